@@ -1,0 +1,35 @@
+import { useEffect, useRef, useState } from "react";
+import { Skeleton } from "~/components/ui/skeleton";
+import { cn } from "~/lib/utils";
+
+type LogoState = "loading" | "loaded" | "failed";
+
+/** The logo setting's image: a skeleton until it loads, the product name if it fails. */
+export function BrandLogo({ src, siteName, className }: { src: string; siteName: string; className?: string }) {
+  const image = useRef<HTMLImageElement>(null);
+  const [state, setState] = useState<LogoState>("loading");
+
+  useEffect(() => {
+    setState("loading");
+    const element = image.current;
+    // The image may have finished before hydration, when no load event reaches React.
+    if (element?.complete) setState(element.naturalWidth > 0 ? "loaded" : "failed");
+  }, [src]);
+
+  if (state === "failed") {
+    return <span className={cn("text-xl font-extrabold tracking-tight", className)}>{siteName}</span>;
+  }
+  return (
+    <span className={cn("relative inline-flex h-10 items-center", className)}>
+      {state === "loading" && <Skeleton data-testid="logo-skeleton" className="absolute inset-0 h-10 w-32" />}
+      <img
+        ref={image}
+        src={src}
+        alt={siteName}
+        className={cn("h-10 w-auto transition-opacity", state === "loaded" ? "opacity-100" : "opacity-0")}
+        onLoad={() => setState("loaded")}
+        onError={() => setState("failed")}
+      />
+    </span>
+  );
+}

@@ -1,0 +1,38 @@
+import { count } from "drizzle-orm";
+import { seedDemoContent } from "../../db/seed";
+import { siteSettings } from "../../db/schema";
+import { closeDatabase, db, getConnection, migrateDatabase } from "./db.server";
+import { getEnv } from "./env.server";
+import { log } from "./log.server";
+
+type Stoppable = { stop: () => Promise<void> | void };
+const running: Stoppable[] = [];
+
+async function isFreshDatabase(): Promise<boolean> {
+  const [row] = await db.select({ settings: count() }).from(siteSettings);
+  return (row?.settings ?? 0) === 0;
+}
+
+/** Runs once per process before it accepts requests: migrate, seed a fresh demo database, start workers. */
+export async function boot(): Promise<void> {
+  const env = getEnv();
+  const started = Date.now();
+  const connection = getConnection();
+  await migrateDatabase();
+  log.info("database ready", { kind: connection.kind, ms: Date.now() - started });
+
+  const shouldSeed = process.env.SEED_DEMO ? process.env.SEED_DEMO === "true" : env.isLocalMail;
+  if (shouldSeed && (await isFreshDatabase())) {
+    await seedDemoContent();
+    log.info("seeded demo content on a fresh database");
+  }
+}
+
+export function registerBackgroundTask(task: Stoppable): void {
+  running.push(task);
+}
+
+export async function shutdown(): Promise<void> {
+  for (const task of running.splice(0)) await task.stop();
+  await closeDatabase();
+}

@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "../../db/schema";
+import { getEnv } from "./env.server";
+
+export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or an open transaction: helpers that join a transaction take this. */
+export type Executor = Database | Transaction;
+
+type Connection =
+  | { kind: "pglite"; db: Database; pglite: PGlite }
+  | { kind: "pg"; db: Database; pool: pg.Pool; url: string };
+
+const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
+const MIGRATION_LOCK_ID = 7_246_019;
+
+function connect(): Connection {
+  const env = getEnv();
+  if (env.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    return { kind: "pg", db: drizzlePg({ client: pool, schema }), pool, url: env.DATABASE_URL };
+  }
+  if (!env.PGLITE_DIR.includes("://")) fs.mkdirSync(env.PGLITE_DIR, { recursive: true });
+  const pglite = new PGlite(env.PGLITE_DIR);
+  // The pglite driver has its own result types; its query builder API is the same.
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
+  return { kind: "pglite", db, pglite };
+}
+
+const globalForDb = globalThis as unknown as { launchcrewConnection?: Connection };
+
+export function getConnection(): Connection {
+  globalForDb.launchcrewConnection ??= connect();
+  return globalForDb.launchcrewConnection;
+}
+
+/** The one Drizzle client of this process. */
+export const db: Database = new Proxy({} as Database, {
+  get(_target, property) {
+    const real = getConnection().db as unknown as Record<PropertyKey, unknown>;
+    const value = real[property];
+    return typeof value === "function" ? value.bind(real) : value;
+  },
+});
+
+/** Applies pending migrations; several processes may call it at once on a server. */
+export async function migrateDatabase(): Promise<void> {
+  const connection = getConnection();
+  if (connection.kind === "pglite") {
+    await migratePglite(connection.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  const client = await connection.pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+    client.release();
+  }
+}
+
+export async function pingDatabase(): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+export async function closeDatabase(): Promise<void> {
+  const connection = globalForDb.launchcrewConnection;
+  if (!connection) return;
+  globalForDb.launchcrewConnection = undefined;
+  if (connection.kind === "pglite") await connection.pglite.close();
+  else await connection.pool.end();
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  DATABASE_URL: z.string().startsWith("postgres", "DATABASE_URL must be a postgres:// URL").optional(),
+  PGLITE_DIR: z.string().default("./data/pglite"),
+  SITE_NAME: z.string().trim().min(1).default("Vista Crew"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().optional(),
+  PUBLIC_ORIGIN: z.url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Vista Crew <crew@vistacrew.example>"),
+  CONTACT_EMAIL: z.email().default("hello@vistacrew.example"),
+  ADMIN_EMAILS: z.string().optional(),
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  UPLOADS_DIR: z.string().default("./data/uploads"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & {
+  host: string;
+  origin: string;
+  isLocalMail: boolean;
+  adminEmails: string[];
+};
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const blanksRemoved = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const parsed = EnvSchema.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  const env = parsed.data;
+  const isLocalMail = !env.SMTP_URL;
+  const host = env.HOST ?? (isLocalMail ? "127.0.0.1" : "0.0.0.0");
+  // Without SMTP the dev mailbox holds sign-in links, so it must stay on this machine.
+  if (isLocalMail && !LOOPBACK_HOSTS.has(host)) {
+    throw new Error(
+      `HOST=${host} is not a loopback address, but SMTP_URL is unset (local mail mode). ` +
+        "The dev mailbox shows sign-in links, so set SMTP_URL before listening on a public address.",
+    );
+  }
+  const adminEmails = (env.ADMIN_EMAILS ?? (isLocalMail ? "admin@example.com" : ""))
+    .split(",")
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  const origin = (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return { ...env, host, origin, isLocalMail, adminEmails };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

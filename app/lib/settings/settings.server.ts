@@ -1,0 +1,193 @@
+import { inArray, sql } from "drizzle-orm";
+import { siteSettings } from "../../../db/schema";
+import { sanitizeRichHtml } from "../content/sanitize.server";
+import { db } from "../db.server";
+import { SITE_SETTINGS_CHANNEL } from "../realtime/channels";
+import {
+  DEFAULT_WELCOME_EMAIL_HTML,
+  parseBrandLogoUrl,
+  parseLeaderboardVisible,
+  parseOptionalUrl,
+  parsePlainString,
+  parsePrimaryBrandColor,
+  parseRichHtml,
+  parseSessionTimeoutMinutes,
+  parseSocialLinks,
+  parseTextValue,
+  textValueToString,
+  type SocialLinks,
+} from "./settings-rules";
+
+type Definition<T> = {
+  key: string;
+  fallback: T;
+  /** From the stored JSON value (or undefined when no row exists). */
+  parse: (stored: unknown) => T;
+  /** To the stored JSON value. */
+  serialize: (value: T) => unknown;
+};
+
+// Drizzle would write SQL NULL for a null value; the spec stores a JSON null.
+const JSON_NULL = sql`'null'::jsonb`;
+const toJsonb = (value: unknown) => (value === null ? JSON_NULL : value);
+
+function define<T>(definition: Definition<T>): Definition<T> {
+  return definition;
+}
+
+const identity = <T,>(value: T) => value;
+const plainText = (key: string, fallback: string) =>
+  define({
+    key,
+    fallback,
+    parse: (stored) => textValueToString(parseTextValue(stored)),
+    serialize: (value: string) => value.trim(),
+  });
+const richText = (key: string, fallback: string) =>
+  define({
+    key,
+    fallback,
+    parse: (stored) => sanitizeRichHtml(parseRichHtml(stored) ?? ""),
+    serialize: (value: string) => ({ html_content: sanitizeRichHtml(value) }),
+  });
+
+export const SETTING_DEFINITIONS = {
+  leaderboardVisible: define({
+    key: "leaderboard_visible",
+    fallback: true,
+    parse: parseLeaderboardVisible,
+    serialize: identity<boolean>,
+  }),
+  brandLogoUrl: define({
+    key: "brand_logo_url",
+    fallback: parseBrandLogoUrl(""),
+    parse: parseBrandLogoUrl,
+    serialize: parseBrandLogoUrl,
+  }),
+  primaryBrandColor: define({
+    key: "primary_brand_color",
+    fallback: parsePrimaryBrandColor(""),
+    parse: parsePrimaryBrandColor,
+    serialize: parsePrimaryBrandColor,
+  }),
+  sessionTimeoutMinutes: define({
+    key: "session_timeout_minutes",
+    fallback: parseSessionTimeoutMinutes(undefined),
+    parse: parseSessionTimeoutMinutes,
+    serialize: parseSessionTimeoutMinutes,
+  }),
+  homepageVideoUrl: define({ key: "homepage_video_url", fallback: "", parse: parsePlainString, serialize: parsePlainString }),
+  homepageVideoThumbnailUrl: define<string | null>({
+    key: "homepage_video_thumbnail_url",
+    fallback: null,
+    parse: parseOptionalUrl,
+    serialize: parseOptionalUrl,
+  }),
+  socialSharingLinks: define<SocialLinks>({
+    key: "social_sharing_links",
+    fallback: parseSocialLinks(undefined),
+    parse: parseSocialLinks,
+    serialize: parseSocialLinks,
+  }),
+  socialSharingOgTitle: define({ key: "social_sharing_og_title", fallback: "", parse: parsePlainString, serialize: parsePlainString }),
+  socialSharingOgDescription: define({
+    key: "social_sharing_og_description",
+    fallback: "",
+    parse: parsePlainString,
+    serialize: parsePlainString,
+  }),
+  socialSharingImageUrl: define<string | null>({
+    key: "social_sharing_image_url",
+    fallback: null,
+    parse: parseOptionalUrl,
+    serialize: parseOptionalUrl,
+  }),
+  welcomeEmailTemplateHtml: define({
+    key: "welcome_email_template_html",
+    fallback: DEFAULT_WELCOME_EMAIL_HTML,
+    parse: (stored) => parseRichHtml(stored) || DEFAULT_WELCOME_EMAIL_HTML,
+    serialize: (value: string) => ({ html_content: sanitizeRichHtml(value) }),
+  }),
+  homepageMainTitleLine1: plainText("homepage_main_title_line1", "Join the Crew!"),
+  homepageMainTitleLine2: plainText("homepage_main_title_line2", "The adventure starts soon"),
+  homepageMainSubtitle: richText(
+    "homepage_main_subtitle",
+    "<p>Be first in line for trailers, behind-the-scenes peeks and monthly giveaways.</p>",
+  ),
+  confirmationPageTitle: plainText("confirmation_page_title", "Thanks for joining the crew"),
+  confirmationPageMessage: richText(
+    "confirmation_page_message",
+    "<p>Share your link with friends and family: every friend who joins earns you 10 points.</p>",
+  ),
+};
+
+type Definitions = typeof SETTING_DEFINITIONS;
+export type SettingName = keyof Definitions;
+export type SiteSettings = { [K in SettingName]: Definitions[K]["fallback"] };
+
+const SETTING_NAMES = Object.keys(SETTING_DEFINITIONS) as SettingName[];
+
+/** Reads the named settings (all by default), applying the spec's defaults and normalisation. */
+export async function getSiteSettings<K extends SettingName = SettingName>(
+  names: readonly K[] = SETTING_NAMES as K[],
+): Promise<Pick<SiteSettings, K>> {
+  const keys = names.map((name) => SETTING_DEFINITIONS[name].key);
+  const rows = await db
+    .select({ key: siteSettings.key, value: siteSettings.value })
+    .from(siteSettings)
+    .where(inArray(siteSettings.key, keys));
+  const storedByKey = new Map(rows.map((row) => [row.key, row.value]));
+  const result = {} as Record<SettingName, unknown>;
+  for (const name of names) {
+    const definition = SETTING_DEFINITIONS[name] as Definition<unknown>;
+    result[name] = storedByKey.has(definition.key) ? definition.parse(storedByKey.get(definition.key)) : definition.fallback;
+  }
+  return result as Pick<SiteSettings, K>;
+}
+
+export async function getSiteSetting<K extends SettingName>(name: K): Promise<SiteSettings[K]> {
+  const settings = await getSiteSettings([name]);
+  return settings[name];
+}
+
+/**
+ * Upserts the given settings in one transaction, recording who saved them, and
+ * announces the change to every app process (NOTIFY is delivered on commit).
+ */
+export async function saveSiteSettings(changes: Partial<SiteSettings>, adminUserId: string | null): Promise<void> {
+  const names = (Object.keys(changes) as SettingName[]).filter((name) => name in SETTING_DEFINITIONS);
+  if (names.length === 0) return;
+  const rows = names.map((name) => {
+    const definition = SETTING_DEFINITIONS[name] as Definition<unknown>;
+    return { key: definition.key, value: toJsonb(definition.serialize(changes[name])), lastUpdatedByAdminId: adminUserId };
+  });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(siteSettings)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: siteSettings.key,
+        set: {
+          value: sql`excluded.value`,
+          lastUpdatedByAdminId: sql`excluded.last_updated_by_admin_id`,
+          updatedAt: sql`now()`,
+        },
+      });
+    await tx.execute(sql`select pg_notify(${SITE_SETTINGS_CHANNEL}, ${JSON.stringify(rows.map((row) => row.key))})`);
+  });
+}
+
+/** Inserts settings that have no row yet (seed); never overwrites an admin's choice. */
+export async function seedDefaultSettings(values: Partial<SiteSettings>): Promise<void> {
+  const names = Object.keys(values) as SettingName[];
+  if (names.length === 0) return;
+  await db
+    .insert(siteSettings)
+    .values(
+      names.map((name) => {
+        const definition = SETTING_DEFINITIONS[name] as Definition<unknown>;
+        return { key: definition.key, value: toJsonb(definition.serialize(values[name])) };
+      }),
+    )
+    .onConflictDoNothing({ target: siteSettings.key });
+}

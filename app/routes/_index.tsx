@@ -1,0 +1,3 @@
+export default function Page() {
+  return <main className="mx-auto max-w-3xl p-8"><h1 className="text-3xl font-bold">_index</h1></main>;
+}

@@ -1,0 +1,10 @@
+import { data } from "react-router";
+
+// The catch-all route: answer 404 and let the root error boundary show '404 Lost?'.
+export function loader() {
+  throw data(null, { status: 404 });
+}
+
+export function action() {
+  throw data(null, { status: 404 });
+}

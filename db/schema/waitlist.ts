@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+export const waitlistUsers = pgTable(
+  "waitlist_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    referralCode: text("referral_code").notNull().unique(),
+    points: integer("points").notNull().default(0),
+    referralsMade: integer("referrals_made").notNull().default(0),
+    joinDate: timestamp("join_date", { withTimezone: true }).notNull().defaultNow(),
+    confirmedEmail: boolean("confirmed_email").notNull().default(false),
+    hasViewedTrailer: boolean("has_viewed_trailer").notNull().default(false),
+    isBlocked: boolean("is_blocked").notNull().default(false),
+    referredByUserId: uuid("referred_by_user_id").references((): AnyPgColumn => waitlistUsers.id, {
+      onDelete: "set null",
+    }),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    notes: text("notes").notNull().default(""),
+    signupDevice: text("signup_device"),
+    signupCountry: text("signup_country"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("waitlist_users_email_normalised", sql`${t.email} = lower(btrim(${t.email})) and ${t.email} <> ''`),
+    check("waitlist_users_points_non_negative", sql`${t.points} >= 0`),
+    check("waitlist_users_referrals_non_negative", sql`${t.referralsMade} >= 0`),
+    check("waitlist_users_not_self_referred", sql`${t.referredByUserId} is null or ${t.referredByUserId} <> ${t.id}`),
+    index("waitlist_users_referred_by_idx").on(t.referredByUserId),
+    index("waitlist_users_created_at_idx").on(t.createdAt),
+    index("waitlist_users_updated_at_idx").on(t.updatedAt),
+    index("waitlist_users_ranking_idx")
+      .on(t.points.desc(), t.referralsMade.desc(), t.createdAt, t.id)
+      .where(sql`not ${t.isBlocked}`),
+  ],
+);
+
+// One row per change of a member's points, written in the same transaction as the
+// change, so every total can be explained and rebuilt.
+export const pointsLedger = pgTable(
+  "points_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => waitlistUsers.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    reason: text("reason", {
+      enum: ["signup", "referral_bonus", "referral_credit", "trailer_view", "admin_adjustment", "admin_reset"],
+    }).notNull(),
+    relatedMemberId: uuid("related_member_id").references(() => waitlistUsers.id, { onDelete: "set null" }),
+    adminUserId: text("admin_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("points_ledger_member_idx").on(t.memberId, t.createdAt)],
+);

@@ -1,0 +1,73 @@
+// Launchcrew's HTTP server: Express serving the React Router app. In production it
+// loads the built bundle (build/server/index.js); with NODE_ENV=development it runs
+// Vite in middleware mode.
+import compression from "compression";
+import express from "express";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+
+function skipEventStreams(req, res) {
+  const type = res.getHeader("Content-Type");
+  if (typeof type === "string" && type.startsWith("text/event-stream")) return false;
+  return compression.filter(req, res);
+}
+
+async function loadServerModule() {
+  if (!DEVELOPMENT) return { module: await import("./build/server/index.js"), vite: undefined };
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  return { module: await vite.ssrLoadModule("./server/app.ts"), vite };
+}
+
+const { module: serverModule, vite } = await loadServerModule();
+
+let address;
+try {
+  address = serverModule.getListenAddress();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+await serverModule.boot();
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression({ filter: skipEventStreams }));
+if (vite) {
+  app.use(vite.middlewares);
+  app.use(async (req, res, next) => {
+    try {
+      const fresh = await vite.ssrLoadModule("./server/app.ts");
+      return fresh.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+  app.use(serverModule.app);
+}
+
+const server = app.listen(address.port, address.host, () => {
+  console.log(`Launchcrew listening on http://${address.host}:${address.port} (public origin ${address.origin})`);
+  if (address.isLocalMail) {
+    console.log(
+      `Local mail mode (SMTP_URL unset): e-mails go to ${address.origin}/dev/mailbox, and the server listens on loopback only.`,
+    );
+  }
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received, shutting down`);
+  server.close();
+  server.closeAllConnections?.();
+  await serverModule.shutdown();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

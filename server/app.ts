@@ -1,0 +1,34 @@
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { getEnv } from "~/lib/env.server";
+import { securityHeaders } from "./security-headers";
+import { rejectCrossOriginWrites } from "./cross-origin";
+import { assignRequestId } from "./request-id";
+
+export { boot, shutdown } from "~/lib/boot.server";
+
+/** Where to listen; throws with a readable message when the configuration is unsafe. */
+export function getListenAddress() {
+  const env = getEnv();
+  return { host: env.host, port: env.PORT, isLocalMail: env.isLocalMail, origin: env.origin };
+}
+
+export const app = express();
+
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY === "true");
+app.use(assignRequestId);
+app.use(securityHeaders({ strict: process.env.NODE_ENV !== "development" }));
+app.use(rejectCrossOriginWrites);
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext(req, res) {
+      return {
+        cspNonce: res.locals.cspNonce as string,
+        requestId: res.locals.requestId as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      };
+    },
+  }),
+);

@@ -1,0 +1,69 @@
+// Demo and test data shared by the seed and the test suites.
+
+export const SEEDED_ADMIN_EMAIL = "admin@example.com";
+
+export const DEMO_SETTINGS = {
+  homepageVideoUrl: "/media/trailer.mp4",
+  homepageVideoThumbnailUrl: "/images/trailer-poster.svg",
+  socialSharingOgTitle: "Vista Crew: join the adventure",
+  socialSharingOgDescription: "Join the waitlist for the new animated series, earn points and win monthly prizes.",
+  socialSharingLinks: {
+    facebook: "https://www.facebook.com/vistacrew",
+    twitter: "https://x.com/vistacrew",
+    instagram: "https://www.instagram.com/vistacrew",
+    linkedin: "https://www.linkedin.com/company/vistacrew",
+  },
+};
+
+export const DEMO_PRODUCTS = [
+  {
+    name: "Crew Logo T-Shirt",
+    description: "Soft organic cotton tee with the Vista Crew compass on the front. Kids' and adult sizes.",
+    price: 24.99,
+    imageUrl: "/images/products/t-shirt.svg",
+    purchaseLink: "https://shop.vistacrew.example/t-shirt",
+  },
+  {
+    name: "Sticker & Decal Pack",
+    description: "Twelve waterproof decals of the whole crew for bottles, bikes and school folders.",
+    price: 7.5,
+    imageUrl: "/images/products/decals.svg",
+    purchaseLink: "https://shop.vistacrew.example/decals",
+  },
+  {
+    name: "Explorer Cap",
+    description: "Adjustable cap with an embroidered Vista Crew badge. Ready for every expedition.",
+    price: 19,
+    imageUrl: null,
+    purchaseLink: "https://shop.vistacrew.example/cap",
+  },
+  {
+    name: "Star Map Poster",
+    description: "",
+    price: 14.99,
+    imageUrl: null,
+    purchaseLink: null,
+  },
+];
+
+type DemoMember = {
+  email: string;
+  referralCode: string;
+  referredBy?: string;
+  confirmedEmail: boolean;
+  hasViewedTrailer: boolean;
+  tags: string[];
+  joinedDaysAgo: number;
+  device: "desktop" | "mobile" | "tablet";
+  country: string;
+};
+
+// Declared in join order: a referrer always comes before the members it referred.
+export const DEMO_MEMBERS: DemoMember[] = [
+  { email: "captain.nova@example.com", referralCode: "captai4k2x9q", confirmedEmail: true, hasViewedTrailer: true, tags: ["superfan"], joinedDaysAgo: 45, device: "desktop", country: "US" },
+  { email: "pixel.pilot@example.com", referralCode: "pixelp7h3m2a", referredBy: "captain.nova@example.com", confirmedEmail: true, hasViewedTrailer: false, tags: [], joinedDaysAgo: 40, device: "mobile", country: "CA" },
+  { email: "star.sketcher@example.com", referralCode: "starsk9d8e1w", referredBy: "captain.nova@example.com", confirmedEmail: false, hasViewedTrailer: true, tags: ["artist"], joinedDaysAgo: 20, device: "tablet", country: "GB" },
+  { email: "comet.kid@example.com", referralCode: "cometk3v6b0z", referredBy: "captain.nova@example.com", confirmedEmail: false, hasViewedTrailer: false, tags: [], joinedDaysAgo: 12, device: "mobile", country: "US" },
+  { email: "moonbeam.maker@example.com", referralCode: "moonbe5t1y8u", referredBy: "pixel.pilot@example.com", confirmedEmail: true, hasViewedTrailer: false, tags: ["parent"], joinedDaysAgo: 6, device: "desktop", country: "AU" },
+  { email: "orbit.otter@example.com", referralCode: "orbito2n4c7l", confirmedEmail: false, hasViewedTrailer: true, tags: [], joinedDaysAgo: 2, device: "mobile", country: "US" },
+];
