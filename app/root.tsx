@@ -1,6 +1,9 @@
 import type * as React from "react";
+import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
+  redirect,
   Link,
   Links,
   Meta,
@@ -12,28 +15,56 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { LiveSettingsProvider, useLiveSettings } from "~/components/live-settings";
+import { LoadingOverlay } from "~/components/loading-overlay";
+import { SessionTimeout } from "~/components/session-timeout";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/sonner";
+import { getSessionUser } from "~/lib/auth/session.server";
 import { getEnv } from "~/lib/env.server";
+import { setFlash, takeFlash, type Flash } from "~/lib/flash.server";
+import { rememberReferralCode } from "~/lib/waitlist/visitor-cookies.server";
 import { buildMenu } from "~/lib/navigation";
 import { chromeOf } from "~/lib/route-chrome";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { readableTextOn } from "~/lib/settings/settings-rules";
+import { toast } from "sonner";
 
-export async function loader(_: Route.LoaderArgs) {
+/** `?ref=CODE` on any page: remember the code, strip it from the URL, say so (spec §4). */
+async function applyReferralParameter(request: Request): Promise<void> {
+  const url = new URL(request.url);
+  const code = url.searchParams.get("ref");
+  if (code === null || request.method !== "GET") return;
+  url.searchParams.delete("ref");
+  const headers = new Headers();
+  if (code.trim()) {
+    headers.append("Set-Cookie", await rememberReferralCode(code));
+    headers.append("Set-Cookie", await setFlash("referral-applied"));
+  }
+  throw redirect(`${url.pathname}${url.search}${url.hash}`, { headers });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await applyReferralParameter(request);
   const env = getEnv();
-  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor"]);
-  return {
+  const [settings, user, { flash, clearHeader }] = await Promise.all([
+    getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes"]),
+    getSessionUser(request),
+    takeFlash(request),
+  ]);
+  const payload = {
     siteName: env.SITE_NAME,
     contactEmail: env.CONTACT_EMAIL,
     origin: env.origin,
     settings,
-    user: null as { email: string; isAdmin: boolean } | null,
+    user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
+    flash,
   };
+  return data(payload, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = Route.ComponentProps["loaderData"];
 
 export function useRootData(): RootData {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -66,27 +97,70 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function SiteFrame({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const chrome = chromeOf(useMatches());
   if (!data) return <>{children}</>;
-  const menu = buildMenu({ leaderboardVisible: data.settings.leaderboardVisible, user: data.user });
+  const { leaderboardVisible, brandLogoUrl, primaryBrandColor } = data.settings;
+  return (
+    <LiveSettingsProvider initial={{ leaderboardVisible, brandLogoUrl, primaryBrandColor }}>
+      <SiteChrome siteName={data.siteName} contactEmail={data.contactEmail} user={data.user}>
+        {children}
+      </SiteChrome>
+    </LiveSettingsProvider>
+  );
+}
+
+function SiteChrome({
+  siteName,
+  contactEmail,
+  user,
+  children,
+}: {
+  siteName: string;
+  contactEmail: string;
+  user: RootData["user"];
+  children: React.ReactNode;
+}) {
+  const live = useLiveSettings();
+  const chrome = chromeOf(useMatches());
+  useEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty("--brand", live.primaryBrandColor);
+    root.setProperty("--brand-foreground", readableTextOn(live.primaryBrandColor));
+  }, [live.primaryBrandColor]);
+  const menu = buildMenu({ leaderboardVisible: live.leaderboardVisible, user });
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2">
         Skip to content
       </a>
-      {chrome === "full" && <SiteHeader siteName={data.siteName} logoUrl={data.settings.brandLogoUrl} menu={menu} />}
+      {chrome === "full" && <SiteHeader siteName={siteName} logoUrl={live.brandLogoUrl} menu={menu} />}
       <div id="main" className="flex flex-1 flex-col">
         {children}
       </div>
-      {chrome !== "none" && <SiteFooter siteName={data.siteName} contactEmail={data.contactEmail} />}
+      {chrome !== "none" && <SiteFooter siteName={siteName} contactEmail={contactEmail} />}
     </div>
   );
 }
 
-export default function App() {
+const FLASH_TOASTS: Record<Flash, () => void> = {
+  "signed-in": () => toast.success("Signed In!", { description: "Welcome!" }),
+  "signed-out": () => toast.success("Signed Out", { description: "You have been successfully signed out." }),
+  "session-expired": () => toast("Signed Out", { description: "Session expired. Signing out..." }),
+  "sign-out-failed": () => toast.error("Sign Out Failed", { description: "Please try again." }),
+  "referral-applied": () => {
+    toast.success("Referral Applied!", { description: "Join the waitlist and you and your friend both earn bonus points." });
+  },
+};
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { flash, user, settings } = loaderData;
+  useEffect(() => {
+    if (flash) FLASH_TOASTS[flash]();
+  }, [flash]);
   return (
     <SiteFrame>
       <Outlet />
+      <LoadingOverlay />
+      {user && <SessionTimeout timeoutMinutes={settings.sessionTimeoutMinutes} />}
     </SiteFrame>
   );
 }

@@ -1,4 +1,5 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { ADMIN_SECTIONS } from "./lib/admin-navigation";
 
 export default [
   index("routes/_index.tsx"),
@@ -13,5 +14,26 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("unauthorized", "routes/unauthorized.tsx"),
+  route("confirm-email", "routes/confirm-email.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
+  route("auth/callback", "routes/auth.callback.tsx"),
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("api/session/activity", "routes/api/session-activity.ts"),
+  route("api/events", "routes/api/events.ts"),
+  route("api/avatars/:memberId.svg", "routes/api/avatar.ts"),
+  route("api/trailer-view", "routes/api/trailer-view.ts"),
+  route("dev/mailbox", "routes/dev/mailbox.tsx"),
+  route("dev/mailbox/:id", "routes/dev/mailbox-message.tsx"),
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/index.tsx"),
+      route("overview", "routes/admin/overview.tsx"),
+      ...ADMIN_SECTIONS.filter((section) => !section.isBuilt).map((section) =>
+        route(section.path, "routes/admin/coming-soon.tsx", { id: `admin-${section.path}` }),
+      ),
+    ]),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,7 +3,7 @@
 export const SEEDED_ADMIN_EMAIL = "admin@example.com";
 
 export const DEMO_SETTINGS = {
-  homepageVideoUrl: "/media/trailer.mp4",
+  homepageVideoUrl: "/media/trailer.webm",
   homepageVideoThumbnailUrl: "/images/trailer-poster.svg",
   socialSharingOgTitle: "Vista Crew: join the adventure",
   socialSharingOgDescription: "Join the waitlist for the new animated series, earn points and win monthly prizes.",

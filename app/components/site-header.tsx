@@ -7,10 +7,12 @@ import type { MenuItem } from "~/lib/navigation";
 import { cn } from "~/lib/utils";
 
 function MenuEntry({ item, onNavigate, className }: { item: MenuItem; onNavigate?: () => void; className?: string }) {
+  const location = useLocation();
   const base = "rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:bg-muted";
   if (item.kind === "logout") {
     return (
       <Form method="post" action="/logout" className="contents">
+        <input type="hidden" name="from" value={location.pathname} />
         <button type="submit" className={cn(base, "text-left", className)}>
           {item.label}
         </button>

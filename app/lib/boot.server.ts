@@ -3,7 +3,11 @@ import { seedDemoContent } from "../../db/seed";
 import { siteSettings } from "../../db/schema";
 import { closeDatabase, db, getConnection, migrateDatabase } from "./db.server";
 import { getEnv } from "./env.server";
+import { getAuth } from "./auth/auth.server";
+import { createTransport } from "./email/transport.server";
+import { startOutboxWorker } from "./email/worker.server";
 import { log } from "./log.server";
+import { stopNotifications } from "./realtime/notifications.server";
 
 type Stoppable = { stop: () => Promise<void> | void };
 const running: Stoppable[] = [];
@@ -26,6 +30,9 @@ export async function boot(): Promise<void> {
     await seedDemoContent();
     log.info("seeded demo content on a fresh database");
   }
+
+  getAuth(); // fails fast on a missing secret
+  registerBackgroundTask(startOutboxWorker(createTransport(env)));
 }
 
 export function registerBackgroundTask(task: Stoppable): void {
@@ -34,5 +41,6 @@ export function registerBackgroundTask(task: Stoppable): void {
 
 export async function shutdown(): Promise<void> {
   for (const task of running.splice(0)) await task.stop();
+  await stopNotifications();
   await closeDatabase();
 }

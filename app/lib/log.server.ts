@@ -3,7 +3,7 @@ type Level = "debug" | "info" | "warn" | "error";
 const LEVEL_ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 function threshold(): number {
-  const wanted = (process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info")) as Level;
+  const wanted = (process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "error" : "info")) as Level;
   return LEVEL_ORDER[wanted] ?? LEVEL_ORDER.info;
 }
 

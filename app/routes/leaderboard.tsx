@@ -1,3 +1,131 @@
-export default function Page() {
-  return <main className="mx-auto max-w-3xl p-8"><h1 className="text-3xl font-bold">leaderboard</h1></main>;
+import { Crown, Medal, Trophy } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useRevalidator } from "react-router";
+import type { Route } from "./+types/leaderboard";
+import { useLiveSettings } from "~/components/live-settings";
+import { Button } from "~/components/ui/button";
+import { listLeaderboard, getMemberStanding, LEADERBOARD_SIZE } from "~/lib/leaderboard/leaderboard.server";
+import { getSiteSetting } from "~/lib/settings/settings.server";
+import { cn } from "~/lib/utils";
+import { getCurrentMember } from "~/lib/waitlist/current-member.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  return [{ title: `Leaderboard | ${siteName}` }];
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!(await getSiteSetting("leaderboardVisible"))) return { isVisible: false as const, rows: [], standing: null };
+  const [rows, member] = await Promise.all([listLeaderboard({ limit: LEADERBOARD_SIZE }), getCurrentMember(request)]);
+  const standing = member ? await getMemberStanding(member.id) : null;
+  return {
+    isVisible: true as const,
+    rows,
+    standing: standing && member ? { ...standing, nickname: member.email.split("@")[0] ?? "" } : null,
+  };
+}
+
+const PODIUM = [
+  { className: "border-amber-400 bg-amber-50", icon: Crown, iconClass: "text-amber-500", label: "Gold" },
+  { className: "border-slate-400 bg-slate-50", icon: Medal, iconClass: "text-slate-500", label: "Silver" },
+  { className: "border-orange-400 bg-orange-50", icon: Medal, iconClass: "text-orange-600", label: "Bronze" },
+];
+
+function HiddenNotice() {
+  return (
+    <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-3xl font-extrabold">Leaderboard Temporarily Hidden</h1>
+      <p className="text-muted-foreground">The crew rankings are taking a short break. Check back soon!</p>
+      <Button asChild>
+        <Link to="/">Back to Home</Link>
+      </Button>
+    </main>
+  );
+}
+
+export default function Leaderboard({ loaderData }: Route.ComponentProps) {
+  const { leaderboardVisible } = useLiveSettings();
+  const revalidator = useRevalidator();
+  const wasVisible = useRef(leaderboardVisible);
+
+  // Switched back on while this page is open: load the list again.
+  useEffect(() => {
+    if (leaderboardVisible && !wasVisible.current) void revalidator.revalidate();
+    wasVisible.current = leaderboardVisible;
+  }, [leaderboardVisible, revalidator]);
+
+  if (!leaderboardVisible) return <HiddenNotice />;
+  const isLoading = revalidator.state === "loading" || !loaderData.isVisible;
+  const { rows, standing } = loaderData;
+
+  return (
+    <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-12">
+      <div className="text-center">
+        <Trophy className="mx-auto size-12 text-primary" aria-hidden="true" />
+        <h1 className="mt-2 text-4xl font-extrabold">Leaderboard</h1>
+        <p className="mt-2 text-muted-foreground">Earn points by joining, inviting friends and watching the trailer. Top crew members win monthly prizes!</p>
+      </div>
+
+      {isLoading ? (
+        <p role="status" className="mt-10 text-center font-semibold text-muted-foreground">Loading Leaderboard...</p>
+      ) : (
+        <>
+          {standing && (
+            <section aria-label="Your standing" className="mt-8 flex items-center justify-between rounded-2xl border-2 border-secondary bg-secondary/5 p-5">
+              <div>
+                <p className="text-sm font-semibold text-muted-foreground">Your standing</p>
+                <p className="text-lg font-bold">{standing.nickname}</p>
+              </div>
+              <div className="flex gap-6 text-right">
+                <div>
+                  <p className="text-xs uppercase text-muted-foreground">Rank</p>
+                  <p className="text-2xl font-extrabold" data-testid="own-rank">#{standing.rank}</p>
+                </div>
+                <div>
+                  <p className="text-xs uppercase text-muted-foreground">Points</p>
+                  <p className="text-2xl font-extrabold" data-testid="own-points">{standing.points}</p>
+                </div>
+              </div>
+            </section>
+          )}
+          {rows.length === 0 ? (
+            <p className="mt-10 rounded-xl border bg-card p-8 text-center text-muted-foreground">
+              The leaderboard is currently empty. Be the first to join the waitlist and start earning points!
+            </p>
+          ) : (
+            <ol className="mt-8 space-y-2" aria-label="Ranking">
+              {rows.map((row, index) => {
+                const podium = index < 3 && row.rank <= 3 ? PODIUM[row.rank - 1] : undefined;
+                const PodiumIcon = podium?.icon;
+                return (
+                  <li
+                    key={row.memberId}
+                    data-testid="leaderboard-row"
+                    className={cn("flex items-center gap-4 rounded-xl border bg-card p-3 shadow-xs", podium && `border-2 ${podium.className}`)}
+                  >
+                    <span className="w-10 text-center text-lg font-extrabold" aria-label={`Rank ${row.rank}`}>
+                      {PodiumIcon ? <PodiumIcon className={cn("mx-auto size-6", podium.iconClass)} aria-label={`${podium.label}, rank ${row.rank}`} /> : `#${row.rank}`}
+                    </span>
+                    <img src={`/api/avatars/${row.memberId}.svg`} alt="" width={40} height={40} className="size-10 rounded-full" loading="lazy" />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-bold">{row.nickname}</span>
+                      {row.badge && (
+                        <span className="mt-0.5 inline-block rounded-full bg-secondary/10 px-2 py-0.5 text-xs font-semibold text-secondary">
+                          {row.badge}
+                        </span>
+                      )}
+                    </span>
+                    <span className="text-right">
+                      <span className="block text-lg font-extrabold">{row.points}</span>
+                      <span className="text-xs text-muted-foreground">points</span>
+                    </span>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </>
+      )}
+    </main>
+  );
 }

@@ -1,3 +1,75 @@
-export default function Page() {
-  return <main className="mx-auto max-w-3xl p-8"><h1 className="text-3xl font-bold">thank-you</h1></main>;
+import { Gift, Home, PartyPopper, Trophy } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/thank-you";
+import { ReferralLinkBox, ShareButtons } from "~/components/share-buttons";
+import { Button } from "~/components/ui/button";
+import { getEnv } from "~/lib/env.server";
+import { referralLink } from "~/lib/referrals/share-links";
+import { getSiteSettings } from "~/lib/settings/settings.server";
+import { getCurrentMember } from "~/lib/waitlist/current-member.server";
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  return [{ title: `${loaderData?.member ? (loaderData.isNewMember ? "You're In!" : "Welcome Back!") : "Oops!"} | ${siteName}` }];
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await getCurrentMember(request);
+  if (!member) return { member: null, isNewMember: false, link: "", title: "", messageHtml: "" };
+  const { confirmationPageTitle, confirmationPageMessage } = await getSiteSettings(["confirmationPageTitle", "confirmationPageMessage"]);
+  return {
+    member: { email: member.email, referralCode: member.referralCode },
+    isNewMember: new URL(request.url).searchParams.get("welcome") === "new",
+    link: referralLink(getEnv().origin, member.referralCode),
+    title: confirmationPageTitle,
+    messageHtml: confirmationPageMessage,
+  };
+}
+
+export default function ThankYou({ loaderData, matches }: Route.ComponentProps) {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const { member, isNewMember, link, title, messageHtml } = loaderData;
+  if (!member) {
+    return (
+      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-4xl font-extrabold">Oops!</h1>
+        <p className="text-muted-foreground">It seems we couldn't find your details. Please try joining again.</p>
+        <Button asChild>
+          <Link to="/join-waitlist">Join the Waitlist</Link>
+        </Button>
+      </main>
+    );
+  }
+  return (
+    <main className="mx-auto w-full max-w-2xl flex-1 px-4 py-12">
+      <div className="rounded-3xl border bg-card p-6 shadow-lg sm:p-10">
+        <PartyPopper className="size-12 text-primary" aria-hidden="true" />
+        <h1 className="mt-4 text-4xl font-extrabold">{isNewMember ? "You're In!" : "Welcome Back!"}</h1>
+        <p className="mt-2 text-muted-foreground">
+          {member.email} is on the {siteName} waitlist.
+        </p>
+        {title && <h2 className="mt-6 text-xl font-bold">{title}</h2>}
+        {/* Sanitised on save and again on read (settings.server.ts). */}
+        {messageHtml && <div className="rich-text mt-2" dangerouslySetInnerHTML={{ __html: messageHtml }} />}
+        <div className="mt-6">
+          <ReferralLinkBox link={link} />
+        </div>
+        <div className="mt-6 space-y-2">
+          <p className="text-sm font-semibold">Share it with friends and family</p>
+          <ShareButtons link={link} siteName={siteName} />
+        </div>
+        <nav aria-label="Next steps" className="mt-8 flex flex-wrap gap-2 border-t pt-6">
+          <Button asChild variant="secondary">
+            <Link to="/leaderboard"><Trophy aria-hidden="true" /> Leaderboard</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/rewards"><Gift aria-hidden="true" /> Rewards</Link>
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to="/"><Home aria-hidden="true" /> Home</Link>
+          </Button>
+        </nav>
+      </div>
+    </main>
+  );
 }

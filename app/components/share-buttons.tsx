@@ -1,0 +1,49 @@
+import { Copy, Facebook, Linkedin, Mail, Twitter } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { shareTargets, type ShareTarget } from "~/lib/referrals/share-links";
+
+const ICONS: Record<ShareTarget["network"], typeof Copy> = { facebook: Facebook, x: Twitter, linkedin: Linkedin, email: Mail };
+
+export function ReferralLinkBox({ link }: { link: string }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.success("Link Copied!", { description: "Your referral link is ready to share." });
+    } catch {
+      toast.error("Copy Failed", { description: "Select the link and copy it yourself." });
+    }
+  }
+  return (
+    <div className="space-y-2">
+      <Label htmlFor="referral-link">Your referral link</Label>
+      <div className="flex gap-2">
+        <Input id="referral-link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} className="font-mono" />
+        <Button type="button" onClick={copy}>
+          <Copy aria-hidden="true" /> Copy Link
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function ShareButtons({ link, siteName }: { link: string; siteName: string }) {
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Share your link">
+      {shareTargets(link, siteName).map((target) => {
+        const Icon = ICONS[target.network];
+        return (
+          <li key={target.network}>
+            <Button asChild variant="outline">
+              <a href={target.href} target="_blank" rel="noopener noreferrer">
+                <Icon aria-hidden="true" /> {target.label}
+              </a>
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,22 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Env } from "../env.server";
+
+/**
+ * BETTER_AUTH_SECRET signs session cookies. A deployment (SMTP_URL set) must
+ * provide it; local mode creates one under ./data so sessions survive restarts.
+ */
+export function resolveAuthSecret(env: Env): string {
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  if (!env.isLocalMail) {
+    throw new Error("BETTER_AUTH_SECRET is required when SMTP_URL is set (at least 32 characters).");
+  }
+  if (env.PGLITE_DIR.includes("://")) return randomBytes(32).toString("hex");
+  const file = path.resolve(env.PGLITE_DIR, "..", "auth-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,69 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { magicLink } from "better-auth/plugins";
+import { sql } from "drizzle-orm";
+import * as schema from "../../../db/schema";
+import { getConnection } from "../db.server";
+import { sendMagicLinkEmail } from "../email/auth-emails.server";
+import { getEnv } from "../env.server";
+import { resolveAuthSecret } from "./auth-secret.server";
+
+export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+function createAuth() {
+  const env = getEnv();
+  const { db } = getConnection();
+  return betterAuth({
+    appName: env.SITE_NAME,
+    baseURL: env.origin,
+    basePath: "/api/auth",
+    secret: resolveAuthSecret(env),
+    trustedOrigins: [env.origin],
+    database: drizzleAdapter(db, { provider: "pg", schema, usePlural: true }),
+    user: {
+      additionalFields: { role: { type: "string", required: false, defaultValue: "member", input: false } },
+    },
+    session: {
+      expiresIn: SESSION_MAX_AGE_SECONDS,
+      // Idle expiry is ours (session_timeout_minutes); see session.server.ts.
+      disableSessionRefresh: true,
+    },
+    // Sign-in requests are limited per e-mail and per IP before they reach Better Auth.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    databaseHooks: {
+      session: {
+        create: {
+          // ADMIN_EMAILS grants the admin role at sign-in; the role then lives in the database.
+          after: async (session) => {
+            if (env.adminEmails.length === 0) return;
+            await db.execute(
+              sql`update users set role = 'admin', updated_at = now()
+                  where id = ${session.userId} and role <> 'admin'
+                    and lower(email) in (${sql.join(env.adminEmails.map((email) => sql`${email}`), sql`, `)})`,
+            );
+          },
+        },
+      },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_TTL_SECONDS,
+        storeToken: "hashed",
+        sendMagicLink: async ({ email, url }) => {
+          await sendMagicLinkEmail({ email, url });
+        },
+      }),
+    ],
+  });
+}
+
+type Auth = ReturnType<typeof createAuth>;
+
+const globalForAuth = globalThis as unknown as { launchcrewAuth?: Auth };
+
+export function getAuth(): Auth {
+  globalForAuth.launchcrewAuth ??= createAuth();
+  return globalForAuth.launchcrewAuth;
+}

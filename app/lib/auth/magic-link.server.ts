@@ -1,0 +1,47 @@
+import { AppError } from "../errors";
+import { log, maskEmail } from "../log.server";
+import { consumeRateLimits } from "../security/rate-limit.server";
+import { getAuth } from "./auth.server";
+import { safeRedirectPath } from "./redirects";
+
+export const SIGN_IN_LIMITS = {
+  perEmail: { limit: 5, windowSeconds: 15 * 60 },
+  perIp: { limit: 20, windowSeconds: 15 * 60 },
+};
+
+type MagicLinkRequest = {
+  email: string;
+  clientIp: string;
+  /** Where to land after sign-in (default /dashboard). */
+  redirectTo?: string;
+};
+
+/**
+ * E-mails a single-use sign-in link. Answers the same whether or not the address
+ * is known (a first sign-in creates the crew account).
+ */
+export async function requestMagicLink({ email, clientIp, redirectTo }: MagicLinkRequest): Promise<void> {
+  const normalised = email.trim().toLowerCase();
+  const limited = await consumeRateLimits([
+    { key: `sign-in:email:${normalised}`, rule: SIGN_IN_LIMITS.perEmail },
+    { key: `sign-in:ip:${clientIp}`, rule: SIGN_IN_LIMITS.perIp },
+  ]);
+  if (!limited.allowed) {
+    const minutes = Math.ceil(limited.retryAfterSeconds / 60);
+    throw new AppError(
+      "RATE_LIMITED",
+      `Too many sign-in requests. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    );
+  }
+  const destination = safeRedirectPath(redirectTo, "/dashboard");
+  await getAuth().api.signInMagicLink({
+    body: {
+      email: normalised,
+      callbackURL: `/auth/callback?${new URLSearchParams({ redirectTo: destination })}`,
+      errorCallbackURL: "/login",
+    },
+    // Called from our own action, which already passed the cross-origin check.
+    headers: new Headers(),
+  });
+  log.info("magic link requested", { email: maskEmail(normalised) });
+}

@@ -1,0 +1,42 @@
+import { eq, sql } from "drizzle-orm";
+import { sessions } from "../../../db/schema";
+import { db } from "../db.server";
+import { getSiteSetting } from "../settings/settings.server";
+import { getAuth } from "./auth.server";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+  sessionId: string;
+};
+
+/** How often a busy session's last-activity time is written (not on every request). */
+const ACTIVITY_WRITE_INTERVAL_SECONDS = 60;
+
+/**
+ * The signed-in user, or null. A session idle for longer than
+ * session_timeout_minutes is ended here: the browser's timer is only a courtesy.
+ */
+export async function getSessionUser(request: Request, { touch = false } = {}): Promise<SessionUser | null> {
+  const found = await getAuth().api.getSession({ headers: request.headers });
+  if (!found) return null;
+  const timeoutMinutes = await getSiteSetting("sessionTimeoutMinutes");
+  const [state] = await db
+    .select({
+      isIdle: sql<boolean>`${timeoutMinutes} > 0 and ${sessions.lastActiveAt} <= now() - make_interval(mins => ${timeoutMinutes})`,
+      isStale: sql<boolean>`${sessions.lastActiveAt} <= now() - make_interval(secs => ${ACTIVITY_WRITE_INTERVAL_SECONDS})`,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, found.session.id));
+  if (!state) return null;
+  if (state.isIdle) {
+    await db.delete(sessions).where(eq(sessions.id, found.session.id));
+    return null;
+  }
+  if (touch || state.isStale) {
+    await db.update(sessions).set({ lastActiveAt: sql`now()` }).where(eq(sessions.id, found.session.id));
+  }
+  const role = (found.user as { role?: unknown }).role;
+  return { id: found.user.id, email: found.user.email, isAdmin: role === "admin", sessionId: found.session.id };
+}

@@ -1,0 +1,117 @@
+import type { AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { emailOutbox } from "../../../db/schema";
+import { resetDatabase } from "../../../tests/db-reset";
+import { requestMagicLink } from "../auth/magic-link.server";
+import { db } from "../db.server";
+import { parseEnv } from "../env.server";
+import { enqueueEmail, retryDelaySeconds } from "./outbox.server";
+import { createTransport, type MailTransport } from "./transport.server";
+import { deliverDueEmails } from "./worker.server";
+
+type Received = { to: string[]; raw: string };
+
+/** A real SMTP server on loopback that records what it receives. */
+async function startSmtpPeer(port = 0) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as AddressInfo;
+  return {
+    port: address.port,
+    received,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Decodes quoted-printable soft breaks so links can be read from the raw message. */
+function unfold(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+}
+
+let transport: MailTransport | undefined;
+let peer: Awaited<ReturnType<typeof startSmtpPeer>> | undefined;
+
+function smtpTransport(port: number): MailTransport {
+  return createTransport(parseEnv({ ...process.env, SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, HOST: "127.0.0.1" }));
+}
+
+beforeEach(resetDatabase);
+afterEach(async () => {
+  transport?.close();
+  await peer?.stop();
+  peer = undefined;
+});
+
+describe("e-mail delivery over SMTP", () => {
+  it("delivers the magic link to a real SMTP server, once", async () => {
+    peer = await startSmtpPeer();
+    transport = smtpTransport(peer.port);
+    await requestMagicLink({ email: "smtp-crew@example.com", clientIp: "127.0.0.1" });
+
+    expect(await deliverDueEmails(transport)).toBe(1);
+    expect(await deliverDueEmails(transport)).toBe(0);
+    expect(peer.received).toHaveLength(1);
+    expect(peer.received[0]?.to).toEqual(["smtp-crew@example.com"]);
+    expect(unfold(peer.received[0]?.raw ?? "")).toMatch(/\/api\/auth\/magic-link\/verify\?token=\w+/);
+    const [row] = await db.select().from(emailOutbox);
+    expect(row?.status).toBe("sent");
+  });
+
+  it("keeps messages while the SMTP server is down and delivers each exactly once when it is back", async () => {
+    const first = await startSmtpPeer();
+    const port = first.port;
+    await first.stop();
+    transport = smtpTransport(port);
+    for (const name of ["ada", "bo", "cy"]) {
+      await enqueueEmail({ kind: "magic_link", to: `${name}@example.com`, subject: "Hi", html: "<p>Hi</p>", text: "Hi" });
+    }
+
+    expect(await deliverDueEmails(transport)).toBe(0);
+    const waiting = await db.select().from(emailOutbox);
+    expect(waiting.map((row) => [row.status, row.attempts])).toEqual([
+      ["pending", 1],
+      ["pending", 1],
+      ["pending", 1],
+    ]);
+    expect(waiting.every((row) => row.lastError && row.nextAttemptAt.getTime() > Date.now())).toBe(true);
+    // Not due yet: nothing is retried before its back-off.
+    expect(await deliverDueEmails(transport)).toBe(0);
+
+    peer = await startSmtpPeer(port);
+    await db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }); // the back-off has passed
+    expect(await deliverDueEmails(transport)).toBe(3);
+    expect(await deliverDueEmails(transport)).toBe(0);
+    expect(peer.received.map((message) => message.to[0]).sort()).toEqual(["ada@example.com", "bo@example.com", "cy@example.com"]);
+  });
+
+  it("forgets a contact message's body once it reached the mail server", async () => {
+    peer = await startSmtpPeer();
+    transport = smtpTransport(peer.port);
+    const id = await enqueueEmail({ kind: "contact", to: "studio@example.com", replyTo: "kid@example.com", subject: "Hello", html: "<p>Secret</p>", text: "Secret" });
+    await deliverDueEmails(transport);
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(row).toMatchObject({ status: "sent", html: "", text: "", replyTo: null });
+    expect(peer.received[0]?.raw).toContain("Secret");
+  });
+
+  it("backs off between attempts, up to an hour", () => {
+    expect(retryDelaySeconds(1)).toBe(10);
+    expect(retryDelaySeconds(2)).toBe(30);
+    expect(retryDelaySeconds(20)).toBe(3600);
+  });
+});

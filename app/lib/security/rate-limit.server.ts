@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+import { db } from "../db.server";
+
+export type RateLimitRule = { limit: number; windowSeconds: number };
+export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+
+/**
+ * Counts one hit against `key` in a fixed window shared by every app process
+ * (one SQL statement, so concurrent hits are all counted).
+ */
+export async function consumeRateLimit(key: string, { limit, windowSeconds }: RateLimitRule): Promise<RateLimitResult> {
+  const result = await db.execute<{ hits: number; retry_after: number }>(sql`
+    insert into rate_limits (key, hits, window_started_at) values (${key}, 1, now())
+    on conflict (key) do update set
+      hits = case when rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds})
+                  then 1 else rate_limits.hits + 1 end,
+      window_started_at = case when rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds})
+                  then now() else rate_limits.window_started_at end
+    returning hits,
+      greatest(1, ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now()))))::int as retry_after`);
+  const row = result.rows[0];
+  if (!row) throw new Error("rate limit upsert returned no row");
+  return { allowed: row.hits <= limit, retryAfterSeconds: row.retry_after };
+}
+
+/** Checks every rule; all are counted, and the request passes only if all allow it. */
+export async function consumeRateLimits(checks: { key: string; rule: RateLimitRule }[]): Promise<RateLimitResult> {
+  const results = await Promise.all(checks.map((check) => consumeRateLimit(check.key, check.rule)));
+  const blocked = results.filter((result) => !result.allowed);
+  if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.max(...blocked.map((result) => result.retryAfterSeconds)) };
+}

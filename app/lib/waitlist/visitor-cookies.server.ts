@@ -1,0 +1,56 @@
+import { createCookie } from "react-router";
+import { resolveAuthSecret } from "../auth/auth-secret.server";
+import { getEnv } from "../env.server";
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
+
+function cookieOptions(maxAge: number) {
+  const env = getEnv();
+  return {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    path: "/",
+    maxAge,
+    secure: env.origin.startsWith("https://"),
+    secrets: [resolveAuthSecret(env)],
+  };
+}
+
+// Signed cookies: the visitor cannot forge another member's id or a referral code.
+let memberCookie: ReturnType<typeof createCookie> | undefined;
+let referralCookie: ReturnType<typeof createCookie> | undefined;
+
+function getMemberCookie() {
+  memberCookie ??= createCookie("lc_member", cookieOptions(ONE_YEAR_SECONDS));
+  return memberCookie;
+}
+
+function getReferralCookie() {
+  referralCookie ??= createCookie("lc_ref", cookieOptions(THIRTY_DAYS_SECONDS));
+  return referralCookie;
+}
+
+/** The member who joined on this device (spec: currentUserEmail on this device). */
+export async function readDeviceMemberId(request: Request): Promise<string | null> {
+  const value: unknown = await getMemberCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+export async function rememberDeviceMember(memberId: string): Promise<string> {
+  return getMemberCookie().serialize(memberId);
+}
+
+/** The referral code this visitor arrived with (spec: referred_by_code). */
+export async function readPendingReferralCode(request: Request): Promise<string | null> {
+  const value: unknown = await getReferralCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+export async function rememberReferralCode(code: string): Promise<string> {
+  return getReferralCookie().serialize(code.trim().slice(0, 64));
+}
+
+export async function forgetReferralCode(): Promise<string> {
+  return getReferralCookie().serialize("", { maxAge: 0 });
+}

@@ -1,0 +1,106 @@
+import { Gift, Trophy, Users } from "lucide-react";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { requireMember } from "~/lib/auth/guards.server";
+import { getMemberByEmail } from "~/lib/waitlist/members.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  return [{ title: `My Dashboard | ${siteName}` }];
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireMember(request);
+  const member = await getMemberByEmail(user.email);
+  return {
+    email: user.email,
+    isAdmin: user.isAdmin,
+    member: member ? { points: member.points, referralsMade: member.referralsMade } : null,
+  };
+}
+
+/** Next-reward progress: points modulo 100 (spec §9). */
+function NextRewardProgress({ points }: { points: number }) {
+  const progress = points % 100;
+  return (
+    <div className="space-y-2">
+      <div className="flex justify-between text-sm font-semibold">
+        <span>Next reward</span>
+        <span>{progress} / 100 points</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Progress to the next reward"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="h-3 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full rounded-full bg-primary" style={{ width: `${progress}%` }} />
+      </div>
+    </div>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { email, isAdmin, member } = loaderData;
+  return (
+    <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-12">
+      <h1 className="text-3xl font-extrabold">My Dashboard</h1>
+      <p className="mt-1 text-muted-foreground">Signed in as {email}</p>
+
+      {member ? (
+        <div className="mt-8 grid gap-4 sm:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardDescription className="flex items-center gap-2"><Trophy className="size-4" aria-hidden="true" /> Points</CardDescription>
+              <CardTitle className="text-4xl" data-testid="dashboard-points">{member.points}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <NextRewardProgress points={member.points} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardDescription className="flex items-center gap-2"><Users className="size-4" aria-hidden="true" /> Referrals made</CardDescription>
+              <CardTitle className="text-4xl" data-testid="dashboard-referrals">{member.referralsMade}</CardTitle>
+            </CardHeader>
+            <CardContent className="text-sm text-muted-foreground">Every friend who joins with your link earns you 10 points.</CardContent>
+          </Card>
+        </div>
+      ) : (
+        <Card className="mt-8">
+          <CardHeader>
+            <CardTitle>You're not on the waitlist yet</CardTitle>
+            <CardDescription>Join with {email} to get your referral link, earn points and climb the leaderboard.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild>
+              <Link to="/join-waitlist">Join the Waitlist</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Button asChild variant="secondary">
+          <Link to="/leaderboard"><Trophy aria-hidden="true" /> View Leaderboard</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/rewards"><Gift aria-hidden="true" /> See Rewards</Link>
+        </Button>
+        {isAdmin && (
+          <Button asChild>
+            <Link to="/admin">Access Admin Panel</Link>
+          </Button>
+        )}
+        <Form method="post" action="/logout">
+          <input type="hidden" name="from" value="/dashboard" />
+          <Button type="submit" variant="ghost">Sign Out</Button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,135 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/login";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { safeRedirectPath } from "~/lib/auth/redirects";
+import { EMAIL_REQUIRED_MESSAGE, LoginInputSchema } from "~/lib/auth/login.schema";
+import { requestMagicLink } from "~/lib/auth/magic-link.server";
+import { getSessionUser } from "~/lib/auth/session.server";
+import { isAppError } from "~/lib/errors";
+import { log } from "~/lib/log.server";
+
+export const handle = { chrome: "none" };
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  return [{ title: `Crew Login | ${siteName}` }];
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  const url = new URL(request.url);
+  if (user) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), "/dashboard"));
+  return { linkFailed: url.searchParams.has("error") };
+}
+
+type ActionResult = { sent: true; email: string } | { sent: false; fieldError?: string; error?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = LoginInputSchema.safeParse({
+    email: form.get("email") ?? "",
+    redirectTo: form.get("redirectTo") ?? undefined,
+  });
+  if (!parsed.success) {
+    return data<ActionResult>({ sent: false, fieldError: parsed.error.issues[0]?.message ?? EMAIL_REQUIRED_MESSAGE }, { status: 400 });
+  }
+  try {
+    await requestMagicLink({
+      email: parsed.data.email,
+      redirectTo: parsed.data.redirectTo,
+      clientIp: context.clientIp,
+    });
+    return data<ActionResult>({ sent: true, email: parsed.data.email });
+  } catch (error) {
+    if (isAppError(error)) return data<ActionResult>({ sent: false, error: error.userMessage }, { status: error.status });
+    log.error("magic link request failed", { requestId: context.requestId, error });
+    return data<ActionResult>({ sent: false }, { status: 500 });
+  }
+}
+
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const emailInput = useRef<HTMLInputElement>(null);
+  const isSending = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.sent) toast.success("Magic Link Sent!", { description: "Check your email for the login link." });
+    else if (result.fieldError) toast.error("Email Required", { description: result.fieldError });
+    else toast.error("Login Failed", { description: result.error ?? "Could not send magic link. Please try again." });
+  }, [result]);
+
+  useEffect(() => {
+    if (loaderData.linkFailed) toast.error("Login Failed", { description: "This sign-in link is invalid, expired or already used." });
+  }, [loaderData.linkFailed]);
+
+  function checkEmail(event: React.FormEvent<HTMLFormElement>) {
+    if (emailInput.current?.value.trim()) return;
+    event.preventDefault();
+    toast.error("Email Required", { description: EMAIL_REQUIRED_MESSAGE });
+    emailInput.current?.focus();
+  }
+
+  const fieldError = result && !result.sent ? result.fieldError : undefined;
+  return (
+    <main className="flex flex-1 items-center justify-center bg-gradient-to-b from-primary/25 to-background px-4 py-16">
+      <div className="w-full max-w-md rounded-2xl border bg-card p-8 shadow-lg">
+        <Link to="/" className="text-sm font-semibold text-secondary underline-offset-4 hover:underline">
+          ← Back to Home
+        </Link>
+        <h1 className="mt-4 text-3xl font-extrabold">Crew Login</h1>
+        <p className="mt-2 text-muted-foreground">
+          Enter your e-mail and we'll send you a magic link. No password needed.
+        </p>
+        {loaderData.linkFailed && (
+          <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+            That sign-in link is invalid, has expired or was already used. Please request a new one.
+          </p>
+        )}
+        {result?.sent ? (
+          <div role="status" className="mt-6 rounded-md border bg-muted p-4">
+            <p className="font-semibold">Check your inbox!</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              We sent a sign-in link to <strong>{result.email}</strong>. It works once and expires in 15 minutes.
+            </p>
+          </div>
+        ) : (
+          <Form method="post" noValidate onSubmit={checkEmail} className="mt-6 space-y-4">
+            <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+            <div className="space-y-2">
+              <Label htmlFor="login-email">Email address</Label>
+              <Input
+                ref={emailInput}
+                id="login-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                disabled={isSending}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={fieldError ? "login-email-error" : undefined}
+              />
+              {fieldError && (
+                <p id="login-email-error" className="text-sm font-medium text-destructive">
+                  {fieldError}
+                </p>
+              )}
+            </div>
+            {result && !result.sent && result.error && (
+              <p role="alert" className="text-sm font-medium text-destructive">{result.error}</p>
+            )}
+            <Button type="submit" className="w-full" size="lg" disabled={isSending}>
+              {isSending ? "Sending magic link..." : "Send Magic Link"}
+            </Button>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
+}
