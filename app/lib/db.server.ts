@@ -79,3 +79,33 @@ export async function closeDatabase(): Promise<void> {
   if (connection.kind === "pglite") await connection.pglite.close();
   else await connection.pool.end();
 }
+
+type PostgresErrorFields = { code?: string; constraint?: string };
+
+/** The SQLSTATE (and constraint) of a Postgres error, looking through Drizzle's wrapper. */
+export function postgresError(error: unknown): PostgresErrorFields {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const fields = current as PostgresErrorFields & { cause?: unknown };
+    if (typeof fields.code === "string" && /^[0-9A-Z]{5}$/.test(fields.code)) return { code: fields.code, constraint: fields.constraint };
+    current = fields.cause;
+  }
+  return {};
+}
+
+const RETRYABLE_CODES = new Set(["40001", "40P01"]); // serialization failure, deadlock detected
+
+/**
+ * Runs `work` in a transaction, retrying when Postgres aborts it for a deadlock or a
+ * serialization failure, so a busy moment never loses an accepted request.
+ */
+export async function runTransaction<T>(work: (tx: Transaction) => Promise<T>, { attempts = 5 } = {}): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      const { code } = postgresError(error);
+      if (!code || !RETRYABLE_CODES.has(code) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
+}

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -67,4 +68,21 @@ export const pointsLedger = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("points_ledger_member_idx").on(t.memberId, t.createdAt)],
+);
+
+// How many listed (not blocked) members hold each (points, referrals_made) pair, kept
+// by a trigger on waitlist_users (see docs/decisions/0003-leaderboard-rank.md). A
+// member's rank is 1 + the members in better pairs: a sum over a few thousand rows
+// instead of a count over a million.
+export const leaderboardScoreCounts = pgTable(
+  "leaderboard_score_counts",
+  {
+    points: integer("points").notNull(),
+    referralsMade: integer("referrals_made").notNull(),
+    members: integer("members").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.points, t.referralsMade] }),
+    check("leaderboard_score_counts_members_non_negative", sql`${t.members} >= 0`),
+  ],
 );

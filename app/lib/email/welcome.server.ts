@@ -3,20 +3,28 @@ import { getEnv } from "../env.server";
 import { referralLink } from "../referrals/share-links";
 import { getSiteSetting } from "../settings/settings.server";
 import { emailConfirmationUrl } from "../waitlist/email-confirmation.server";
-import { enqueueEmail } from "./outbox.server";
+import { enqueueEmail, type OutgoingEmail } from "./outbox.server";
 import { renderWelcomeEmail } from "./welcome";
 
 type NewMember = { id: string; email: string; referralCode: string };
 
-/** Queues the welcome e-mail; pass the signup's transaction so both commit together. */
-export async function queueWelcomeEmail(member: NewMember, executor?: Executor): Promise<void> {
+/**
+ * Renders the welcome e-mail from the current template. Call it before opening the
+ * signup's transaction (it reads settings), then queue the result inside it.
+ */
+export async function prepareWelcomeEmail(member: NewMember, templateHtml?: string): Promise<OutgoingEmail> {
   const { SITE_NAME, origin } = getEnv();
   const email = renderWelcomeEmail({
     siteName: SITE_NAME,
-    templateHtml: await getSiteSetting("welcomeEmailTemplateHtml"),
+    templateHtml: templateHtml ?? (await getSiteSetting("welcomeEmailTemplateHtml")),
     email: member.email,
     referralLink: referralLink(origin, member.referralCode),
     confirmUrl: emailConfirmationUrl(member.id),
   });
-  await enqueueEmail({ kind: "welcome", to: member.email, subject: email.subject, html: email.html, text: email.text }, executor);
+  return { kind: "welcome", to: member.email, subject: email.subject, html: email.html, text: email.text };
+}
+
+/** Queues the welcome e-mail; pass the signup's transaction so both commit together. */
+export async function queueWelcomeEmail(member: NewMember, executor?: Executor): Promise<void> {
+  await enqueueEmail(await prepareWelcomeEmail(member), executor);
 }

@@ -1,0 +1,21 @@
+import { randomInt } from "node:crypto";
+
+export const REFERRAL_CODE_ATTEMPTS = 10;
+const BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+function randomBase36(length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i += 1) out += BASE36[randomInt(BASE36.length)];
+  return out;
+}
+
+/** Spec §5: up to 6 alphanumerics of the e-mail's local part + 6 random base-36 characters. */
+export function referralCodeCandidate(email: string): string {
+  const local = (email.split("@")[0] ?? "").replace(/[^a-z0-9]/gi, "").slice(0, 6);
+  return `${local}${randomBase36(6)}`.toLowerCase();
+}
+
+/** After every candidate collided: 'fallback' plus a time-based string (and a random tail, so two at once differ). */
+export function fallbackReferralCode(now = Date.now()): string {
+  return `fallback${now.toString(36)}${randomBase36(4)}`;
+}

@@ -1,0 +1,129 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { emailOutbox, waitlistUsers } from "../../../db/schema";
+import { resetDatabase } from "../../../tests/db-reset";
+import { db } from "../db.server";
+import { getMemberStanding, listLeaderboard } from "../leaderboard/leaderboard.server";
+import { creditTrailerView, sumLedger } from "../points/points.server";
+import { joinWaitlist } from "./join.server";
+import { getMemberByEmail } from "./members.server";
+
+beforeEach(resetDatabase);
+
+/** Pairs where the rank counters disagree with the members table (should be none). */
+async function scoreCountsDrift() {
+  const result = await db.execute(sql`
+    select coalesce(c.points, m.points) as points, c.members as counted, m.members as actual
+      from leaderboard_score_counts c
+      full join (select points, referrals_made, count(*)::integer as members from waitlist_users
+                  where not is_blocked group by points, referrals_made) m
+        on m.points = c.points and m.referrals_made = c.referrals_made
+     where coalesce(c.members, 0) <> coalesce(m.members, 0)`);
+  return result.rows;
+}
+
+describe("joining the waitlist", () => {
+  it("creates a member with 10 points, a spec-shaped referral code and a queued welcome e-mail", async () => {
+    const { member, isNewMember } = await joinWaitlist({ email: "  Ada.Lovelace@Example.COM " });
+    expect(isNewMember).toBe(true);
+    expect(member.email).toBe("ada.lovelace@example.com");
+    expect(member.points).toBe(10);
+    expect(member.referralCode).toMatch(/^adalov[0-9a-z]{6}$/);
+    const mail = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "ada.lovelace@example.com"));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.html).toContain(`/?ref=${member.referralCode}`);
+    expect(mail[0]?.html).toContain("ada.lovelace@example.com");
+  });
+
+  it("treats a known address as returning and changes nothing", async () => {
+    const first = await joinWaitlist({ email: "sam@example.com" });
+    const again = await joinWaitlist({ email: "SAM@example.com", referralCode: first.member.referralCode });
+    expect(again.isNewMember).toBe(false);
+    expect(again.member.id).toBe(first.member.id);
+    expect((await getMemberByEmail("sam@example.com"))?.points).toBe(10);
+    expect(await db.select().from(emailOutbox)).toHaveLength(1);
+  });
+
+  it("credits a valid referral: +5 to the new member, +10 and one referral to the referrer", async () => {
+    const referrer = await joinWaitlist({ email: "alex@example.com" });
+    const joined = await joinWaitlist({ email: "blair@example.com", referralCode: referrer.member.referralCode.toUpperCase() });
+    expect(joined.isReferralCredited).toBe(true);
+    expect(joined.member.points).toBe(15);
+    const alex = await getMemberByEmail("alex@example.com");
+    expect(alex).toMatchObject({ points: 20, referralsMade: 1 });
+    const [blairRow] = await db.select().from(waitlistUsers).where(eq(waitlistUsers.id, joined.member.id));
+    expect(blairRow?.referredByUserId).toBe(referrer.member.id);
+    expect(await sumLedger(referrer.member.id)).toBe(20);
+    expect(await sumLedger(joined.member.id)).toBe(15);
+  });
+
+  it("ignores unknown codes and codes of blocked members", async () => {
+    const blocked = await joinWaitlist({ email: "blocked@example.com" });
+    await db.update(waitlistUsers).set({ isBlocked: true }).where(eq(waitlistUsers.id, blocked.member.id));
+    const viaBlocked = await joinWaitlist({ email: "c@example.com", referralCode: blocked.member.referralCode });
+    const viaUnknown = await joinWaitlist({ email: "d@example.com", referralCode: "nosuchcode" });
+    expect(viaBlocked.member.points).toBe(10);
+    expect(viaUnknown.member.points).toBe(10);
+    expect((await getMemberByEmail("blocked@example.com"))?.referralsMade).toBe(0);
+  });
+
+  it("credits the referrer exactly once per signup under 200 concurrent signups", async () => {
+    const referrer = await joinWaitlist({ email: "popular@example.com" });
+    const signups = Array.from({ length: 200 }, (_, i) =>
+      joinWaitlist({ email: `friend${i}@example.com`, referralCode: referrer.member.referralCode }),
+    );
+    const results = await Promise.all(signups);
+    expect(results.every((result) => result.isNewMember && result.member.points === 15)).toBe(true);
+    const after = await getMemberByEmail("popular@example.com");
+    expect(after).toMatchObject({ points: 10 + 2000, referralsMade: 200 });
+    expect(await sumLedger(referrer.member.id)).toBe(2010);
+    expect(await scoreCountsDrift()).toEqual([]);
+  });
+
+  it("keeps one member when the same address is posted 50 times at once", async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, () => joinWaitlist({ email: "twin@example.com" })));
+    expect(new Set(results.map((result) => result.member.id)).size).toBe(1);
+    expect(results.filter((result) => result.isNewMember)).toHaveLength(1);
+    expect(await db.select().from(waitlistUsers)).toHaveLength(1);
+    expect(await db.select().from(emailOutbox)).toHaveLength(1);
+  });
+});
+
+describe("trailer credit", () => {
+  it("adds 5 points on the first view only, even when views race", async () => {
+    const { member } = await joinWaitlist({ email: "viewer@example.com" });
+    const credits = await Promise.all(Array.from({ length: 10 }, () => creditTrailerView(member.id)));
+    expect(credits.filter(Boolean)).toHaveLength(1);
+    expect(await creditTrailerView(member.id)).toBe(false);
+    expect(await getMemberByEmail("viewer@example.com")).toMatchObject({ points: 15, hasViewedTrailer: true });
+    expect(await sumLedger(member.id)).toBe(15);
+  });
+});
+
+describe("leaderboard", () => {
+  it("orders by points then referrals, shares ranks on ties and leaves blocked members out", async () => {
+    const top = await joinWaitlist({ email: "top@example.com" });
+    await joinWaitlist({ email: "r1@example.com", referralCode: top.member.referralCode });
+    const tied = await joinWaitlist({ email: "tied@example.com" });
+    const viewer = await joinWaitlist({ email: "early@example.com" });
+    await creditTrailerView(viewer.member.id);
+    const hidden = await joinWaitlist({ email: "hidden@example.com" });
+    await db.update(waitlistUsers).set({ isBlocked: true, points: 999 }).where(eq(waitlistUsers.id, hidden.member.id));
+
+    const rows = await listLeaderboard();
+    expect(rows.map((row) => [row.nickname, row.points, row.rank])).toEqual([
+      ["top", 20, 1],
+      ["r1", 15, 2],
+      ["early", 15, 2],
+      ["tied", 10, 4],
+    ]);
+    expect(rows[0]?.badge).toBe("Early Bird");
+    expect(await getMemberStanding(tied.member.id)).toEqual({ rank: 4, points: 10, referralsMade: 0 });
+    expect(await getMemberStanding(hidden.member.id)).toBeNull();
+
+    await db.update(waitlistUsers).set({ isBlocked: false }).where(eq(waitlistUsers.id, hidden.member.id));
+    expect((await getMemberStanding(tied.member.id))?.rank).toBe(5);
+    await db.delete(waitlistUsers).where(eq(waitlistUsers.id, top.member.id));
+    expect(await scoreCountsDrift()).toEqual([]);
+  });
+});

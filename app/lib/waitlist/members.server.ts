@@ -1,0 +1,67 @@
+import { eq, sql } from "drizzle-orm";
+import { waitlistUsers } from "../../../db/schema";
+import { db, type Executor } from "../db.server";
+import { normaliseEmail } from "./email";
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const memberColumns = {
+  id: waitlistUsers.id,
+  email: waitlistUsers.email,
+  referralCode: waitlistUsers.referralCode,
+  points: waitlistUsers.points,
+  referralsMade: waitlistUsers.referralsMade,
+  confirmedEmail: waitlistUsers.confirmedEmail,
+  hasViewedTrailer: waitlistUsers.hasViewedTrailer,
+  isBlocked: waitlistUsers.isBlocked,
+  joinDate: waitlistUsers.joinDate,
+};
+
+export type Member = {
+  id: string;
+  email: string;
+  referralCode: string;
+  points: number;
+  referralsMade: number;
+  confirmedEmail: boolean;
+  hasViewedTrailer: boolean;
+  isBlocked: boolean;
+  joinDate: Date;
+};
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+export async function getMemberById(id: string, executor: Executor = db): Promise<Member | null> {
+  if (!isUuid(id)) return null;
+  const [member] = await executor.select(memberColumns).from(waitlistUsers).where(eq(waitlistUsers.id, id));
+  return member ?? null;
+}
+
+export async function getMemberByEmail(email: string, executor: Executor = db): Promise<Member | null> {
+  const [member] = await executor
+    .select(memberColumns)
+    .from(waitlistUsers)
+    .where(eq(waitlistUsers.email, normaliseEmail(email)));
+  return member ?? null;
+}
+
+export async function getMemberByReferralCode(code: string, executor: Executor = db): Promise<Member | null> {
+  const [member] = await executor
+    .select(memberColumns)
+    .from(waitlistUsers)
+    .where(eq(waitlistUsers.referralCode, code.trim().toLowerCase()));
+  return member ?? null;
+}
+
+/** Double opt-in: the welcome e-mail's link proves the address works. */
+export async function confirmMemberEmail(id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const updated = await db
+    .update(waitlistUsers)
+    .set({ confirmedEmail: true, updatedAt: sql`now()` })
+    .where(eq(waitlistUsers.id, id))
+    .returning({ id: waitlistUsers.id });
+  return updated.length > 0;
+}
