@@ -24,7 +24,7 @@ import { Toaster } from "~/components/ui/sonner";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { getEnv } from "~/lib/env.server";
 import { setFlash, takeFlash, type Flash } from "~/lib/flash.server";
-import { rememberReferralCode } from "~/lib/waitlist/visitor-cookies.server";
+import { readPendingReferralCode, rememberReferralCode } from "~/lib/waitlist/visitor-cookies.server";
 import { buildMenu } from "~/lib/navigation";
 import { chromeOf } from "~/lib/route-chrome";
 import { getSiteSettings } from "~/lib/settings/settings.server";
@@ -60,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     settings,
     user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
     flash,
+    pendingReferralCode: flash === "referral-applied" ? await readPendingReferralCode(request) : null,
   };
   return data(payload, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
 }
@@ -149,10 +150,25 @@ const FLASH_TOASTS: Record<Flash, () => void> = {
   "referral-applied": () => {
     toast.success("Referral Applied!", { description: "Join the waitlist and you and your friend both earn bonus points." });
   },
+  joined: () => toast.success("Welcome Aboard!", { description: "You've successfully joined the waitlist. Your adventure begins!" }),
+  "welcome-back": () => toast.success("Welcome Back!", { description: "Great to see you again on the waitlist." }),
 };
 
+/** Spec §3 browser storage: the pending referral code, mirrored from the server's cookie. */
+function useReferralCodeStorage(flash: Flash | null, pendingReferralCode: string | null) {
+  useEffect(() => {
+    try {
+      if (flash === "referral-applied" && pendingReferralCode) localStorage.setItem("referred_by_code", pendingReferralCode);
+      if (flash === "joined" || flash === "welcome-back") localStorage.removeItem("referred_by_code");
+    } catch {
+      // Storage can be disabled; the cookie still carries the code.
+    }
+  }, [flash, pendingReferralCode]);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { flash, user, settings } = loaderData;
+  const { flash, user, settings, pendingReferralCode } = loaderData;
+  useReferralCodeStorage(flash, pendingReferralCode);
   useEffect(() => {
     if (flash) FLASH_TOASTS[flash]();
   }, [flash]);

@@ -1,11 +1,17 @@
-import { Copy, Facebook, Linkedin, Mail, Twitter } from "lucide-react";
+import { Copy, Mail } from "lucide-react";
+import { FacebookIcon, LinkedinIcon, XIcon } from "~/components/icons/brand-icons";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { shareTargets, type ShareTarget } from "~/lib/referrals/share-links";
 
-const ICONS: Record<ShareTarget["network"], typeof Copy> = { facebook: Facebook, x: Twitter, linkedin: Linkedin, email: Mail };
+const ICONS: Record<ShareTarget["network"], React.ComponentType<{ className?: string }>> = {
+  facebook: FacebookIcon,
+  x: XIcon,
+  linkedin: LinkedinIcon,
+  email: Mail,
+};
 
 export function ReferralLinkBox({ link }: { link: string }) {
   async function copy() {

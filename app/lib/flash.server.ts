@@ -1,8 +1,8 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
 
-// One-shot notices carried across a redirect (sign-in, sign-out), shown as toasts.
-const FlashSchema = z.enum(["signed-in", "signed-out", "session-expired", "sign-out-failed", "referral-applied"]);
+// One-shot notices carried across a redirect (sign-in, sign-out, joining), shown as toasts.
+const FlashSchema = z.enum(["signed-in", "signed-out", "session-expired", "sign-out-failed", "referral-applied", "joined", "welcome-back"]);
 export type Flash = z.infer<typeof FlashSchema>;
 
 const flashCookie = createCookie("lc_flash", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });

@@ -1,3 +1,101 @@
-export default function Page() {
-  return <main className="mx-auto max-w-3xl p-8"><h1 className="text-3xl font-bold">_index</h1></main>;
+import { Link } from "react-router";
+import type { Route } from "./+types/_index";
+import { BrandLogo } from "~/components/brand-logo";
+import { ProductCard } from "~/components/product-card";
+import { TrailerPlayer } from "~/components/trailer-player";
+import { Button } from "~/components/ui/button";
+import { WaitlistForm } from "~/components/waitlist-form";
+import { useLiveSettings } from "~/components/live-settings";
+import { FEATURED_PRODUCTS, listProducts } from "~/lib/products/products.server";
+import { getSiteSettings } from "~/lib/settings/settings.server";
+
+export const handle = { chrome: "footer-only" };
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  return [{ title: `${siteName}: join the crew` }];
+};
+
+export async function loader() {
+  const [settings, featured] = await Promise.all([
+    getSiteSettings([
+      "homepageMainTitleLine1",
+      "homepageMainTitleLine2",
+      "homepageMainSubtitle",
+      "homepageVideoUrl",
+      "homepageVideoThumbnailUrl",
+    ]),
+    listProducts({ limit: FEATURED_PRODUCTS }),
+  ]);
+  return { hero: settings, featured };
+}
+
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const { hero, featured } = loaderData;
+  const { brandLogoUrl } = useLiveSettings();
+  return (
+    <main className="flex-1">
+      <section className="bg-gradient-to-b from-secondary to-blue-950 px-4 pb-16 pt-8 text-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between">
+          <BrandLogo src={brandLogoUrl} siteName={siteName} className="h-12" />
+          <nav aria-label="Quick links" className="flex gap-2 text-sm font-semibold">
+            <Link to="/leaderboard" className="rounded-md px-3 py-2 hover:bg-white/10">Leaderboard</Link>
+            <Link to="/rewards" className="rounded-md px-3 py-2 hover:bg-white/10">Rewards</Link>
+            <Link to="/login" className="rounded-md px-3 py-2 hover:bg-white/10">Crew Login</Link>
+          </nav>
+        </div>
+        <div className="mx-auto mt-10 grid max-w-6xl items-center gap-10 lg:grid-cols-2">
+          <div>
+            <h1 className="text-4xl font-extrabold leading-tight sm:text-6xl">
+              <span className="block">{hero.homepageMainTitleLine1}</span>
+              {hero.homepageMainTitleLine2 && <span className="block text-primary">{hero.homepageMainTitleLine2}</span>}
+            </h1>
+            <div className="rich-text mt-4 text-lg text-blue-100" dangerouslySetInnerHTML={{ __html: hero.homepageMainSubtitle }} />
+            <WaitlistForm tone="dark" className="mt-8 max-w-xl" />
+          </div>
+          <TrailerPlayer
+            videoUrl={hero.homepageVideoUrl}
+            thumbnailUrl={hero.homepageVideoThumbnailUrl}
+            title={`${siteName} trailer`}
+          />
+        </div>
+      </section>
+
+      {featured.length > 0 && (
+        <section aria-labelledby="featured-products" className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="featured-products" className="text-center text-3xl font-extrabold">Crew Gear</h2>
+          <p className="mt-2 text-center text-muted-foreground">Get ready for launch day with official {siteName} merchandise.</p>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {featured.map((product) => (
+              <li key={product.id} className="flex">
+                <ProductCard product={product} siteName={siteName} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby="meet-the-crew" className="bg-muted px-4 py-16">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 md:grid-cols-2">
+          <img src="/images/group.svg" alt={`The ${siteName} characters together`} width={640} height={420} className="w-full" />
+          <div>
+            <h2 id="meet-the-crew" className="text-3xl font-extrabold">Meet the crew</h2>
+            <p className="mt-3 text-lg text-muted-foreground">
+              Four friends, one patched-up airship and a map with a hole in the middle. Join the waitlist to follow their
+              first voyage, earn points for every friend you bring along and win monthly prizes.
+            </p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <Button asChild size="lg">
+                <Link to="/trailer">Watch the Trailer</Link>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <Link to="/rewards">See the Rewards</Link>
+              </Button>
+            </div>
+          </div>
+        </div>
+      </section>
+    </main>
+  );
 }

@@ -1,3 +1,47 @@
-export default function Page() {
-  return <main className="mx-auto max-w-3xl p-8"><h1 className="text-3xl font-bold">start</h1></main>;
+import { Play } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/start";
+import { WaitlistForm } from "~/components/waitlist-form";
+import { getSiteSettings } from "~/lib/settings/settings.server";
+
+export const handle = { chrome: "none" };
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  return [{ title: `Start Your Adventure | ${siteName}` }];
+};
+
+export async function loader() {
+  return getSiteSettings(["homepageVideoThumbnailUrl"]);
+}
+
+export default function Start({ loaderData, matches }: Route.ComponentProps) {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-secondary to-blue-950 px-4 py-12 text-center text-white">
+      <h1 className="text-4xl font-extrabold sm:text-5xl">Start Your Adventure</h1>
+      <Link
+        to="/trailer"
+        className="group relative mt-8 block w-full max-w-2xl overflow-hidden rounded-2xl border-4 border-white/20 shadow-2xl"
+        aria-label={`Watch the ${siteName} trailer`}
+      >
+        <img
+          src={loaderData.homepageVideoThumbnailUrl ?? "/images/trailer-poster.svg"}
+          alt=""
+          width={1280}
+          height={720}
+          className="aspect-video w-full object-cover transition-transform group-hover:scale-105"
+        />
+        <span className="absolute inset-0 flex items-center justify-center">
+          <span className="flex size-20 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform group-hover:scale-110">
+            <Play className="size-10 translate-x-0.5" fill="currentColor" aria-hidden="true" />
+          </span>
+        </span>
+      </Link>
+      <p className="mt-8 max-w-xl text-xl font-semibold text-blue-100">
+        Grab your compass: the {siteName} crew is setting sail, and there's a spot on board with your name on it.
+      </p>
+      <WaitlistForm tone="dark" className="mt-6 max-w-xl text-left" />
+    </main>
+  );
 }

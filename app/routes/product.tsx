@@ -1,0 +1,59 @@
+import { ArrowLeft, ShoppingCart } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/product";
+import { ProductImage } from "~/components/product-card";
+import { Button } from "~/components/ui/button";
+import { formatPrice, productDescription } from "~/lib/products/format";
+import { getProduct } from "~/lib/products/products.server";
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  return [{ title: `${loaderData?.product?.name ?? "Product Not Found"} | ${siteName}` }];
+};
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const product = await getProduct(params.productId);
+  return data({ product }, product ? undefined : { status: 404 });
+}
+
+export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
+  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const { product } = loaderData;
+  if (!product) {
+    return (
+      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-4xl font-extrabold">Product Not Found</h1>
+        <p className="text-muted-foreground">Sorry, we couldn't find the product you're looking for.</p>
+        <Button asChild>
+          <Link to="/">Back to Home</Link>
+        </Button>
+      </main>
+    );
+  }
+  return (
+    <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-12">
+      <Link to="/" className="inline-flex items-center gap-1 rounded-md text-sm font-semibold text-secondary hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Home
+      </Link>
+      <div className="mt-6 grid gap-10 md:grid-cols-2">
+        <ProductImage src={product.imageUrl} alt={product.name} className="aspect-square w-full rounded-2xl border" />
+        <div className="flex flex-col gap-4">
+          <h1 className="text-4xl font-extrabold">{product.name}</h1>
+          <p className="text-3xl font-extrabold text-secondary">{formatPrice(product.price)}</p>
+          <p className="text-lg text-muted-foreground">{productDescription(product.description, siteName)}</p>
+          {product.purchaseLink ? (
+            <Button asChild size="lg" className="w-fit font-bold">
+              <a href={product.purchaseLink} target="_blank" rel="noopener noreferrer">
+                <ShoppingCart aria-hidden="true" /> Order Now
+              </a>
+            </Button>
+          ) : (
+            <Button size="lg" disabled className="w-fit">
+              Not Available for Purchase
+            </Button>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}
