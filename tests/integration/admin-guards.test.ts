@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { resetDatabase } from "../db-reset";
+import { requestWithCookie, signInAs } from "../auth-helpers";
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
+type RouteModule = { loader?: Handler; action?: Handler };
+
+// Every admin route module, so a new screen without its own check fails here.
+const modules = import.meta.glob<RouteModule>("../../app/routes/admin/*.tsx", { eager: true });
+const context = { cspNonce: "", requestId: "test", clientIp: "127.0.0.1" };
+
+async function outcome(handler: Handler, request: Request): Promise<string> {
+  try {
+    await handler({ request, params: {}, context });
+    return "allowed";
+  } catch (thrown) {
+    if (thrown instanceof Response) return `${thrown.status} ${thrown.headers.get("Location") ?? ""}`;
+    throw thrown;
+  }
+}
+
+const handlers = Object.entries(modules).flatMap(([file, module]) =>
+  (["loader", "action"] as const).flatMap((kind) => {
+    const handler = module[kind];
+    const name = file.replace("../../app/routes/", "");
+    return handler && !name.endsWith("index.tsx") ? [{ name: `${name} ${kind}`, kind, handler }] : [];
+  }),
+);
+
+let memberCookie = "";
+let adminCookie = "";
+
+beforeAll(async () => {
+  await resetDatabase();
+  memberCookie = await signInAs("crew.member@example.com");
+  adminCookie = await signInAs("admin@example.com");
+});
+
+describe("server-side admin checks", () => {
+  it("covers the admin screens", () => {
+    expect(handlers.length).toBeGreaterThan(1);
+  });
+
+  it.each(handlers)("$name sends anonymous visitors to /login and members to /unauthorized", async ({ kind, handler }) => {
+    const init = kind === "action" ? { method: "POST", body: new URLSearchParams({ intent: "probe" }) } : {};
+    expect(await outcome(handler, requestWithCookie("/admin/overview", undefined, init))).toMatch(/^302 \/login\?redirectTo=/);
+    expect(await outcome(handler, requestWithCookie("/admin/overview", memberCookie, init))).toMatch(/^302 \/unauthorized/);
+  });
+
+  it("lets an admin through", async () => {
+    const overview = modules["../../app/routes/admin/overview.tsx"]?.loader;
+    expect(overview).toBeDefined();
+    expect(await outcome(overview!, requestWithCookie("/admin/overview", adminCookie))).toBe("allowed");
+  });
+});
