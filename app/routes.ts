@@ -25,6 +25,8 @@ export default [
   route("api/events", "routes/api/events.ts"),
   route("api/avatars/:memberId.svg", "routes/api/avatar.ts"),
   route("api/trailer-view", "routes/api/trailer-view.ts"),
+  route("api/uploads", "routes/api/uploads.ts"),
+  route("uploads/:bucket/*", "routes/uploads.ts"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/mailbox/:id", "routes/dev/mailbox-message.tsx"),
   ...prefix("admin", [

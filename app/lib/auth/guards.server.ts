@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { getSessionUser, type SessionUser } from "./session.server";
 
 function originatingPath(request: Request): string {
@@ -28,5 +28,13 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 export async function requireMember(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) throw redirect(withRedirectTo("/join-waitlist", request));
+  return user;
+}
+
+/** Admin check for resource routes called by scripts: a status code, not a redirect. */
+export async function requireAdminApi(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw data({ error: "Please sign in again." }, { status: 401 });
+  if (!user.isAdmin) throw data({ error: "This area is for Admins Only!" }, { status: 403 });
   return user;
 }

@@ -1,0 +1,42 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/uploads";
+import { requireAdminApi } from "~/lib/auth/guards.server";
+import { isAppError } from "~/lib/errors";
+import { log } from "~/lib/log.server";
+import { BUCKETS, MAX_UPLOAD_BYTES, storeImage } from "~/lib/storage/storage.server";
+
+// What each screen may upload where (spec §5: logos png/jpg/gif/svg; other images also webp).
+const TARGETS = {
+  logo: { bucket: "public", folder: "site-assets", allowed: ["png", "jpeg", "gif", "svg"] },
+  product: { bucket: "product_images", folder: "", allowed: undefined },
+  "video-thumbnail": { bucket: "video_thumbnails", folder: "", allowed: undefined },
+  "social-image": { bucket: "social_sharing_images", folder: "", allowed: undefined },
+} as const satisfies Record<string, { bucket: (typeof BUCKETS)[number]; folder: string; allowed: readonly string[] | undefined }>;
+
+const UploadTargetSchema = z.enum(Object.keys(TARGETS) as [keyof typeof TARGETS, ...(keyof typeof TARGETS)[]]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminApi(request);
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) {
+    return data({ error: "The file is larger than 5 MB." }, { status: 413 });
+  }
+  const form = await request.formData();
+  const target = UploadTargetSchema.safeParse(form.get("target"));
+  const file = form.get("file");
+  if (!target.success) return data({ error: "Unknown upload target." }, { status: 400 });
+  if (!(file instanceof File) || file.size === 0) return data({ error: "Please select a file to upload." }, { status: 400 });
+  try {
+    const { bucket, folder, allowed } = TARGETS[target.data];
+    const stored = await storeImage({ bucket, folder, allowed, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    return data({ url: stored.publicUrl });
+  } catch (error) {
+    if (isAppError(error)) return data({ error: error.userMessage }, { status: error.status });
+    log.error("upload failed", { requestId: context.requestId, error });
+    return data({ error: "The file could not be saved." }, { status: 500 });
+  }
+}
+
+export async function loader() {
+  throw data("Method Not Allowed", { status: 405 });
+}
