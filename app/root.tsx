@@ -10,6 +10,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
@@ -49,7 +50,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   await applyReferralParameter(request);
   const env = getEnv();
   const [settings, user, { flash, clearHeader }] = await Promise.all([
-    getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes"]),
+    getSiteSettings([
+      "leaderboardVisible",
+      "brandLogoUrl",
+      "primaryBrandColor",
+      "sessionTimeoutMinutes",
+      "socialSharingOgTitle",
+      "socialSharingOgDescription",
+      "socialSharingImageUrl",
+    ]),
     getSessionUser(request),
     takeFlash(request),
   ]);
@@ -84,6 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        {data && <SocialMeta data={data} />}
         <Links />
       </head>
       <body className="min-h-dvh">
@@ -93,6 +103,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/** Open Graph and Twitter card tags from the Social Share settings, on every page. */
+function SocialMeta({ data }: { data: RootData }) {
+  const { pathname } = useLocation();
+  const { socialSharingOgTitle, socialSharingOgDescription, socialSharingImageUrl } = data.settings;
+  const title = socialSharingOgTitle || data.siteName;
+  const image = socialSharingImageUrl && (socialSharingImageUrl.startsWith("/") ? `${data.origin}${socialSharingImageUrl}` : socialSharingImageUrl);
+  return (
+    <>
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={data.siteName} />
+      <meta property="og:title" content={title} />
+      {socialSharingOgDescription && <meta property="og:description" content={socialSharingOgDescription} />}
+      <meta property="og:url" content={`${data.origin}${pathname}`} />
+      {image && <meta property="og:image" content={image} />}
+      <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
+      <meta name="twitter:title" content={title} />
+      {socialSharingOgDescription && <meta name="twitter:description" content={socialSharingOgDescription} />}
+      {image && <meta name="twitter:image" content={image} />}
+    </>
   );
 }
 

@@ -33,6 +33,10 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("overview", "routes/admin/overview.tsx"),
+      route("products", "routes/admin/products.tsx"),
+      route("video-manager", "routes/admin/video-manager.tsx"),
+      route("social-share", "routes/admin/social-share.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
       ...ADMIN_SECTIONS.filter((section) => !section.isBuilt).map((section) =>
         route(section.path, "routes/admin/coming-soon.tsx", { id: `admin-${section.path}` }),
       ),

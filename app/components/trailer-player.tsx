@@ -19,11 +19,13 @@ function useTrailerCredit() {
   return () => fetcher.submit(null, { method: "post", action: "/api/trailer-view" });
 }
 
-export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className }: {
+export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className, creditsViews = true }: {
   videoUrl: string;
   thumbnailUrl: string | null;
   title: string;
   className?: string;
+  /** Off for admin previews: only visitors' first plays earn points. */
+  creditsViews?: boolean;
 }) {
   const source = parseVideoUrl(videoUrl);
   const container = useRef<HTMLDivElement>(null);
@@ -64,7 +66,7 @@ export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className }: {
   function start() {
     setHasStarted(true);
     setIsPlaying(true);
-    reportFirstPlay();
+    if (creditsViews) reportFirstPlay();
     // An embed starts itself (autoplay after this click); a file is told to play.
     if (source?.kind === "file") requestAnimationFrame(() => send("play"));
   }

@@ -1,7 +1,9 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { products } from "../../../db/schema";
 import { db } from "../db.server";
+import { AppError } from "../errors";
 import { isUuid } from "../waitlist/members.server";
+import type { ProductInput } from "./product.schema";
 
 export const FEATURED_PRODUCTS = 4;
 
@@ -26,4 +28,30 @@ export async function getProduct(id: string): Promise<Product | null> {
   if (!isUuid(id)) return null;
   const [product] = await db.select(productColumns).from(products).where(eq(products.id, id));
   return product ?? null;
+}
+
+export async function createProduct(input: ProductInput, adminId: string): Promise<Product> {
+  const [created] = await db
+    .insert(products)
+    .values({ ...input, createdByAdminId: adminId, updatedByAdminId: adminId })
+    .returning(productColumns);
+  if (!created) throw new Error("product insert returned no row");
+  return created;
+}
+
+export async function updateProduct(id: string, input: ProductInput, adminId: string): Promise<Product> {
+  const [updated] = isUuid(id)
+    ? await db
+        .update(products)
+        .set({ ...input, updatedByAdminId: adminId, updatedAt: sql`now()` })
+        .where(eq(products.id, id))
+        .returning(productColumns)
+    : [];
+  if (!updated) throw new AppError("NOT_FOUND", "This product no longer exists.");
+  return updated;
+}
+
+export async function deleteProduct(id: string): Promise<void> {
+  const deleted = isUuid(id) ? await db.delete(products).where(eq(products.id, id)).returning({ id: products.id }) : [];
+  if (deleted.length === 0) throw new AppError("NOT_FOUND", "This product no longer exists.");
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { z } from "zod";
 import { AppError } from "../errors";
 import { getEnv } from "../env.server";
 import { IMAGE_TYPES, sniffImageKind, type ImageKind } from "./file-types";
@@ -117,3 +118,13 @@ export function contentTypeOf(key: string): string {
   const match = Object.values(IMAGE_TYPES).find((type) => type.extension === extension || (extension === "jpeg" && type.mime === "image/jpeg"));
   return match?.mime ?? "application/octet-stream";
 }
+
+// What each admin screen may upload where (spec §5: logos png/jpg/gif/svg; other images also webp).
+export const UPLOAD_TARGETS = {
+  logo: { bucket: "public", folder: "site-assets", allowed: ["png", "jpeg", "gif", "svg"] },
+  product: { bucket: "product_images", folder: "", allowed: undefined },
+  "video-thumbnail": { bucket: "video_thumbnails", folder: "", allowed: undefined },
+  "social-image": { bucket: "social_sharing_images", folder: "", allowed: undefined },
+} as const satisfies Record<string, { bucket: Bucket; folder: string; allowed: readonly ImageKind[] | undefined }>;
+
+export const UploadTargetSchema = z.enum(["logo", "product", "video-thumbnail", "social-image"]);

@@ -1,20 +1,9 @@
 import { data } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/uploads";
 import { requireAdminApi } from "~/lib/auth/guards.server";
 import { isAppError } from "~/lib/errors";
 import { log } from "~/lib/log.server";
-import { BUCKETS, MAX_UPLOAD_BYTES, storeImage } from "~/lib/storage/storage.server";
-
-// What each screen may upload where (spec §5: logos png/jpg/gif/svg; other images also webp).
-const TARGETS = {
-  logo: { bucket: "public", folder: "site-assets", allowed: ["png", "jpeg", "gif", "svg"] },
-  product: { bucket: "product_images", folder: "", allowed: undefined },
-  "video-thumbnail": { bucket: "video_thumbnails", folder: "", allowed: undefined },
-  "social-image": { bucket: "social_sharing_images", folder: "", allowed: undefined },
-} as const satisfies Record<string, { bucket: (typeof BUCKETS)[number]; folder: string; allowed: readonly string[] | undefined }>;
-
-const UploadTargetSchema = z.enum(Object.keys(TARGETS) as [keyof typeof TARGETS, ...(keyof typeof TARGETS)[]]);
+import { MAX_UPLOAD_BYTES, storeImage, UPLOAD_TARGETS, UploadTargetSchema } from "~/lib/storage/storage.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminApi(request);
@@ -27,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!target.success) return data({ error: "Unknown upload target." }, { status: 400 });
   if (!(file instanceof File) || file.size === 0) return data({ error: "Please select a file to upload." }, { status: 400 });
   try {
-    const { bucket, folder, allowed } = TARGETS[target.data];
+    const { bucket, folder, allowed } = UPLOAD_TARGETS[target.data];
     const stored = await storeImage({ bucket, folder, allowed, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
     return data({ url: stored.publicUrl });
   } catch (error) {

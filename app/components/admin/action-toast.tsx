@@ -1,0 +1,14 @@
+import { useEffect } from "react";
+import { toast } from "sonner";
+
+export type ToastMessage = { kind: "success" | "error"; title: string; description?: string };
+
+/** Shows the toast an admin action returned, once per response. */
+export function useActionToast(result: { toast?: ToastMessage } | undefined) {
+  useEffect(() => {
+    const message = result?.toast;
+    if (!message) return;
+    const show = message.kind === "success" ? toast.success : toast.error;
+    show(message.title, { description: message.description });
+  }, [result]);
+}

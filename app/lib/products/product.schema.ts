@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+// Spec §5: ftp, http or https address without spaces.
+export const PURCHASE_LINK_PATTERN = /^(ftp|https?):\/\/[^\s/$.?#].[^\s]*$/i;
+
+export const ProductInputSchema = z.object({
+  name: z.string().trim().min(1, "Product name is required").max(200, "Please keep the name under 200 characters"),
+  description: z.string().trim().max(2000, "Please keep the description under 2000 characters").default(""),
+  price: z
+    .string()
+    .trim()
+    .min(1, "Price is required")
+    .refine((value) => Number.isFinite(Number(value)), "Price must be a number")
+    .transform(Number)
+    .refine((value) => value >= 0, "Price must be positive")
+    .refine((value) => value < 1_000_000, "Price is too high")
+    .transform((value) => Math.round(value * 100) / 100),
+  purchaseLink: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || PURCHASE_LINK_PATTERN.test(value), "Enter a valid URL")
+    .transform((value) => value || null),
+  imageUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((value) => value === "" || value.startsWith("/") || /^https?:\/\//i.test(value), "Enter a valid image URL")
+    .transform((value) => value || null),
+});
+export type ProductInput = z.infer<typeof ProductInputSchema>;
+export type ProductField = keyof ProductInput;
