@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 
 const APP_TABLES = [
+  "member_audit_log",
   "leaderboard_score_counts",
   "points_ledger",
   "waitlist_users",

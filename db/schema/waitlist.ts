@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -85,4 +86,22 @@ export const leaderboardScoreCounts = pgTable(
     primaryKey({ columns: [t.points, t.referralsMade] }),
     check("leaderboard_score_counts_members_non_negative", sql`${t.members} >= 0`),
   ],
+);
+
+// Who changed what about a member from the back office, with the values before and
+// after (points adjustments, referral resets, blocking, tags and notes).
+export const memberAuditLog = pgTable(
+  "member_audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => waitlistUsers.id, { onDelete: "cascade" }),
+    adminUserId: text("admin_user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action", { enum: ["points_adjusted", "referrals_reset", "blocked", "unblocked", "tags_changed", "notes_changed"] }).notNull(),
+    before: jsonb("before").notNull(),
+    after: jsonb("after").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("member_audit_log_member_idx").on(t.memberId, t.createdAt)],
 );

@@ -1,0 +1,107 @@
+import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { memberAuditLog, pointsLedger, users, waitlistUsers } from "../../../db/schema";
+import { db } from "../db.server";
+import { AppError } from "../errors";
+import { RESET_POINTS } from "../points/points-rules";
+import { containsPattern, recordAudit } from "../waitlist/member-admin.server";
+import { isUuid } from "../waitlist/members.server";
+
+export const REFERRAL_PAGE_SIZE = 50;
+
+/** The ranked table of the Referral System screen, searched on e-mail and referral code. */
+export async function listReferralStandings({ search = "", page = 1, pageSize = REFERRAL_PAGE_SIZE } = {}) {
+  const term = search.trim();
+  const where = term
+    ? or(ilike(waitlistUsers.email, containsPattern(term)), ilike(waitlistUsers.referralCode, containsPattern(term)))
+    : undefined;
+  const [rows, [matching]] = await Promise.all([
+    db
+      .select({
+        id: waitlistUsers.id,
+        email: waitlistUsers.email,
+        referralCode: waitlistUsers.referralCode,
+        points: waitlistUsers.points,
+        referralsMade: waitlistUsers.referralsMade,
+        isBlocked: waitlistUsers.isBlocked,
+        // Competition rank among listed members (ADR 0003); none for blocked members.
+        rank: sql<number | null>`case when ${waitlistUsers.isBlocked} then null else 1 + coalesce((
+          select sum(c.members) from leaderboard_score_counts c
+           where (c.points, c.referrals_made) > (waitlist_users.points, waitlist_users.referrals_made)), 0)::integer end`,
+      })
+      .from(waitlistUsers)
+      .where(where)
+      .orderBy(desc(waitlistUsers.points), desc(waitlistUsers.referralsMade), asc(waitlistUsers.createdAt), asc(waitlistUsers.id))
+      .limit(pageSize)
+      .offset((Math.max(1, page) - 1) * pageSize),
+    db.select({ total: count() }).from(waitlistUsers).where(where),
+  ]);
+  return { rows, matching: matching?.total ?? 0 };
+}
+
+/** Members who joined with this member's code, newest first. */
+export async function listReferredMembers(memberId: string) {
+  if (!isUuid(memberId)) return [];
+  return db
+    .select({ id: waitlistUsers.id, email: waitlistUsers.email, joinedAt: waitlistUsers.createdAt, points: waitlistUsers.points })
+    .from(waitlistUsers)
+    .where(eq(waitlistUsers.referredByUserId, memberId))
+    .orderBy(desc(waitlistUsers.createdAt));
+}
+
+export async function listMemberAudit(memberId: string, limit = 20) {
+  if (!isUuid(memberId)) return [];
+  return db
+    .select({
+      id: memberAuditLog.id,
+      action: memberAuditLog.action,
+      before: memberAuditLog.before,
+      after: memberAuditLog.after,
+      at: memberAuditLog.createdAt,
+      adminEmail: users.email,
+    })
+    .from(memberAuditLog)
+    .leftJoin(users, eq(users.id, memberAuditLog.adminUserId))
+    .where(eq(memberAuditLog.memberId, memberId))
+    .orderBy(desc(memberAuditLog.createdAt), desc(memberAuditLog.id))
+    .limit(limit);
+}
+
+type Standing = { points: number; referralsMade: number };
+
+/**
+ * Sets points and/or referrals from the back office: the member row, a ledger row for
+ * the difference and an audit entry (who, before, after) change together.
+ */
+async function setStanding(memberId: string, next: Partial<Standing>, adminId: string, reason: "admin_adjustment" | "admin_reset") {
+  if (!isUuid(memberId)) throw new AppError("NOT_FOUND", "This member no longer exists.");
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ points: waitlistUsers.points, referralsMade: waitlistUsers.referralsMade })
+      .from(waitlistUsers)
+      .where(eq(waitlistUsers.id, memberId))
+      .for("update");
+    if (!before) throw new AppError("NOT_FOUND", "This member no longer exists.");
+    const after: Standing = { ...before, ...next };
+    await tx.update(waitlistUsers).set({ ...after, updatedAt: sql`now()` }).where(eq(waitlistUsers.id, memberId));
+    if (after.points !== before.points) {
+      await tx.insert(pointsLedger).values({ memberId, delta: after.points - before.points, reason, adminUserId: adminId });
+    }
+    await recordAudit(tx, { memberId, adminId, action: reason === "admin_reset" ? "referrals_reset" : "points_adjusted", before, after });
+    return after;
+  });
+}
+
+export const MAX_POINTS = 1_000_000_000;
+
+/** Spec §7 "update points (integer)": the new total, a whole number from 0. */
+export async function adjustPoints(memberId: string, points: number, adminId: string) {
+  if (!Number.isInteger(points) || points < 0 || points > MAX_POINTS) {
+    throw new AppError("INVALID_INPUT", "Please enter a valid number for points.");
+  }
+  return setStanding(memberId, { points }, adminId, "admin_adjustment");
+}
+
+/** Spec: reset gives points 10 and referrals 0. */
+export async function resetReferrals(memberId: string, adminId: string) {
+  return setStanding(memberId, { points: RESET_POINTS, referralsMade: 0 }, adminId, "admin_reset");
+}

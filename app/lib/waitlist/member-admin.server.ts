@@ -1,0 +1,138 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { memberAuditLog, waitlistUsers } from "../../../db/schema";
+import { db, type Executor } from "../db.server";
+import { AppError } from "../errors";
+import { isUuid } from "./members.server";
+
+export const MEMBERS_PAGE_SIZE = 50;
+export type ConfirmedFilter = "any" | "yes" | "no";
+
+/** A LIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function memberFilter(search: string, confirmed: ConfirmedFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  const term = search.trim();
+  if (term) {
+    const pattern = containsPattern(term);
+    conditions.push(
+      or(
+        ilike(waitlistUsers.email, pattern),
+        ilike(waitlistUsers.referralCode, pattern),
+        sql`exists (select 1 from unnest(${waitlistUsers.tags}) as tag where tag ilike ${pattern})`,
+      )!,
+    );
+  }
+  if (confirmed !== "any") conditions.push(eq(waitlistUsers.confirmedEmail, confirmed === "yes"));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export type MemberListRow = {
+  id: string;
+  email: string;
+  referralCode: string;
+  points: number;
+  referralsMade: number;
+  confirmedEmail: boolean;
+  isBlocked: boolean;
+  tags: string[];
+  notes: string;
+  joinDate: Date;
+};
+
+const listColumns = {
+  id: waitlistUsers.id,
+  email: waitlistUsers.email,
+  referralCode: waitlistUsers.referralCode,
+  points: waitlistUsers.points,
+  referralsMade: waitlistUsers.referralsMade,
+  confirmedEmail: waitlistUsers.confirmedEmail,
+  isBlocked: waitlistUsers.isBlocked,
+  tags: waitlistUsers.tags,
+  notes: waitlistUsers.notes,
+  joinDate: waitlistUsers.joinDate,
+};
+
+/** One page of members, newest first, filtered in SQL; with the filtered and overall counts. */
+export async function listMembersPage({
+  search = "",
+  confirmed = "any",
+  page = 1,
+  pageSize = MEMBERS_PAGE_SIZE,
+}: { search?: string; confirmed?: ConfirmedFilter; page?: number; pageSize?: number }) {
+  const where = memberFilter(search, confirmed);
+  const offset = (Math.max(1, page) - 1) * pageSize;
+  const [rows, [matching], [overall]] = await Promise.all([
+    db.select(listColumns).from(waitlistUsers).where(where).orderBy(desc(waitlistUsers.createdAt), desc(waitlistUsers.id)).limit(pageSize).offset(offset),
+    db.select({ total: count() }).from(waitlistUsers).where(where),
+    db.select({ total: count() }).from(waitlistUsers),
+  ]);
+  return { rows: rows as MemberListRow[], matching: matching?.total ?? 0, total: overall?.total ?? 0 };
+}
+
+/** Spec §5: tags trimmed, empties and duplicates ignored. */
+export function normaliseTags(tags: readonly string[]): string[] {
+  const result: string[] = [];
+  const added = new Set<string>();
+  for (const tag of tags) {
+    const trimmed = tag.trim().slice(0, 50);
+    const key = trimmed.toLowerCase();
+    if (!trimmed || added.has(key)) continue;
+    added.add(key);
+    result.push(trimmed);
+  }
+  return result.slice(0, 30);
+}
+
+type MemberChange =
+  | { kind: "tags"; tags: string[] }
+  | { kind: "notes"; notes: string }
+  | { kind: "blocked"; isBlocked: boolean };
+
+/** Applies one back-office change to a member and records it in the audit log, together. */
+export async function changeMember(memberId: string, change: MemberChange, adminId: string): Promise<MemberListRow> {
+  if (!isUuid(memberId)) throw new AppError("NOT_FOUND", "This member no longer exists.");
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(listColumns).from(waitlistUsers).where(eq(waitlistUsers.id, memberId)).for("update");
+    if (!before) throw new AppError("NOT_FOUND", "This member no longer exists.");
+    const values =
+      change.kind === "tags"
+        ? { tags: normaliseTags(change.tags) }
+        : change.kind === "notes"
+          ? { notes: change.notes.trim().slice(0, 5000) }
+          : { isBlocked: change.isBlocked };
+    const [after] = await tx
+      .update(waitlistUsers)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(waitlistUsers.id, memberId))
+      .returning(listColumns);
+    if (!after) throw new AppError("NOT_FOUND", "This member no longer exists.");
+    await recordAudit(tx, {
+      memberId,
+      adminId,
+      action: change.kind === "tags" ? "tags_changed" : change.kind === "notes" ? "notes_changed" : after.isBlocked ? "blocked" : "unblocked",
+      before: pick(before, Object.keys(values)),
+      after: pick(after, Object.keys(values)),
+    });
+    return after as MemberListRow;
+  });
+}
+
+function pick(row: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((key) => [key, row[key]]));
+}
+
+export async function recordAudit(
+  executor: Executor,
+  entry: { memberId: string; adminId: string; action: (typeof memberAuditLog.$inferInsert)["action"]; before: unknown; after: unknown },
+) {
+  await executor.insert(memberAuditLog).values({
+    memberId: entry.memberId,
+    adminUserId: entry.adminId,
+    action: entry.action,
+    before: entry.before,
+    after: entry.after,
+  });
+}

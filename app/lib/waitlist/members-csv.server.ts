@@ -1,0 +1,86 @@
+import { desc, sql } from "drizzle-orm";
+import { waitlistUsers } from "../../../db/schema";
+import { db } from "../db.server";
+
+export const CSV_FILE_NAME = "waitlist_users.csv";
+const CSV_HEADER = ["Email", "Referral Code", "Points", "Referrals Made", "Confirmed", "Blocked", "Join Date", "Tags", "Notes"];
+const BATCH_SIZE = 1000;
+
+/**
+ * One CSV cell: quoted when needed, and a leading = + - @ (or tab/CR) neutralised with
+ * an apostrophe so a spreadsheet shows it as text instead of running it as a formula.
+ */
+export function csvCell(value: string | number | boolean): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(cells: (string | number | boolean)[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
+}
+
+/**
+ * Every member as CSV (spec §7 columns), newest first, read in keyset-paged batches so
+ * memory stays flat however long the list is.
+ */
+export function streamMembersCsv(): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  // Keyset cursor; created_at travels as text so its microseconds survive the round trip.
+  let cursor: { createdAt: string; id: string } | null = null;
+  let isHeaderSent = false;
+  return new ReadableStream({
+    async pull(controller) {
+      if (!isHeaderSent) {
+        isHeaderSent = true;
+        controller.enqueue(encoder.encode(`\uFEFF${csvRow(CSV_HEADER)}`));
+        return;
+      }
+      const after = cursor;
+      const rows = await db
+        .select({
+          id: waitlistUsers.id,
+          email: waitlistUsers.email,
+          referralCode: waitlistUsers.referralCode,
+          points: waitlistUsers.points,
+          referralsMade: waitlistUsers.referralsMade,
+          confirmedEmail: waitlistUsers.confirmedEmail,
+          isBlocked: waitlistUsers.isBlocked,
+          joinDate: waitlistUsers.joinDate,
+          createdAt: sql<string>`${waitlistUsers.createdAt}::text`,
+          tags: waitlistUsers.tags,
+          notes: waitlistUsers.notes,
+        })
+        .from(waitlistUsers)
+        .where(
+          after
+            ? sql`(${waitlistUsers.createdAt}, ${waitlistUsers.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        )
+        .orderBy(desc(waitlistUsers.createdAt), desc(waitlistUsers.id))
+        .limit(BATCH_SIZE);
+      if (rows.length === 0) {
+        controller.close();
+        return;
+      }
+      const last = rows[rows.length - 1]!;
+      cursor = { createdAt: last.createdAt, id: last.id };
+      const chunk = rows
+        .map((row) =>
+          csvRow([
+            row.email,
+            row.referralCode,
+            row.points,
+            row.referralsMade,
+            row.confirmedEmail ? "Yes" : "No",
+            row.isBlocked ? "Yes" : "No",
+            row.joinDate.toISOString(),
+            row.tags.join("; "),
+            row.notes,
+          ]),
+        )
+        .join("");
+      controller.enqueue(encoder.encode(chunk));
+    },
+  });
+}

@@ -1,0 +1,285 @@
+// Shared helpers for the end-to-end suite (run with `npm run test:e2e`).
+// Each spec file starts its own production server (built bundle, fresh PGlite
+// database in a temp dir, local mail mode) and drives Debian's Chromium through
+// playwright-core. No browser is ever downloaded.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const STARTUP_TIMEOUT_MS = 90_000;
+
+export type TestServer = {
+  origin: string;
+  port: number;
+  /** Everything the server printed so far (stdout and stderr), for failure messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+/** A port the OS says is free right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === "object") resolve(address.port);
+        else reject(new Error("could not pick a free port"));
+      });
+    });
+  });
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function answers(origin: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${origin}/`, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+    await response.arrayBuffer();
+    return response.status > 0;
+  } catch {
+    return false;
+  }
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Starts `node server.js` (the built app) on a free port with a fresh PGlite
+ * database and uploads directory. Resolves once the server answers.
+ */
+export async function startServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  // PGLITE_DIR/../auth-secret is written by local mode, so keep everything under one temp root.
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), "launchcrew-e2e-"));
+  const pgliteDir = path.join(root, "pglite");
+  const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), "launchcrew-e2e-uploads-"));
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The suite must not talk to a developer's real database or mail server by accident.
+  for (const name of ["DATABASE_URL", "SMTP_URL", "ADMIN_EMAILS", "SEED_DEMO", "TRUST_PROXY", "BETTER_AUTH_SECRET"]) {
+    delete env[name];
+  }
+  Object.assign(env, {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_ORIGIN: origin,
+    PGLITE_DIR: pgliteDir,
+    UPLOADS_DIR: uploadsDir,
+    ...options.env,
+  });
+
+  let output = "";
+  const child = spawn(process.execPath, ["server.js"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let listening = false;
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (/listening on/i.test(output)) listening = true;
+    if (process.env.E2E_SERVER_LOG === "1") process.stderr.write(chunk);
+  };
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      if (!(await waitForExit(child, 10_000))) {
+        child.kill("SIGKILL");
+        await waitForExit(child, 5_000);
+      }
+    }
+    await fs.rm(root, { recursive: true, force: true }).catch(() => {});
+    await fs.rm(uploadsDir, { recursive: true, force: true }).catch(() => {});
+  };
+
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  try {
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`server.js exited early (code ${child.exitCode ?? child.signalCode}):\n${output}`);
+      }
+      if (listening || (await answers(origin))) {
+        // "listening" is printed before the first request is served; make sure it answers.
+        if (await answers(origin)) break;
+      }
+      if (Date.now() > deadline) throw new Error(`server.js did not answer on ${origin} within 90 s:\n${output}`);
+      await delay(250);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, port, output: () => output, stop };
+}
+
+/** Debian's Chromium, headless, driven by playwright-core. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export type PageOptions = { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } };
+
+/** A page in its own context (own cookies), so tests never share a session. */
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<Page> {
+  const context: BrowserContext = await browser.newContext({
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  return context.newPage();
+}
+
+/** Closes a page together with its private context. */
+export async function closePage(page: Page): Promise<void> {
+  await page.context().close();
+}
+
+function originOf(pageOrOrigin: Page | string): string {
+  return typeof pageOrOrigin === "string" ? pageOrOrigin : new URL(pageOrOrigin.url()).origin;
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&apos;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+function stripTags(html: string): string {
+  return decodeEntities(html.replace(/<!--.*?-->/gs, "").replace(/<[^>]*>/g, "")).trim();
+}
+
+export type MailboxEntry = { id: number; subject: string; to: string };
+export type MailMessage = MailboxEntry & { links: string[]; link: string | undefined; html: string };
+
+/** The dev mailbox list (newest first), read from the server-rendered HTML. */
+export async function readMailbox(pageOrOrigin: Page | string): Promise<MailboxEntry[]> {
+  const origin = originOf(pageOrOrigin);
+  const response = await fetch(`${origin}/dev/mailbox`);
+  const html = await response.text();
+  if (!response.ok) throw new Error(`GET /dev/mailbox answered ${response.status}`);
+  const entries: MailboxEntry[] = [];
+  const item = /<a[^>]*href="\/dev\/mailbox\/(\d+)"[^>]*>([\s\S]*?)<\/a>/g;
+  for (const match of html.matchAll(item)) {
+    const spans = [...(match[2] ?? "").matchAll(/<span[^>]*>([\s\S]*?)<\/span>/g)].map((span) => stripTags(span[1] ?? ""));
+    entries.push({
+      id: Number(match[1]),
+      subject: spans[0] ?? "",
+      to: (spans[1] ?? "").replace(/^to\s+/, "").trim(),
+    });
+  }
+  return entries;
+}
+
+/**
+ * The newest dev-mailbox message for `email`, with its links (from the text part)
+ * and the first link matching `linkPattern`. Polls for up to `timeoutMs`, because
+ * the message may be written a moment after the form answered.
+ */
+export async function latestMailTo(
+  pageOrOrigin: Page | string,
+  email: string,
+  linkPattern: RegExp = /\/api\/auth\/magic-link\/verify\?token=/,
+  options: { newerThan?: number; timeoutMs?: number } = {},
+): Promise<MailMessage> {
+  const origin = originOf(pageOrOrigin);
+  const wanted = email.trim().toLowerCase();
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const entries = await readMailbox(origin);
+    const entry = entries.find((candidate) => candidate.to.toLowerCase() === wanted && candidate.id > (options.newerThan ?? 0));
+    if (entry) {
+      const response = await fetch(`${origin}/dev/mailbox/${entry.id}`);
+      const html = await response.text();
+      if (!response.ok) throw new Error(`GET /dev/mailbox/${entry.id} answered ${response.status}`);
+      // Only real anchors: the HTML part sits escaped inside the iframe's srcdoc attribute.
+      const links = [...html.matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)].map((match) => decodeEntities(match[1] ?? ""));
+      return { ...entry, html, links, link: links.find((link) => linkPattern.test(link)) };
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`no e-mail to ${email} in the dev mailbox (it holds: ${entries.map((e) => `${e.to}: ${e.subject}`).join("; ") || "nothing"})`);
+    }
+    await delay(250);
+  }
+}
+
+/** The id of the newest dev-mailbox message (0 when empty): pass it as `newerThan`. */
+export async function newestMailId(pageOrOrigin: Page | string): Promise<number> {
+  const entries = await readMailbox(pageOrOrigin);
+  return entries.reduce((max, entry) => Math.max(max, entry.id), 0);
+}
+
+/** Fills and submits the /login form (the page must be on /login already). */
+export async function requestMagicLink(page: Page, email: string): Promise<void> {
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByRole("button", { name: "Send Magic Link" }).click();
+  await page.getByText("Check your inbox!").waitFor();
+}
+
+/**
+ * Signs `email` in the way a person does: /login, ask for a link, open the link
+ * from the dev mailbox. Returns the magic link (it is single-use). Pass
+ * `loginPath` (e.g. "/login?redirectTo=%2Fadmin") to start from another URL, or
+ * `alreadyOnLogin` when a guard has just redirected the page to /login.
+ */
+export async function signIn(
+  page: Page,
+  origin: string,
+  email: string,
+  options: { loginPath?: string; alreadyOnLogin?: boolean } = {},
+): Promise<string> {
+  const before = await newestMailId(origin);
+  if (!options.alreadyOnLogin) await page.goto(`${origin}${options.loginPath ?? "/login"}`);
+  await requestMagicLink(page, email);
+  const message = await latestMailTo(origin, email, /\/api\/auth\/magic-link\/verify\?token=/, { newerThan: before });
+  if (!message.link) throw new Error(`the sign-in e-mail to ${email} has no magic link (links: ${message.links.join(", ")})`);
+  await page.goto(message.link);
+  await page.waitForLoadState("load");
+  return message.link;
+}
+
+/** The page's first-level heading text. */
+export async function h1Text(page: Page): Promise<string> {
+  return ((await page.locator("h1").first().textContent()) ?? "").trim();
+}

@@ -1,0 +1,198 @@
+// Public pages: headings, site chrome per route, 404, server rendering, the
+// mobile menu and the security headers (spec §2 Layout).
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser } from "playwright-core";
+import { closePage, h1Text, launchBrowser, newPage, startServer, type TestServer } from "./fixtures";
+
+type Chrome = "full" | "footer-only" | "none";
+
+const PAGES: { path: string; heading: string; chrome: Chrome }[] = [
+  { path: "/trailer", heading: "Watch the Trailer", chrome: "full" },
+  { path: "/join-waitlist", heading: "Join the Waitlist", chrome: "full" },
+  { path: "/leaderboard", heading: "Leaderboard", chrome: "full" },
+  { path: "/rewards", heading: "Monthly Rewards", chrome: "full" },
+  { path: "/faq", heading: "Frequently Asked Questions", chrome: "full" },
+  { path: "/contact", heading: "Contact Us", chrome: "full" },
+  { path: "/terms", heading: "Terms of Service", chrome: "full" },
+  { path: "/privacy", heading: "Privacy Policy", chrome: "full" },
+  { path: "/unauthorized", heading: "Woah Buddy!", chrome: "full" },
+  { path: "/start", heading: "Start Your Adventure", chrome: "none" },
+  { path: "/login", heading: "Crew Login", chrome: "none" },
+];
+
+const NOT_FOUND_PATH = "/no-such-page-here";
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** The text of every <h1> in server-rendered HTML. */
+function headingsIn(html: string): string[] {
+  return [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((match) =>
+    decodeEntities((match[1] ?? "").replace(/<!--.*?-->/gs, "").replace(/<[^>]*>/g, "")).trim(),
+  );
+}
+
+describe("public pages", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const { path, heading, chrome } of PAGES) {
+    it(`${path} shows "${heading}" with ${chrome === "full" ? "header and footer" : "no header and no footer"}`, async () => {
+      const page = await newPage(browser);
+      try {
+        const response = await page.goto(`${server.origin}${path}`);
+        assert.equal(response?.status(), 200, `${path} answered ${response?.status()}`);
+        assert.equal(await h1Text(page), heading);
+        const headers = await page.locator("header").count();
+        const footers = await page.locator("footer").count();
+        if (chrome === "full") {
+          assert.equal(headers, 1, `${path} should have one <header>`);
+          assert.equal(footers, 1, `${path} should have one <footer>`);
+          assert.equal(await page.getByRole("navigation", { name: "Main" }).count(), 1, "desktop nav");
+          assert.equal(await page.getByRole("button", { name: "Open menu" }).count(), 0, "menu button hidden at desktop width");
+        } else {
+          assert.equal(headers, 0, `${path} should have no <header>`);
+          assert.equal(footers, 0, `${path} should have no <footer>`);
+        }
+      } finally {
+        await closePage(page);
+      }
+    });
+  }
+
+  it("home (/) has a footer but no header", async () => {
+    const page = await newPage(browser);
+    try {
+      const response = await page.goto(`${server.origin}/`);
+      assert.equal(response?.status(), 200);
+      assert.equal(await page.locator("header").count(), 0, "/ should have no <header>");
+      assert.equal(await page.locator("footer").count(), 1, "/ should have a <footer>");
+      assert.equal(await page.locator("h1").count(), 1, "/ should have one h1");
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it(`an unknown path answers 404 and shows "404 Lost?" with header and footer`, async () => {
+    const page = await newPage(browser);
+    try {
+      const response = await page.goto(`${server.origin}${NOT_FOUND_PATH}`);
+      assert.equal(response?.status(), 404);
+      assert.equal(await h1Text(page), "404 Lost?");
+      assert.equal(await page.locator("header").count(), 1);
+      assert.equal(await page.locator("footer").count(), 1);
+      await page.getByRole("link", { name: "Back to Home" }).click();
+      await page.waitForURL(`${server.origin}/`);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it("pages are rendered on the server (headings present in the raw HTML)", async () => {
+    const failures: string[] = [];
+    for (const { path, heading } of [...PAGES, { path: NOT_FOUND_PATH, heading: "404 Lost?" }]) {
+      const response = await fetch(`${server.origin}${path}`, { redirect: "manual" });
+      const html = await response.text();
+      const expectedStatus = path === NOT_FOUND_PATH ? 404 : 200;
+      if (response.status !== expectedStatus) failures.push(`${path}: status ${response.status}, expected ${expectedStatus}`);
+      if (!/text\/html/.test(response.headers.get("content-type") ?? "")) failures.push(`${path}: not text/html`);
+      const headings = headingsIn(html);
+      if (!headings.includes(heading)) failures.push(`${path}: h1 ${JSON.stringify(headings)}, expected "${heading}"`);
+    }
+    assert.deepEqual(failures, []);
+  });
+
+  it("pages work without JavaScript (server-rendered heading and menu)", async () => {
+    const page = await newPage(browser, { javaScriptEnabled: false });
+    try {
+      await page.goto(`${server.origin}/faq`);
+      assert.equal(await h1Text(page), "Frequently Asked Questions");
+      const main = page.getByRole("navigation", { name: "Main" });
+      for (const label of ["Home", "Trailer", "Join Waitlist", "Rewards", "FAQ", "Contact", "Login"]) {
+        assert.equal(await main.getByRole("link", { name: label, exact: true }).count(), 1, `menu entry ${label}`);
+      }
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it("the anonymous menu lists the spec's entries in order", async () => {
+    const page = await newPage(browser);
+    try {
+      await page.goto(`${server.origin}/faq`);
+      const labels = (await page.getByRole("navigation", { name: "Main" }).locator("a, button").allTextContents()).map((t) =>
+        t.trim(),
+      );
+      const expected = ["Home", "Trailer", "Join Waitlist", "Leaderboard", "Rewards", "FAQ", "Contact", "Login"];
+      // The Leaderboard entry follows the admin's "leaderboard visible" setting (on in the demo data).
+      assert.deepEqual(labels, expected);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it("on a phone the menu button opens the mobile nav, and following a link closes it", async () => {
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto(`${server.origin}/faq`);
+      const mobileNav = page.getByRole("navigation", { name: "Mobile", includeHidden: true });
+      assert.equal(await page.getByRole("navigation", { name: "Main" }).isVisible(), false, "desktop nav hidden on a phone");
+      assert.equal(await mobileNav.isVisible(), false, "mobile nav starts closed");
+
+      const openButton = page.getByRole("button", { name: "Open menu" });
+      await openButton.click();
+      await mobileNav.waitFor({ state: "visible" });
+      assert.equal(await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded"), "true");
+
+      await mobileNav.getByRole("link", { name: "Rewards", exact: true }).click();
+      await page.waitForURL(`${server.origin}/rewards`);
+      await page.locator("h1", { hasText: "Monthly Rewards" }).waitFor();
+      await mobileNav.waitFor({ state: "hidden" });
+      assert.equal(await page.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded"), "false");
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it("documents carry a Content-Security-Policy and other security headers", async () => {
+    const page = await newPage(browser);
+    try {
+      const response = await page.goto(`${server.origin}/faq`);
+      assert.ok(response, "navigation response");
+      const headers = response.headers();
+      const csp = headers["content-security-policy"] ?? "";
+      assert.match(csp, /default-src 'self'/);
+      assert.match(csp, /script-src [^;]*'nonce-/);
+      assert.match(csp, /frame-ancestors 'none'/);
+      assert.equal(headers["x-content-type-options"], "nosniff");
+      // The nonce must let the app's own scripts run: no CSP violations on load.
+      const violations: string[] = [];
+      page.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await page.reload();
+      await page.waitForLoadState("load");
+      assert.deepEqual(violations, []);
+    } finally {
+      await closePage(page);
+    }
+  });
+});
