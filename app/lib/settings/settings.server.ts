@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { siteSettings } from "../../../db/schema";
 import { sanitizeRichHtml } from "../content/sanitize.server";
-import { db } from "../db.server";
+import { db, type Transaction } from "../db.server";
 import { SITE_SETTINGS_CHANNEL } from "../realtime/channels";
 import {
   DEFAULT_WELCOME_EMAIL_HTML,
@@ -154,14 +154,18 @@ export async function getSiteSetting<K extends SettingName>(name: K): Promise<Si
  * Upserts the given settings in one transaction, recording who saved them, and
  * announces the change to every app process (NOTIFY is delivered on commit).
  */
-export async function saveSiteSettings(changes: Partial<SiteSettings>, adminUserId: string | null): Promise<void> {
+export async function saveSiteSettings(
+  changes: Partial<SiteSettings>,
+  adminUserId: string | null,
+  transaction?: Transaction,
+): Promise<void> {
   const names = (Object.keys(changes) as SettingName[]).filter((name) => name in SETTING_DEFINITIONS);
   if (names.length === 0) return;
   const rows = names.map((name) => {
     const definition = SETTING_DEFINITIONS[name] as Definition<unknown>;
     return { key: definition.key, value: toJsonb(definition.serialize(changes[name])), lastUpdatedByAdminId: adminUserId };
   });
-  await db.transaction(async (tx) => {
+  const write = async (tx: Transaction) => {
     await tx
       .insert(siteSettings)
       .values(rows)
@@ -173,8 +177,11 @@ export async function saveSiteSettings(changes: Partial<SiteSettings>, adminUser
           updatedAt: sql`now()`,
         },
       });
+    // Delivered at commit, to every app process listening (SSE to open pages).
     await tx.execute(sql`select pg_notify(${SITE_SETTINGS_CHANNEL}, ${JSON.stringify(rows.map((row) => row.key))})`);
-  });
+  };
+  if (transaction) await write(transaction);
+  else await db.transaction(write);
 }
 
 /** Inserts settings that have no row yet (seed); never overwrites an admin's choice. */
