@@ -1,5 +1,4 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
-import { ADMIN_SECTIONS } from "./lib/admin-navigation";
 
 export default [
   index("routes/_index.tsx"),
@@ -26,6 +25,9 @@ export default [
   route("api/avatars/:memberId.svg", "routes/api/avatar.ts"),
   route("api/trailer-view", "routes/api/trailer-view.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
+  route("api/content-history", "routes/api/content-history.ts"),
+  route("api/members/:memberId/referrals", "routes/api/member-referrals.ts"),
+  route("api/waitlist.csv", "routes/api/waitlist-csv.ts"),
   route("uploads/:bucket/*", "routes/uploads.ts"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/mailbox/:id", "routes/dev/mailbox-message.tsx"),
@@ -37,9 +39,11 @@ export default [
       route("video-manager", "routes/admin/video-manager.tsx"),
       route("social-share", "routes/admin/social-share.tsx"),
       route("settings", "routes/admin/settings.tsx"),
-      ...ADMIN_SECTIONS.filter((section) => !section.isBuilt).map((section) =>
-        route(section.path, "routes/admin/coming-soon.tsx", { id: `admin-${section.path}` }),
-      ),
+      route("waitlist-emails", "routes/admin/waitlist-emails.tsx"),
+      route("referral-leaderboard", "routes/admin/referral-leaderboard.tsx"),
+      route("text-editor", "routes/admin/text-editor.tsx"),
+      route("welcome-email-editor", "routes/admin/welcome-email-editor.tsx"),
+      route("reports-analytics", "routes/admin/reports-analytics.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -15,6 +15,8 @@ async function outcome(handler: Handler, request: Request): Promise<string> {
     return "allowed";
   } catch (thrown) {
     if (thrown instanceof Response) return `${thrown.status} ${thrown.headers.get("Location") ?? ""}`;
+    const status = (thrown as { init?: { status?: number } } | null)?.init?.status;
+    if (status) return String(status);
     throw thrown;
   }
 }
@@ -24,6 +26,20 @@ const handlers = Object.entries(modules).flatMap(([file, module]) =>
     const handler = module[kind];
     const name = file.replace("../../app/routes/", "");
     return handler && !name.endsWith("index.tsx") ? [{ name: `${name} ${kind}`, kind, handler }] : [];
+  }),
+);
+
+// Resource routes the back office calls from scripts answer with a status, not a redirect.
+const apiModules = import.meta.glob<RouteModule>(
+  ["../../app/routes/api/uploads.ts", "../../app/routes/api/content-history.ts", "../../app/routes/api/member-referrals.ts", "../../app/routes/api/waitlist-csv.ts"],
+  { eager: true },
+);
+const adminApis = Object.fromEntries(
+  Object.entries(apiModules).map(([file, module]) => {
+    const method = file.endsWith("uploads.ts") ? "POST" : "GET";
+    const handler = (method === "POST" ? module.action : module.loader) as Handler;
+    const run: Handler = (args) => handler({ ...args, params: { memberId: "00000000-0000-4000-8000-000000000000" } });
+    return [file.replace("../../app/routes/", ""), { method, run }];
   }),
 );
 
@@ -45,6 +61,13 @@ describe("server-side admin checks", () => {
     const init = kind === "action" ? { method: "POST", body: new URLSearchParams({ intent: "probe" }) } : {};
     expect(await outcome(handler, requestWithCookie("/admin/overview", undefined, init))).toMatch(/^302 \/login\?redirectTo=/);
     expect(await outcome(handler, requestWithCookie("/admin/overview", memberCookie, init))).toMatch(/^302 \/unauthorized/);
+  });
+
+  it.each(Object.entries(adminApis))("%s refuses anonymous visitors (401) and members (403)", async (_name, handler) => {
+    const request = (cookie?: string) => requestWithCookie("/api/probe?name=homepageMainSubtitle", cookie, handler.method === "POST" ? { method: "POST", body: new FormData() } : {});
+    expect(await outcome(handler.run, request())).toBe("401");
+    expect(await outcome(handler.run, request(memberCookie))).toBe("403");
+    expect(await outcome(handler.run, request(adminCookie))).not.toMatch(/^40[13]/);
   });
 
   it("lets an admin through", async () => {

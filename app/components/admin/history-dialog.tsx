@@ -1,0 +1,105 @@
+import { History } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import type { ContentName } from "~/lib/content/content-fields";
+
+type HistoryResponse = {
+  name: ContentName;
+  entries: { version: number; value: string; changedAt: string; changedBy: string | null }[];
+};
+
+/** Past versions of one field; reverting only fills the editor (saving makes it permanent). */
+export function HistoryDialog({
+  name,
+  label,
+  kind,
+  onRevert,
+  buttonLabel = "History",
+}: {
+  name: ContentName;
+  label: string;
+  kind: "plain" | "rich";
+  onRevert: (value: string, version: number) => void;
+  buttonLabel?: string;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [entries, setEntries] = useState<HistoryResponse["entries"]>([]);
+  const [isLoading, setIsLoading] = useState(false);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    let isCurrent = true;
+    setIsLoading(true);
+    fetch(`/api/content-history?name=${name}`, { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<HistoryResponse>) : Promise.reject(new Error(String(response.status)))))
+      .then((body) => isCurrent && setEntries(body.entries))
+      .catch(() => {
+        if (!isCurrent) return;
+        setEntries([]);
+        toast.error("Error", { description: "Could not fetch history." });
+      })
+      .finally(() => isCurrent && setIsLoading(false));
+    return () => {
+      isCurrent = false;
+    };
+  }, [isOpen, name]);
+
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" onClick={() => setIsOpen(true)}>
+        <History aria-hidden="true" /> {buttonLabel}
+      </Button>
+      <Dialog open={isOpen} onOpenChange={setIsOpen}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>History: {label}</DialogTitle>
+            <DialogDescription>The last 10 saved versions, newest first.</DialogDescription>
+          </DialogHeader>
+          {isLoading ? (
+            <p role="status" className="text-sm text-muted-foreground">Loading history...</p>
+          ) : entries.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No history found for this item.</p>
+          ) : (
+            <ol className="space-y-3">
+              {entries.map((entry) => (
+                <li key={entry.version} className="rounded-lg border p-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <p className="text-sm font-bold">
+                      Version {entry.version}
+                      <span className="ml-2 font-normal text-muted-foreground">
+                        {new Date(entry.changedAt).toLocaleString()} {entry.changedBy ? `by ${entry.changedBy}` : ""}
+                      </span>
+                    </p>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => {
+                        onRevert(entry.value, entry.version);
+                        setIsOpen(false);
+                      }}
+                    >
+                      Revert to this version
+                    </Button>
+                  </div>
+                  {kind === "rich" ? (
+                    <div className="rich-text mt-2 max-h-40 overflow-y-auto text-sm" dangerouslySetInnerHTML={{ __html: entry.value }} />
+                  ) : (
+                    <p className="mt-2 text-sm">{entry.value || <em className="text-muted-foreground">(empty)</em>}</p>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">Close</Button>
+            </DialogClose>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import { Bold, Italic, List, ListOrdered, Pilcrow, Underline } from "lucide-react";
+import { useEffect } from "react";
+import { cn } from "~/lib/utils";
+
+/**
+ * Tiptap with the spec's toolbar (Bold, Italic, Underline, Bullet List, Numbered List,
+ * Paragraph). The HTML travels in a hidden input named `name`; the server sanitises it.
+ * Changing `resetKey` loads `value` into the editor (revert to a version).
+ */
+export function RichTextEditor({
+  id,
+  name,
+  label,
+  value,
+  resetKey,
+  onChange,
+  minHeight = 150,
+  disabled,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  resetKey: number;
+  onChange: (html: string) => void;
+  minHeight?: number;
+  disabled?: boolean;
+}) {
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      StarterKit.configure({
+        heading: false,
+        blockquote: false,
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        strike: false,
+        link: { openOnClick: false, protocols: ["http", "https", "mailto"] },
+      }),
+    ],
+    content: value,
+    editorProps: {
+      attributes: {
+        id,
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-label": label,
+        class: "rich-text px-3 py-2 focus:outline-none",
+        style: `min-height: ${minHeight}px`,
+      },
+    },
+    onUpdate: ({ editor: current }) => onChange(current.getHTML()),
+  });
+
+  useEffect(() => {
+    if (editor && editor.getHTML() !== value) editor.commands.setContent(value, { emitUpdate: false });
+    // Only an explicit reset (or the first load) replaces what the admin is typing.
+  }, [editor, resetKey]);
+
+  useEffect(() => {
+    editor?.setEditable(!disabled);
+  }, [editor, disabled]);
+
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: current }) =>
+      current
+        ? {
+            bold: current.isActive("bold"),
+            italic: current.isActive("italic"),
+            underline: current.isActive("underline"),
+            bulletList: current.isActive("bulletList"),
+            orderedList: current.isActive("orderedList"),
+            paragraph: current.isActive("paragraph"),
+          }
+        : null,
+  });
+
+  const buttons = [
+    { key: "bold", label: "Bold", icon: Bold, run: () => editor?.chain().focus().toggleBold().run() },
+    { key: "italic", label: "Italic", icon: Italic, run: () => editor?.chain().focus().toggleItalic().run() },
+    { key: "underline", label: "Underline", icon: Underline, run: () => editor?.chain().focus().toggleUnderline().run() },
+    { key: "bulletList", label: "Bullet List", icon: List, run: () => editor?.chain().focus().toggleBulletList().run() },
+    { key: "orderedList", label: "Numbered List", icon: ListOrdered, run: () => editor?.chain().focus().toggleOrderedList().run() },
+    { key: "paragraph", label: "Paragraph", icon: Pilcrow, run: () => editor?.chain().focus().setParagraph().run() },
+  ] as const;
+
+  return (
+    <div className={cn("rounded-md border border-input bg-card focus-within:outline-2 focus-within:outline-ring", disabled && "opacity-60")}>
+      <input type="hidden" name={name} value={value} />
+      <div role="toolbar" aria-label={`${label} formatting`} className="flex flex-wrap gap-1 border-b p-1">
+        {buttons.map(({ key, label: buttonLabel, icon: Icon, run }) => (
+          <button
+            key={key}
+            type="button"
+            onClick={run}
+            disabled={!editor || disabled}
+            aria-label={buttonLabel}
+            title={buttonLabel}
+            aria-pressed={active?.[key] ?? false}
+            className="rounded p-1.5 hover:bg-muted aria-pressed:bg-secondary aria-pressed:text-secondary-foreground disabled:opacity-50"
+          >
+            <Icon className="size-4" aria-hidden="true" />
+          </button>
+        ))}
+      </div>
+      {editor ? (
+        <EditorContent editor={editor} />
+      ) : (
+        <p className="px-3 py-2 text-sm text-muted-foreground" style={{ minHeight }}>
+          Loading editor...
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { getEnv } from "../env.server";
+import { referralLink } from "../referrals/share-links";
+import { enqueueEmail } from "./outbox.server";
+import { renderWelcomeEmail } from "./welcome";
+
+/** "Send test to me": the welcome e-mail as a new member would get it, to the admin. */
+export async function sendWelcomeTemplateTest({ adminEmail, templateHtml }: { adminEmail: string; templateHtml: string }) {
+  const { SITE_NAME, origin } = getEnv();
+  const email = renderWelcomeEmail({
+    siteName: SITE_NAME,
+    templateHtml,
+    email: adminEmail,
+    referralLink: referralLink(origin, "yourcode123"),
+    confirmUrl: `${origin}/confirm-email?token=test`,
+  });
+  await enqueueEmail({ kind: "template_test", to: adminEmail, subject: `[Test] ${email.subject}`, html: email.html, text: email.text });
+}

@@ -1,0 +1,293 @@
+import { Eye, RefreshCw, RotateCcw, Search, SlidersHorizontal } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import type { Route } from "./+types/referral-leaderboard";
+import { useActionToast, type ToastMessage } from "~/components/admin/action-toast";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { requireAdmin } from "~/lib/auth/guards.server";
+import { isAppError } from "~/lib/errors";
+import { log } from "~/lib/log.server";
+import { cn } from "~/lib/utils";
+import { adjustPoints, listReferralStandings, REFERRAL_PAGE_SIZE, resetReferrals } from "~/lib/referrals/referral-admin.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Referral System & Leaderboard | Admin" }];
+
+const QuerySchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const result = await listReferralStandings({ search: query.q, page: query.page });
+  return { ...query, ...result, pageSize: REFERRAL_PAGE_SIZE };
+}
+
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("adjust"), memberId: z.string(), points: z.string().trim() }),
+  z.object({ intent: z.literal("reset"), memberId: z.string() }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ toast: { kind: "error", title: "Invalid Input", description: "Please enter a valid number for points." } satisfies ToastMessage }, { status: 400 });
+  const request_ = parsed.data;
+  try {
+    if (request_.intent === "reset") {
+      await resetReferrals(request_.memberId, admin.id);
+      return data({ ok: true, toast: { kind: "success", title: "Referrals Reset", description: "Points are back to 10 and referrals to 0." } satisfies ToastMessage });
+    }
+    const points = /^\d+$/.test(request_.points) ? Number(request_.points) : Number.NaN;
+    const after = await adjustPoints(request_.memberId, points, admin.id);
+    return data({ ok: true, toast: { kind: "success", title: "Points Adjusted", description: `New total: ${after.points} points.` } satisfies ToastMessage });
+  } catch (error) {
+    if (isAppError(error) && error.code === "INVALID_INPUT") {
+      return data({ toast: { kind: "error", title: "Invalid Input", description: error.userMessage } satisfies ToastMessage }, { status: 400 });
+    }
+    const title = request_.intent === "reset" ? "Reset Failed" : "Update Failed";
+    if (isAppError(error)) return data({ toast: { kind: "error", title, description: error.userMessage } satisfies ToastMessage }, { status: error.status });
+    log.error("referral admin action failed", { requestId: context.requestId, error });
+    return data({ toast: { kind: "error", title, description: "Please try again." } satisfies ToastMessage }, { status: 500 });
+  }
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+type Details = {
+  referred: { id: string; email: string; joinedAt: string; points: number }[];
+  audit: { id: number; action: string; before: unknown; after: unknown; at: string; adminEmail: string | null }[];
+};
+
+function describeAudit(entry: Details["audit"][number]): string {
+  const format = (value: unknown) =>
+    value && typeof value === "object" ? Object.entries(value).map(([key, item]) => `${key} ${Array.isArray(item) ? item.join(", ") : String(item)}`).join(", ") : String(value);
+  return `${entry.action.replace(/_/g, " ")}: ${format(entry.before)} → ${format(entry.after)}`;
+}
+
+function DetailsDialog({ member, onClose }: { member: Row; onClose: () => void }) {
+  const [details, setDetails] = useState<Details | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    fetch(`/api/members/${member.id}/referrals`, { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<Details>) : Promise.reject(new Error(String(response.status)))))
+      .then((body) => isCurrent && setDetails(body))
+      .catch(() => {
+        if (!isCurrent) return;
+        setDetails({ referred: [], audit: [] });
+        toast.error("Error", { description: "Could not fetch referred users." });
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [member.id]);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Referral details</DialogTitle>
+          <DialogDescription>{member.email} · code {member.referralCode}</DialogDescription>
+        </DialogHeader>
+        {!details ? (
+          <p role="status" className="text-sm text-muted-foreground">Loading...</p>
+        ) : (
+          <>
+            <section>
+              <h3 className="font-bold">Referred users ({details.referred.length})</h3>
+              {details.referred.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Nobody has joined with this code yet.</p>
+              ) : (
+                <table className="mt-2 w-full text-left text-sm">
+                  <thead><tr><th scope="col">E-mail</th><th scope="col">Joined</th><th scope="col">Points</th></tr></thead>
+                  <tbody>
+                    {details.referred.map((row) => (
+                      <tr key={row.id} className="border-t"><td className="py-1">{row.email}</td><td>{new Date(row.joinedAt).toLocaleString()}</td><td>{row.points}</td></tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+            <section>
+              <h3 className="font-bold">Audit trail</h3>
+              {details.audit.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No back-office changes yet.</p>
+              ) : (
+                <ul className="mt-2 space-y-1 text-sm">
+                  {details.audit.map((entry) => (
+                    <li key={entry.id}>
+                      <span className="text-muted-foreground">{new Date(entry.at).toLocaleString()} · {entry.adminEmail ?? "deleted admin"}:</span> {describeAudit(entry)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>Close</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AdjustDialog({ member, onClose }: { member: Row; onClose: () => void }) {
+  const fetcher = useFetcher<typeof action>();
+  const [error, setError] = useState<string | null>(null);
+  useActionToast(fetcher.data);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data) onClose();
+  }, [fetcher.state, fetcher.data, onClose]);
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    const value = String(new FormData(event.currentTarget).get("points") ?? "").trim();
+    if (/^\d+$/.test(value)) return setError(null);
+    event.preventDefault();
+    setError("Please enter a valid number for points.");
+    toast.error("Invalid Input", { description: "Please enter a valid number for points." });
+  }
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Adjust points</DialogTitle>
+          <DialogDescription>{member.email} has {member.points} points. Enter the new total.</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" onSubmit={validate} noValidate className="grid gap-4">
+          <input type="hidden" name="intent" value="adjust" />
+          <input type="hidden" name="memberId" value={member.id} />
+          <div className="grid gap-1.5">
+            <Label htmlFor="adjust-points">Points</Label>
+            <Input id="adjust-points" name="points" type="number" min={0} step={1} defaultValue={member.points} autoFocus aria-invalid={error ? true : undefined} aria-describedby={error ? "adjust-points-error" : undefined} />
+            {error && <p id="adjust-points-error" className="text-sm font-semibold text-destructive">{error}</p>}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>Cancel</Button>
+            <Button type="submit" disabled={fetcher.state !== "idle"}>{fetcher.state !== "idle" ? "Saving..." : "Save Points"}</Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ResetDialog({ member, onClose }: { member: Row; onClose: () => void }) {
+  const fetcher = useFetcher<typeof action>();
+  useActionToast(fetcher.data);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) onClose();
+  }, [fetcher.state, fetcher.data, onClose]);
+  return (
+    <AlertDialog open onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Reset referrals?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Are you sure you want to reset referrals and points for {member.email}? This action is irreversible.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            onClick={(event) => {
+              event.preventDefault();
+              fetcher.submit({ intent: "reset", memberId: member.id }, { method: "post" });
+            }}
+            disabled={fetcher.state !== "idle"}
+          >
+            {fetcher.state !== "idle" ? "Resetting..." : "Reset"}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+export default function ReferralLeaderboard({ loaderData }: Route.ComponentProps) {
+  const { rows, matching, q, page, pageSize } = loaderData;
+  const [searchParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [dialog, setDialog] = useState<{ kind: "details" | "adjust" | "reset"; member: Row } | null>(null);
+  const close = () => setDialog(null);
+  const pages = Math.max(1, Math.ceil(matching / pageSize));
+  const pageLink = (target: number) => {
+    const next = new URLSearchParams(searchParams);
+    next.set("page", String(target));
+    return `?${next}`;
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4">
+      <h1 className="text-3xl font-extrabold">Referral System &amp; Leaderboard</h1>
+      <div className="flex flex-wrap items-end gap-2">
+        <Form method="get" className="flex items-end gap-2" role="search">
+          <div className="grid gap-1.5">
+            <Label htmlFor="referral-search">Search e-mail or referral code</Label>
+            <Input id="referral-search" name="q" defaultValue={q} className="w-72" />
+          </div>
+          <Button type="submit" variant="secondary"><Search aria-hidden="true" /> Search</Button>
+        </Form>
+        <Button variant="outline" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === "loading"}>
+          <RefreshCw className={revalidator.state === "loading" ? "animate-spin" : undefined} aria-hidden="true" /> Refresh
+        </Button>
+      </div>
+      <div className="overflow-x-auto rounded-xl border bg-card">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b bg-muted/50">
+            <tr>
+              {["Rank", "Email", "Referral Code", "Points", "Referrals", "Actions"].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2 font-semibold">{heading}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr><td colSpan={6} className="px-3 py-8 text-center text-muted-foreground">No members match.</td></tr>
+            ) : (
+              rows.map((member) => (
+                <tr key={member.id} data-testid="referral-row" className={cn("border-b last:border-0", member.isBlocked && "opacity-60")}>
+                  <td className="px-3 py-2 font-bold">{member.rank === null ? "—" : `#${member.rank}`}</td>
+                  <td className="px-3 py-2">{member.email}{member.isBlocked && <span className="ml-2 text-xs font-bold text-destructive">Blocked</span>}</td>
+                  <td className="px-3 py-2 font-mono">{member.referralCode}</td>
+                  <td className="px-3 py-2">{member.points}</td>
+                  <td className="px-3 py-2">{member.referralsMade}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex gap-1">
+                      <Button size="sm" variant="outline" onClick={() => setDialog({ kind: "adjust", member })}><SlidersHorizontal aria-hidden="true" /> Points</Button>
+                      <Button size="sm" variant="outline" onClick={() => setDialog({ kind: "details", member })}><Eye aria-hidden="true" /> Details</Button>
+                      <Button size="sm" variant="destructive" onClick={() => setDialog({ kind: "reset", member })}><RotateCcw aria-hidden="true" /> Reset</Button>
+                    </div>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">
+          <Button asChild size="sm" variant="outline"><Link to={pageLink(Math.max(1, page - 1))}>Previous</Link></Button>
+          <span>Page {page} of {pages}</span>
+          <Button asChild size="sm" variant="outline"><Link to={pageLink(Math.min(pages, page + 1))}>Next</Link></Button>
+        </nav>
+      )}
+      {dialog?.kind === "details" && <DetailsDialog member={dialog.member} onClose={close} />}
+      {dialog?.kind === "adjust" && <AdjustDialog member={dialog.member} onClose={close} />}
+      {dialog?.kind === "reset" && <ResetDialog member={dialog.member} onClose={close} />}
+    </div>
+  );
+}

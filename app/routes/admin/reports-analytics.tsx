@@ -1,0 +1,114 @@
+import { MailCheck, Package, Users } from "lucide-react";
+import type { Route } from "./+types/reports-analytics";
+import { BreakdownChart, SignupsChart, TopReferrersChart } from "~/components/admin/report-charts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { requireAdmin } from "~/lib/auth/guards.server";
+import {
+  getReferralPerformance,
+  getReportStats,
+  listCountryBreakdown,
+  listDailySignups,
+  listDeviceBreakdown,
+} from "~/lib/reports/reports.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Reports & Analytics | Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [stats, signups, referrals, devices, countries] = await Promise.all([
+    getReportStats(),
+    listDailySignups(),
+    getReferralPerformance(),
+    listDeviceBreakdown(),
+    listCountryBreakdown(),
+  ]);
+  return { stats, signups, referrals, devices, countries };
+}
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+export default function ReportsAnalytics({ loaderData }: Route.ComponentProps) {
+  const { stats, signups, referrals, devices, countries } = loaderData;
+  const confirmationRate = stats.totalMembers ? stats.confirmedMembers / stats.totalMembers : 0;
+  const cards = [
+    { title: "Total Waitlist Users", value: stats.totalMembers, icon: Users },
+    { title: "Confirmed Emails", value: stats.confirmedMembers, icon: MailCheck },
+    { title: "Total Products", value: stats.totalProducts, icon: Package },
+  ];
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <h1 className="text-3xl font-extrabold">Reports &amp; Analytics</h1>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {cards.map((card) => (
+          <Card key={card.title}>
+            <CardHeader className="flex flex-row items-center justify-between">
+              <CardTitle className="text-base">{card.title}</CardTitle>
+              <card.icon className="size-5 text-muted-foreground" aria-hidden="true" />
+            </CardHeader>
+            <CardContent>
+              <p className="text-4xl font-extrabold" data-testid={`stat-${card.title}`}>{card.value}</p>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Signups per day</CardTitle>
+          <CardDescription>Last 90 days (UTC), direct signups and signups through a referral link.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SignupsChart days={signups} />
+        </CardContent>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Referral Performance</CardTitle>
+            <CardDescription>
+              Viral coefficient {referrals.viralCoefficient.toFixed(2)} ({referrals.referredSignups} referred signups) ·{" "}
+              {percent(referrals.shareWithReferral)} of members referred at least one friend.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TopReferrersChart referrers={referrals.topReferrers} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Email Engagement</CardTitle>
+            <CardDescription>Members who confirmed their address from the welcome e-mail.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <p className="text-5xl font-extrabold" data-testid="confirmation-rate">{percent(confirmationRate)}</p>
+            <p className="mt-1 text-muted-foreground">confirmation rate ({stats.confirmedMembers} of {stats.totalMembers})</p>
+            <BreakdownChart
+              slices={stats.totalMembers ? [
+                { label: "Confirmed", members: stats.confirmedMembers },
+                { label: "Not confirmed", members: stats.totalMembers - stats.confirmedMembers },
+              ] : []}
+              emptyText="No members yet."
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Device Breakdown</CardTitle>
+            <CardDescription>Device class at signup, from the browser's user agent.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <BreakdownChart slices={devices} emptyText="No signups yet." />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Location Insights</CardTitle>
+            <CardDescription>Country guessed from the browser's language and time zone at signup (top 10).</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <BreakdownChart slices={countries} emptyText="No signups yet." />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

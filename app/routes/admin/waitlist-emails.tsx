@@ -1,0 +1,224 @@
+import { Ban, Download, NotebookPen, RefreshCw, Search, Tags, Undo2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import type { Route } from "./+types/waitlist-emails";
+import { useActionToast, type ToastMessage } from "~/components/admin/action-toast";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { requireAdmin } from "~/lib/auth/guards.server";
+import { isAppError } from "~/lib/errors";
+import { log } from "~/lib/log.server";
+import { cn } from "~/lib/utils";
+import { changeMember, listMembersPage, MEMBERS_PAGE_SIZE, type ConfirmedFilter } from "~/lib/waitlist/member-admin.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Waitlist Emails | Admin" }];
+
+const QuerySchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  confirmed: z.enum(["any", "yes", "no"]).catch("any"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const result = await listMembersPage({ search: query.q, confirmed: query.confirmed, page: query.page });
+  return { ...query, ...result, pageSize: MEMBERS_PAGE_SIZE };
+}
+
+const ChangeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("tags"), memberId: z.string(), tags: z.string().max(2000).default("") }),
+  z.object({ intent: z.literal("notes"), memberId: z.string(), notes: z.string().max(5000).default("") }),
+  z.object({ intent: z.literal("block"), memberId: z.string(), isBlocked: z.enum(["true", "false"]) }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = ChangeSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ toast: { kind: "error", title: "Update Failed", description: "That change could not be read." } satisfies ToastMessage }, { status: 400 });
+  const change = parsed.data;
+  try {
+    if (change.intent === "block") {
+      const isBlocked = change.isBlocked === "true";
+      await changeMember(change.memberId, { kind: "blocked", isBlocked }, admin.id);
+      return data({ toast: { kind: "success", title: isBlocked ? "User Blocked" : "User Unblocked" } satisfies ToastMessage });
+    }
+    const member =
+      change.intent === "tags"
+        ? await changeMember(change.memberId, { kind: "tags", tags: change.tags.split(",") }, admin.id)
+        : await changeMember(change.memberId, { kind: "notes", notes: change.notes }, admin.id);
+    return data({ toast: { kind: "success", title: "User Updated", description: member.email } satisfies ToastMessage });
+  } catch (error) {
+    const title = change.intent === "block" ? "Action Failed" : "Update Failed";
+    if (isAppError(error)) return data({ toast: { kind: "error", title, description: error.userMessage } satisfies ToastMessage }, { status: error.status });
+    log.error("member change failed", { requestId: context.requestId, error });
+    return data({ toast: { kind: "error", title, description: "Please try again." } satisfies ToastMessage }, { status: 500 });
+  }
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+const NEXT_FILTER: Record<ConfirmedFilter, ConfirmedFilter> = { any: "yes", yes: "no", no: "any" };
+const FILTER_LABEL: Record<ConfirmedFilter, string> = { any: "Any", yes: "Yes", no: "No" };
+
+function EditDialog({ member, field, onClose }: { member: Row; field: "tags" | "notes"; onClose: () => void }) {
+  const fetcher = useFetcher<typeof action>();
+  useActionToast(fetcher.data);
+  const isSaving = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.toast?.kind === "success") onClose();
+  }, [fetcher.state, fetcher.data, onClose]);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{field === "tags" ? "Edit tags" : "Edit notes"}</DialogTitle>
+          <DialogDescription>{member.email}</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value={field} />
+          <input type="hidden" name="memberId" value={member.id} />
+          {field === "tags" ? (
+            <div className="grid gap-1.5">
+              <Label htmlFor="member-tags">Tags (comma separated)</Label>
+              <Input id="member-tags" name="tags" defaultValue={member.tags.join(", ")} autoFocus />
+            </div>
+          ) : (
+            <div className="grid gap-1.5">
+              <Label htmlFor="member-notes">Notes</Label>
+              <Textarea id="member-notes" name="notes" rows={5} defaultValue={member.notes} autoFocus />
+            </div>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>Cancel</Button>
+            <Button type="submit" disabled={isSaving}>{isSaving ? "Saving..." : "Save"}</Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function BlockButton({ member }: { member: Row }) {
+  const fetcher = useFetcher<typeof action>();
+  useActionToast(fetcher.data);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="block" />
+      <input type="hidden" name="memberId" value={member.id} />
+      <input type="hidden" name="isBlocked" value={String(!member.isBlocked)} />
+      <Button type="submit" size="sm" variant={member.isBlocked ? "outline" : "destructive"} disabled={fetcher.state !== "idle"}>
+        {member.isBlocked ? <Undo2 aria-hidden="true" /> : <Ban aria-hidden="true" />}
+        {member.isBlocked ? "Unblock" : "Block"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
+  const { rows, total, matching, q, confirmed, page, pageSize } = loaderData;
+  const [searchParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState<{ member: Row; field: "tags" | "notes" } | null>(null);
+  const pages = Math.max(1, Math.ceil(matching / pageSize));
+  const withParams = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(changes)) next.set(key, value);
+    return `?${next}`;
+  };
+
+  function exportCsv(event: React.MouseEvent<HTMLAnchorElement>) {
+    if (total === 0) {
+      event.preventDefault();
+      toast.error("No Data", { description: "No users to export." });
+      return;
+    }
+    toast.success("Export Successful", { description: "User data exported to CSV." });
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-4">
+      <h1 className="text-3xl font-extrabold">Waitlist Emails</h1>
+      <div className="flex flex-wrap items-end gap-2">
+        <Form method="get" className="flex items-end gap-2" role="search">
+          <input type="hidden" name="confirmed" value={confirmed} />
+          <div className="grid gap-1.5">
+            <Label htmlFor="waitlist-search">Search e-mail, referral code or tags</Label>
+            <Input id="waitlist-search" name="q" defaultValue={q} className="w-72" />
+          </div>
+          <Button type="submit" variant="secondary"><Search aria-hidden="true" /> Search</Button>
+        </Form>
+        <Button asChild variant="outline">
+          <Link to={withParams({ confirmed: NEXT_FILTER[confirmed], page: "1" })}>Confirmed: {FILTER_LABEL[confirmed]}</Link>
+        </Button>
+        <Button variant="outline" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === "loading"}>
+          <RefreshCw className={revalidator.state === "loading" ? "animate-spin" : undefined} aria-hidden="true" /> Refresh
+        </Button>
+        <Button asChild variant="outline">
+          <a href="/api/waitlist.csv" download="waitlist_users.csv" onClick={exportCsv}><Download aria-hidden="true" /> Export CSV</a>
+        </Button>
+      </div>
+
+      <div className="overflow-x-auto rounded-xl border bg-card">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b bg-muted/50">
+            <tr>
+              {["Email", "Referral Code", "Points", "Referrals", "Confirmed", "Joined", "Tags", "Notes", "Actions"].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2 font-semibold">{heading}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr><td colSpan={9} className="px-3 py-8 text-center text-muted-foreground">No users match.</td></tr>
+            ) : (
+              rows.map((member) => (
+                <tr key={member.id} data-testid="waitlist-row" className={cn("border-b last:border-0", member.isBlocked && "opacity-60")}>
+                  <td className="px-3 py-2 font-medium">
+                    {member.email}
+                    {member.isBlocked && <span className="ml-2 rounded-full bg-destructive px-2 py-0.5 text-xs font-bold text-destructive-foreground">Blocked</span>}
+                  </td>
+                  <td className="px-3 py-2 font-mono">{member.referralCode}</td>
+                  <td className="px-3 py-2">{member.points}</td>
+                  <td className="px-3 py-2">{member.referralsMade}</td>
+                  <td className="px-3 py-2">{member.confirmedEmail ? "Yes" : "No"}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{new Date(member.joinDate).toLocaleDateString()}</td>
+                  <td className="px-3 py-2">{member.tags.join(", ")}</td>
+                  <td className="max-w-48 truncate px-3 py-2" title={member.notes}>{member.notes}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex gap-1">
+                      <Button size="sm" variant="outline" onClick={() => setEditing({ member, field: "tags" })} aria-label={`Edit tags of ${member.email}`}><Tags aria-hidden="true" /></Button>
+                      <Button size="sm" variant="outline" onClick={() => setEditing({ member, field: "notes" })} aria-label={`Edit notes of ${member.email}`}><NotebookPen aria-hidden="true" /></Button>
+                      <BlockButton member={member} />
+                    </div>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+        <p>
+          Showing {rows.length} of {total} users.{matching !== total && ` ${matching} match the search.`}
+        </p>
+        {pages > 1 && (
+          <nav aria-label="Pages" className="flex items-center gap-2">
+            <Button asChild size="sm" variant="outline" aria-disabled={page <= 1}>
+              <Link to={withParams({ page: String(Math.max(1, page - 1)) })}>Previous</Link>
+            </Button>
+            <span>Page {page} of {pages}</span>
+            <Button asChild size="sm" variant="outline" aria-disabled={page >= pages}>
+              <Link to={withParams({ page: String(Math.min(pages, page + 1)) })}>Next</Link>
+            </Button>
+          </nav>
+        )}
+      </div>
+      {editing && <EditDialog member={editing.member} field={editing.field} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
