@@ -11,7 +11,7 @@ export const buttonVariants = cva(
         default: "bg-primary text-primary-foreground shadow-sm hover:brightness-95",
         secondary: "bg-secondary text-secondary-foreground shadow-sm hover:bg-secondary/90",
         destructive: "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90",
-        outline: "border border-input bg-card shadow-sm hover:bg-muted",
+        outline: "border border-input bg-card text-foreground shadow-sm hover:bg-muted",
         ghost: "hover:bg-muted",
         link: "text-secondary underline-offset-4 hover:underline",
       },

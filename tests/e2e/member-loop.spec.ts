@@ -1,0 +1,163 @@
+// The member loop (issue 4): join, refer, earn, watch, climb the leaderboard, with
+// JavaScript on and off, and the leaderboard switch reaching open pages live.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { closePage, latestMailTo, launchBrowser, newPage, signIn, startServer, waitForHeading, type TestServer } from "./fixtures";
+
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+async function join(page: Page, email: string) {
+  await page.getByLabel("Your e-mail address").first().fill(email);
+  await page.getByRole("button", { name: "Join the Crew" }).first().click();
+}
+
+async function referralLinkOnThankYou(page: Page): Promise<string> {
+  return page.locator("#referral-link").inputValue();
+}
+
+/** A leaderboard row's points, by nickname. */
+async function leaderboardPoints(page: Page, nickname: string): Promise<number> {
+  await page.goto(`${server.origin}/leaderboard`);
+  const row = page.getByTestId("leaderboard-row").filter({ hasText: nickname });
+  return Number(await row.locator("span.text-lg").last().textContent());
+}
+
+describe("the member loop with JavaScript", () => {
+  it("credits a referral once, shows both members, and welcomes a returning member without new points", async () => {
+    const alice = `alice${unique()}`;
+    const bob = `bob${unique()}`;
+    const first = await newPage(browser);
+    await first.goto(`${server.origin}/join-waitlist`);
+    await join(first, `${alice}@example.com`);
+    assert.equal(await waitForHeading(first, "You're In!"), "You're In!");
+    const aliceLink = await referralLinkOnThankYou(first);
+    assert.match(aliceLink, /\/\?ref=[a-z0-9]+$/);
+
+    const second = await newPage(browser);
+    await second.goto(aliceLink.replace(/^https?:\/\/[^/]+/, server.origin));
+    await second.getByText("Referral Applied!").waitFor();
+    assert.equal(new URL(second.url()).search, "", "the ref parameter is stripped from the address");
+    await join(second, `${bob}@example.com`);
+    assert.equal(await waitForHeading(second, "You're In!"), "You're In!");
+    await second.getByText("Welcome Aboard!").waitFor();
+    assert.notEqual(await referralLinkOnThankYou(second), aliceLink);
+
+    assert.equal(await leaderboardPoints(second, alice), 20);
+    assert.equal(await leaderboardPoints(second, bob), 15);
+    const bobRow = second.getByTestId("leaderboard-row").filter({ hasText: bob });
+    assert.equal(await bobRow.getByText("Early Bird").count(), 1);
+    const avatarWidth = await bobRow.locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth);
+    assert.ok(avatarWidth > 0, "the avatar image loads");
+    assert.equal(await second.getByTestId("own-points").textContent(), "15");
+
+    await second.goto(`${server.origin}/`);
+    await join(second, `${bob.toUpperCase()}@Example.com`);
+    assert.equal(await waitForHeading(second, "Welcome Back!"), "Welcome Back!");
+    assert.equal(await leaderboardPoints(second, bob), 15);
+    assert.equal(await leaderboardPoints(second, alice), 20);
+    await closePage(first);
+    await closePage(second);
+  });
+
+  it("shows the spec's validation messages and sends nothing", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.origin}/join-waitlist`);
+    await page.getByRole("button", { name: "Join the Crew" }).click();
+    await page.getByText("Email address is required.").waitFor();
+    await join(page, "not an email");
+    await page.getByText("Please enter a valid email address.").first().waitFor();
+    assert.equal(new URL(page.url()).pathname, "/join-waitlist");
+    await closePage(page);
+  });
+
+  it("credits the first trailer play once, across reloads", async () => {
+    const viewer = `viewer${unique()}`;
+    const page = await newPage(browser);
+    await page.goto(`${server.origin}/start`);
+    await join(page, `${viewer}@example.com`);
+    await waitForHeading(page, "You're In!");
+    await page.goto(`${server.origin}/trailer`);
+    await page.getByRole("button", { name: /^Play / }).click();
+    await page.getByText("Achievement Unlocked!").waitFor();
+    await page.reload();
+    await page.getByRole("button", { name: /^Play / }).click();
+    await page.waitForTimeout(1500);
+    assert.equal(await page.getByText("Achievement Unlocked!").count(), 0);
+    assert.equal(await leaderboardPoints(page, viewer), 15);
+    await closePage(page);
+  });
+
+  it("sends a welcome e-mail with both placeholders filled, whose link confirms the address", async () => {
+    const email = `welcome${unique()}@example.com`;
+    const page = await newPage(browser);
+    await page.goto(`${server.origin}/join-waitlist`);
+    await join(page, email);
+    const link = await referralLinkOnThankYou(page);
+    const message = await latestMailTo(server.origin, email, /\/confirm-email\?token=/);
+    assert.ok(message.html.includes(email), "{{USER_EMAIL}} is replaced");
+    assert.ok(message.links.some((href) => href.endsWith(new URL(link).search)), "{{REFERRAL_LINK}} is replaced");
+    assert.ok(!message.html.includes("{{"), "no placeholder is left");
+    assert.ok(message.link);
+    await page.goto(message.link.replace(/^https?:\/\/[^/]+/, server.origin));
+    assert.equal(await waitForHeading(page, "E-mail confirmed!"), "E-mail confirmed!");
+    await page.goto(`${server.origin}/leaderboard`);
+    const row = page.getByTestId("leaderboard-row").filter({ hasText: email.split("@")[0]! });
+    await row.getByText("Verified User").waitFor();
+    await closePage(page);
+  });
+});
+
+describe("the member loop without JavaScript", () => {
+  it("joins with a plain form post and lands on the thank-you page", async () => {
+    const page = await newPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${server.origin}/join-waitlist`);
+    await join(page, `nojs${unique()}@example.com`);
+    await page.waitForURL(/\/thank-you/);
+    assert.equal(await waitForHeading(page, "You're In!"), "You're In!");
+    await page.goto(`${server.origin}/`);
+    await page.getByRole("button", { name: "Join the Crew" }).click();
+    await page.waitForURL(/\/join-waitlist/);
+    await page.getByText("Email address is required.").waitFor();
+    await closePage(page);
+  });
+});
+
+describe("the leaderboard switch", () => {
+  it("hides an open leaderboard without a reload, and brings it back", async () => {
+    const visitor = await newPage(browser);
+    await visitor.goto(`${server.origin}/leaderboard`);
+    await visitor.getByTestId("leaderboard-row").first().waitFor();
+    await visitor.evaluate(() => ((window as unknown as { keepMe: boolean }).keepMe = true));
+
+    const admin = await newPage(browser);
+    await signIn(admin, server.origin, "admin@example.com", { loginPath: "/login?redirectTo=%2Fadmin%2Fsettings" });
+    await admin.waitForURL(/\/admin\/settings/);
+    const toggle = admin.getByRole("switch", { name: /Leaderboard Visible/ });
+    await toggle.uncheck();
+    await admin.getByRole("button", { name: "Save All Settings" }).click();
+    await admin.getByText("Settings Updated!").waitFor();
+
+    await visitor.getByText("Leaderboard Temporarily Hidden").waitFor({ timeout: 5_000 });
+    assert.equal(await visitor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboard" }).count(), 0);
+
+    await toggle.check();
+    await admin.getByRole("button", { name: "Save All Settings" }).click();
+    await visitor.getByTestId("leaderboard-row").first().waitFor({ timeout: 5_000 });
+    assert.equal(await visitor.evaluate(() => (window as unknown as { keepMe?: boolean }).keepMe), true, "the page was not reloaded");
+    await closePage(admin);
+    await closePage(visitor);
+  });
+});
