@@ -8,11 +8,12 @@ import { WaitlistForm } from "~/components/waitlist-form";
 import { useLiveSettings } from "~/components/live-settings";
 import { FEATURED_PRODUCTS, listProducts } from "~/lib/products/products.server";
 import { getSiteSettings } from "~/lib/settings/settings.server";
+import { siteNameFrom } from "~/lib/site-name";
 
 export const handle = { chrome: "footer-only" };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   return [{ title: `${siteName}: join the crew` }];
 };
 
@@ -31,7 +32,7 @@ export async function loader() {
 }
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   const { hero, featured } = loaderData;
   const { brandLogoUrl } = useLiveSettings();
   return (

@@ -13,9 +13,10 @@ import { deliverContactMessage } from "~/lib/email/contact.server";
 import { getEnv } from "~/lib/env.server";
 import { isAppError } from "~/lib/errors";
 import { log } from "~/lib/log.server";
+import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   return [{ title: `Contact Us | ${siteName}` }];
 };
 

@@ -8,9 +8,10 @@ import { log } from "~/lib/log.server";
 import { signUpFromForm } from "~/lib/waitlist/signup.server";
 import { forgetReferralCode, readPendingReferralCode, rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
 import { EMAIL_REQUIRED_MESSAGE, JoinInputSchema } from "~/lib/waitlist/waitlist.schema";
+import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   return [
     { title: `Join the Waitlist | ${siteName}` },
     { name: "description", content: `Join the ${siteName} waitlist for news, monthly giveaways and a shot at early access.` },
@@ -64,7 +65,7 @@ const BENEFITS = [
 ];
 
 export default function JoinWaitlist({ matches }: Route.ComponentProps) {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   const actionData = useActionData<typeof action>();
   return (
     <main className="mx-auto grid w-full max-w-6xl flex-1 items-center gap-10 px-4 py-12 lg:grid-cols-2">

@@ -8,9 +8,10 @@ import { listLeaderboard, getMemberStanding, LEADERBOARD_SIZE } from "~/lib/lead
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { cn } from "~/lib/utils";
 import { getCurrentMember } from "~/lib/waitlist/current-member.server";
+import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   return [{ title: `Leaderboard | ${siteName}` }];
 };
 

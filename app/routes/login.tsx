@@ -11,11 +11,12 @@ import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { isAppError } from "~/lib/errors";
 import { log } from "~/lib/log.server";
+import { siteNameFrom } from "~/lib/site-name";
 
 export const handle = { chrome: "none" };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   return [{ title: `Crew Login | ${siteName}` }];
 };
 

@@ -5,9 +5,10 @@ import { ProductImage } from "~/components/product-card";
 import { Button } from "~/components/ui/button";
 import { formatPrice, productDescription } from "~/lib/products/format";
 import { getProduct } from "~/lib/products/products.server";
+import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   return [{ title: `${loaderData?.product?.name ?? "Product Not Found"} | ${siteName}` }];
 };
 
@@ -17,7 +18,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   const { product } = loaderData;
   if (!product) {
     return (

@@ -3,11 +3,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/start";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { getSiteSettings } from "~/lib/settings/settings.server";
+import { siteNameFrom } from "~/lib/site-name";
 
 export const handle = { chrome: "none" };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   return [{ title: `Start Your Adventure | ${siteName}` }];
 };
 
@@ -16,7 +17,7 @@ export async function loader() {
 }
 
 export default function Start({ loaderData, matches }: Route.ComponentProps) {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-secondary to-blue-950 px-4 py-12 text-center text-white">
       <h1 className="text-4xl font-extrabold sm:text-5xl">Start Your Adventure</h1>

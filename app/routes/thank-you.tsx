@@ -7,9 +7,10 @@ import { getEnv } from "~/lib/env.server";
 import { referralLink } from "~/lib/referrals/share-links";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { getCurrentMember } from "~/lib/waitlist/current-member.server";
+import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   return [{ title: `${loaderData?.member ? (loaderData.isNewMember ? "You're In!" : "Welcome Back!") : "Oops!"} | ${siteName}` }];
 };
 
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function ThankYou({ loaderData, matches }: Route.ComponentProps) {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   const { member, isNewMember, link, title, messageHtml } = loaderData;
   if (!member) {
     return (

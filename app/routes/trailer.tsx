@@ -3,9 +3,10 @@ import type { Route } from "./+types/trailer";
 import { TrailerPlayer } from "~/components/trailer-player";
 import { Button } from "~/components/ui/button";
 import { getSiteSettings } from "~/lib/settings/settings.server";
+import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   return [{ title: `Watch the Trailer | ${siteName}` }];
 };
 
@@ -14,7 +15,7 @@ export async function loader() {
 }
 
 export default function Trailer({ loaderData, matches }: Route.ComponentProps) {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   return (
     <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-12">
       <div className="text-center">

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { memberAuditLog, waitlistUsers } from "../../../db/schema";
 import { db, type Executor } from "../db.server";
 import { AppError } from "../errors";
-import { isUuid } from "./members.server";
+import { isUuid, memberColumns, type Member } from "./members.server";
 
 export const MEMBERS_PAGE_SIZE = 50;
 export type ConfirmedFilter = "any" | "yes" | "no";
@@ -29,31 +29,9 @@ function memberFilter(search: string, confirmed: ConfirmedFilter): SQL | undefin
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export type MemberListRow = {
-  id: string;
-  email: string;
-  referralCode: string;
-  points: number;
-  referralsMade: number;
-  confirmedEmail: boolean;
-  isBlocked: boolean;
-  tags: string[];
-  notes: string;
-  joinDate: Date;
-};
+export type MemberListRow = Member & { tags: string[]; notes: string };
 
-const listColumns = {
-  id: waitlistUsers.id,
-  email: waitlistUsers.email,
-  referralCode: waitlistUsers.referralCode,
-  points: waitlistUsers.points,
-  referralsMade: waitlistUsers.referralsMade,
-  confirmedEmail: waitlistUsers.confirmedEmail,
-  isBlocked: waitlistUsers.isBlocked,
-  tags: waitlistUsers.tags,
-  notes: waitlistUsers.notes,
-  joinDate: waitlistUsers.joinDate,
-};
+export const memberListColumns = { ...memberColumns, tags: waitlistUsers.tags, notes: waitlistUsers.notes };
 
 /** One page of members, newest first, filtered in SQL; with the filtered and overall counts. */
 export async function listMembersPage({
@@ -65,7 +43,7 @@ export async function listMembersPage({
   const where = memberFilter(search, confirmed);
   const offset = (Math.max(1, page) - 1) * pageSize;
   const [rows, [matching], [overall]] = await Promise.all([
-    db.select(listColumns).from(waitlistUsers).where(where).orderBy(desc(waitlistUsers.createdAt), desc(waitlistUsers.id)).limit(pageSize).offset(offset),
+    db.select(memberListColumns).from(waitlistUsers).where(where).orderBy(desc(waitlistUsers.createdAt), desc(waitlistUsers.id)).limit(pageSize).offset(offset),
     db.select({ total: count() }).from(waitlistUsers).where(where),
     db.select({ total: count() }).from(waitlistUsers),
   ]);
@@ -95,7 +73,7 @@ type MemberChange =
 export async function changeMember(memberId: string, change: MemberChange, adminId: string): Promise<MemberListRow> {
   if (!isUuid(memberId)) throw new AppError("NOT_FOUND", "This member no longer exists.");
   return db.transaction(async (tx) => {
-    const [before] = await tx.select(listColumns).from(waitlistUsers).where(eq(waitlistUsers.id, memberId)).for("update");
+    const [before] = await tx.select(memberListColumns).from(waitlistUsers).where(eq(waitlistUsers.id, memberId)).for("update");
     if (!before) throw new AppError("NOT_FOUND", "This member no longer exists.");
     const values =
       change.kind === "tags"
@@ -107,7 +85,7 @@ export async function changeMember(memberId: string, change: MemberChange, admin
       .update(waitlistUsers)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(waitlistUsers.id, memberId))
-      .returning(listColumns);
+      .returning(memberListColumns);
     if (!after) throw new AppError("NOT_FOUND", "This member no longer exists.");
     await recordAudit(tx, {
       memberId,

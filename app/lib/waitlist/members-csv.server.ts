@@ -1,6 +1,7 @@
 import { desc, sql } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
 import { db } from "../db.server";
+import { memberListColumns } from "./member-admin.server";
 
 export const CSV_FILE_NAME = "waitlist_users.csv";
 const CSV_HEADER = ["Email", "Referral Code", "Points", "Referrals Made", "Confirmed", "Blocked", "Join Date", "Tags", "Notes"];
@@ -38,19 +39,7 @@ export function streamMembersCsv(): ReadableStream<Uint8Array> {
       }
       const after = cursor;
       const rows = await db
-        .select({
-          id: waitlistUsers.id,
-          email: waitlistUsers.email,
-          referralCode: waitlistUsers.referralCode,
-          points: waitlistUsers.points,
-          referralsMade: waitlistUsers.referralsMade,
-          confirmedEmail: waitlistUsers.confirmedEmail,
-          isBlocked: waitlistUsers.isBlocked,
-          joinDate: waitlistUsers.joinDate,
-          createdAt: sql<string>`${waitlistUsers.createdAt}::text`,
-          tags: waitlistUsers.tags,
-          notes: waitlistUsers.notes,
-        })
+        .select({ ...memberListColumns, createdAt: sql<string>`${waitlistUsers.createdAt}::text` })
         .from(waitlistUsers)
         .where(
           after

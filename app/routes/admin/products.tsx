@@ -27,6 +27,7 @@ import { log } from "~/lib/log.server";
 import { formatPrice, productDescription } from "~/lib/products/format";
 import { ProductInputSchema, type ProductField } from "~/lib/products/product.schema";
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from "~/lib/products/products.server";
+import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products | Admin" }];
 
@@ -175,7 +176,7 @@ function DeleteProduct({ id, name }: { id: string; name: string }) {
 }
 
 export default function AdminProducts({ loaderData, matches }: Route.ComponentProps) {
-  const siteName = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "Vista Crew";
+  const siteName = siteNameFrom(matches);
   const { items, editing } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();

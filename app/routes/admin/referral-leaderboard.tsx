@@ -1,10 +1,11 @@
-import { Eye, RefreshCw, RotateCcw, Search, SlidersHorizontal } from "lucide-react";
+import { Eye, RotateCcw, SlidersHorizontal } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
+import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import type { Route } from "./+types/referral-leaderboard";
 import { useActionToast, type ToastMessage } from "~/components/admin/action-toast";
+import { Pager, RefreshButton, SearchForm } from "~/components/admin/table-controls";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -219,31 +220,16 @@ function ResetDialog({ member, onClose }: { member: Row; onClose: () => void }) 
 
 export default function ReferralLeaderboard({ loaderData }: Route.ComponentProps) {
   const { rows, matching, q, page, pageSize } = loaderData;
-  const [searchParams] = useSearchParams();
-  const revalidator = useRevalidator();
   const [dialog, setDialog] = useState<{ kind: "details" | "adjust" | "reset"; member: Row } | null>(null);
   const close = () => setDialog(null);
   const pages = Math.max(1, Math.ceil(matching / pageSize));
-  const pageLink = (target: number) => {
-    const next = new URLSearchParams(searchParams);
-    next.set("page", String(target));
-    return `?${next}`;
-  };
 
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <h1 className="text-3xl font-extrabold">Referral System &amp; Leaderboard</h1>
       <div className="flex flex-wrap items-end gap-2">
-        <Form method="get" className="flex items-end gap-2" role="search">
-          <div className="grid gap-1.5">
-            <Label htmlFor="referral-search">Search e-mail or referral code</Label>
-            <Input id="referral-search" name="q" defaultValue={q} className="w-72" />
-          </div>
-          <Button type="submit" variant="secondary"><Search aria-hidden="true" /> Search</Button>
-        </Form>
-        <Button variant="outline" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === "loading"}>
-          <RefreshCw className={revalidator.state === "loading" ? "animate-spin" : undefined} aria-hidden="true" /> Refresh
-        </Button>
+        <SearchForm id="referral-search" label="Search e-mail or referral code" defaultValue={q} />
+        <RefreshButton />
       </div>
       <div className="overflow-x-auto rounded-xl border bg-card">
         <table className="w-full text-left text-sm">
@@ -278,13 +264,9 @@ export default function ReferralLeaderboard({ loaderData }: Route.ComponentProps
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">
-          <Button asChild size="sm" variant="outline"><Link to={pageLink(Math.max(1, page - 1))}>Previous</Link></Button>
-          <span>Page {page} of {pages}</span>
-          <Button asChild size="sm" variant="outline"><Link to={pageLink(Math.min(pages, page + 1))}>Next</Link></Button>
-        </nav>
-      )}
+      <div className="flex justify-end">
+        <Pager page={page} pages={pages} />
+      </div>
       {dialog?.kind === "details" && <DetailsDialog member={dialog.member} onClose={close} />}
       {dialog?.kind === "adjust" && <AdjustDialog member={dialog.member} onClose={close} />}
       {dialog?.kind === "reset" && <ResetDialog member={dialog.member} onClose={close} />}

@@ -1,10 +1,11 @@
-import { Ban, Download, NotebookPen, RefreshCw, Search, Tags, Undo2 } from "lucide-react";
+import { Ban, Download, NotebookPen, Tags, Undo2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import type { Route } from "./+types/waitlist-emails";
 import { useActionToast, type ToastMessage } from "~/components/admin/action-toast";
+import { Pager, RefreshButton, SearchForm, useQueryWith } from "~/components/admin/table-controls";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -121,15 +122,9 @@ function BlockButton({ member }: { member: Row }) {
 
 export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
   const { rows, total, matching, q, confirmed, page, pageSize } = loaderData;
-  const [searchParams] = useSearchParams();
-  const revalidator = useRevalidator();
+  const withParams = useQueryWith();
   const [editing, setEditing] = useState<{ member: Row; field: "tags" | "notes" } | null>(null);
   const pages = Math.max(1, Math.ceil(matching / pageSize));
-  const withParams = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) next.set(key, value);
-    return `?${next}`;
-  };
 
   function exportCsv(event: React.MouseEvent<HTMLAnchorElement>) {
     if (total === 0) {
@@ -144,20 +139,11 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl space-y-4">
       <h1 className="text-3xl font-extrabold">Waitlist Emails</h1>
       <div className="flex flex-wrap items-end gap-2">
-        <Form method="get" className="flex items-end gap-2" role="search">
-          <input type="hidden" name="confirmed" value={confirmed} />
-          <div className="grid gap-1.5">
-            <Label htmlFor="waitlist-search">Search e-mail, referral code or tags</Label>
-            <Input id="waitlist-search" name="q" defaultValue={q} className="w-72" />
-          </div>
-          <Button type="submit" variant="secondary"><Search aria-hidden="true" /> Search</Button>
-        </Form>
+        <SearchForm id="waitlist-search" label="Search e-mail, referral code or tags" defaultValue={q} keep={{ confirmed }} />
         <Button asChild variant="outline">
           <Link to={withParams({ confirmed: NEXT_FILTER[confirmed], page: "1" })}>Confirmed: {FILTER_LABEL[confirmed]}</Link>
         </Button>
-        <Button variant="outline" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === "loading"}>
-          <RefreshCw className={revalidator.state === "loading" ? "animate-spin" : undefined} aria-hidden="true" /> Refresh
-        </Button>
+        <RefreshButton />
         <Button asChild variant="outline">
           <a href="/api/waitlist.csv" download="waitlist_users.csv" onClick={exportCsv}><Download aria-hidden="true" /> Export CSV</a>
         </Button>
@@ -206,17 +192,7 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
         <p>
           Showing {rows.length} of {total} users.{matching !== total && ` ${matching} match the search.`}
         </p>
-        {pages > 1 && (
-          <nav aria-label="Pages" className="flex items-center gap-2">
-            <Button asChild size="sm" variant="outline" aria-disabled={page <= 1}>
-              <Link to={withParams({ page: String(Math.max(1, page - 1)) })}>Previous</Link>
-            </Button>
-            <span>Page {page} of {pages}</span>
-            <Button asChild size="sm" variant="outline" aria-disabled={page >= pages}>
-              <Link to={withParams({ page: String(Math.min(pages, page + 1)) })}>Next</Link>
-            </Button>
-          </nav>
-        )}
+        <Pager page={page} pages={pages} />
       </div>
       {editing && <EditDialog member={editing.member} field={editing.field} onClose={() => setEditing(null)} />}
     </div>
