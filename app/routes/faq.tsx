@@ -1,3 +1,76 @@
-export default function Page() {
-  return <main className="mx-auto max-w-3xl p-8"><h1 className="text-3xl font-bold">faq</h1></main>;
+import { HelpCircle } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/faq";
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
+import { Button } from "~/components/ui/button";
+import { siteNameFrom } from "~/lib/site-name";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Frequently Asked Questions | ${siteNameFrom(matches)}` }];
+
+function questions(siteName: string) {
+  return [
+    {
+      id: "series",
+      question: `What is ${siteName}?`,
+      answer: `${siteName} is a new animated series from New Vista Studios about four friends who sail a patched-up airship across a map with a hole in the middle. Every episode is a new island, a new puzzle and a lot of teamwork. It's made for kids aged 6 to 12 and the grown-ups who watch with them.`,
+    },
+    {
+      id: "join",
+      question: "How do I join the waitlist?",
+      answer: "Type your e-mail address into the form on the home page or the Join the Waitlist page and press Join the Crew. That's it! You'll get a welcome e-mail with your own referral link and a button to confirm your address. Kids under 13 should ask a parent or guardian to sign up for them.",
+    },
+    {
+      id: "benefits",
+      question: "What do I get for joining?",
+      answer: "Crew members get exclusive updates (character reveals, sketches and news before anyone else), a chance to win monthly giveaways like T-shirts and decal packs, and the top of the leaderboard may get early access to the first episodes.",
+    },
+    {
+      id: "referrals",
+      question: "How do referrals work?",
+      answer: "After you join you get a personal link. When a friend opens it and joins the waitlist, you earn 10 points and your friend starts with 5 bonus points. You can share the link by copying it or with the Facebook, X, LinkedIn and e-mail buttons on your thank-you page. Each friend counts once, and joining again with the same address doesn't earn extra points.",
+    },
+    {
+      id: "prizes",
+      question: "What can I win, and how are winners chosen?",
+      answer: "Every month the #1 crew member wins a T-shirt and places #2 to #5 win a decal pack. Reaching 50 points unlocks exclusive digital content, and the top 100 at launch get an Early Access Pass. Winners are taken from the leaderboard on the last day of the month and contacted by e-mail.",
+    },
+    {
+      id: "release",
+      question: "When does the series come out?",
+      answer: "We're putting the finishing touches on the first season right now. The release date will be announced to the crew first, by e-mail, so joining the waitlist is the best way to hear it before everyone else.",
+    },
+    {
+      id: "privacy",
+      question: "What do you do with my e-mail address?",
+      answer: "We use it only to send you news about the series, your referral link and prize notifications. We never sell it or share it with advertisers, the leaderboard only shows the part before the @, and you can ask us to delete it at any time. Our Privacy Policy has all the details.",
+    },
+  ];
+}
+
+export default function Faq({ matches }: Route.ComponentProps) {
+  const siteName = siteNameFrom(matches);
+  return (
+    <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-12">
+      <div className="text-center">
+        <HelpCircle className="mx-auto size-12 text-primary" aria-hidden="true" />
+        <h1 className="mt-2 text-4xl font-extrabold">Frequently Asked Questions</h1>
+        <p className="mt-3 text-lg text-muted-foreground">Everything crew members and their grown-ups ask us most.</p>
+      </div>
+      <Accordion type="single" collapsible className="mt-10 rounded-2xl border bg-card px-6">
+        {questions(siteName).map((item) => (
+          <AccordionItem key={item.id} value={item.id}>
+            <AccordionTrigger>{item.question}</AccordionTrigger>
+            <AccordionContent>{item.answer}</AccordionContent>
+          </AccordionItem>
+        ))}
+      </Accordion>
+      <section aria-labelledby="more-questions" className="mt-10 rounded-2xl bg-muted p-6 text-center">
+        <h2 id="more-questions" className="text-2xl font-extrabold">Still have questions?</h2>
+        <p className="mt-2 text-muted-foreground">Our crew support team answers every message, Monday to Friday.</p>
+        <Button asChild className="mt-4">
+          <Link to="/contact">Contact Us</Link>
+        </Button>
+      </section>
+    </main>
+  );
 }

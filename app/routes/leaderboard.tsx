@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { useLiveSettings } from "~/components/live-settings";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { listLeaderboard, getMemberStanding, LEADERBOARD_SIZE } from "~/lib/leaderboard/leaderboard.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
@@ -110,11 +111,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
                     <img src={`/api/avatars/${row.memberId}.svg`} alt="" width={40} height={40} className="size-10 rounded-full" loading="lazy" />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-bold">{row.nickname}</span>
-                      {row.badge && (
-                        <span className="mt-0.5 inline-block rounded-full bg-secondary/10 px-2 py-0.5 text-xs font-semibold text-secondary">
-                          {row.badge}
-                        </span>
-                      )}
+                      {row.badge && <Badge className="mt-0.5">{row.badge}</Badge>}
                     </span>
                     <span className="text-right">
                       <span className="block text-lg font-extrabold">{row.points}</span>

@@ -1,3 +1,107 @@
-export default function Page() {
-  return <main className="mx-auto max-w-3xl p-8"><h1 className="text-3xl font-bold">rewards</h1></main>;
+import { Gift, Shirt, Sparkles, Sticker, Ticket } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/rewards";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { siteNameFrom } from "~/lib/site-name";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Monthly Rewards | ${siteNameFrom(matches)}` }];
+
+const PRIZES = [
+  {
+    icon: Shirt,
+    title: "Crew T-Shirt",
+    text: "A soft, official crew tee with the compass logo, in kids' and adult sizes.",
+    howToGet: "Finish the month at #1 on the leaderboard.",
+    availability: "1 winner every month.",
+  },
+  {
+    icon: Sticker,
+    title: "Decal Pack",
+    text: "Twelve waterproof stickers of the whole crew for bottles, bikes and school folders.",
+    howToGet: "Finish the month in places #2 to #5 on the leaderboard.",
+    availability: "4 packs every month.",
+  },
+  {
+    icon: Sparkles,
+    title: "Exclusive Digital Content",
+    text: "Wallpapers, colouring pages and a behind-the-scenes sketchbook you won't find anywhere else.",
+    howToGet: "Reach 50 points, or confirm your e-mail and refer 5 friends.",
+    availability: "Unlimited: everyone who qualifies gets it.",
+  },
+  {
+    icon: Ticket,
+    title: "Early Access Pass",
+    text: "Watch the first episodes before the official premiere, from home, with your family.",
+    howToGet: "Be among the top 100 crew members when the series launches.",
+    availability: "100 passes, awarded once at launch.",
+  },
+];
+
+const WAYS_TO_EARN = [
+  { points: 10, text: "for joining the waitlist" },
+  { points: 10, text: "for every friend who joins with your link (they get 5 bonus points too)" },
+  { points: 5, text: "for watching the trailer the first time" },
+];
+
+export default function Rewards({ matches }: Route.ComponentProps) {
+  const siteName = siteNameFrom(matches);
+  return (
+    <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-12">
+      <div className="text-center">
+        <Gift className="mx-auto size-12 text-primary" aria-hidden="true" />
+        <h1 className="mt-2 text-4xl font-extrabold">Monthly Rewards</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-muted-foreground">
+          Every month the most active {siteName} crew members win real prizes. Collect points, climb the leaderboard and
+          keep an eye on your inbox!
+        </p>
+      </div>
+
+      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {PRIZES.map(({ icon: Icon, title, text, howToGet, availability }) => (
+          <li key={title} className="flex">
+            <Card className="w-full">
+              <CardHeader>
+                <span className="flex size-12 items-center justify-center rounded-full bg-primary/20 text-secondary">
+                  <Icon aria-hidden="true" />
+                </span>
+                <CardTitle className="text-xl">{title}</CardTitle>
+              </CardHeader>
+              <CardContent className="flex flex-1 flex-col gap-3">
+                <p className="text-muted-foreground">{text}</p>
+                <dl className="mt-auto space-y-2 text-sm">
+                  <div>
+                    <dt className="font-bold">How to get</dt>
+                    <dd className="text-muted-foreground">{howToGet}</dd>
+                  </div>
+                  <div>
+                    <dt className="font-bold">Availability</dt>
+                    <dd className="text-muted-foreground">{availability}</dd>
+                  </div>
+                </dl>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="earn-points" className="mt-12 rounded-2xl bg-secondary px-6 py-10 text-center text-secondary-foreground">
+        <h2 id="earn-points" className="text-2xl font-extrabold">How to earn points</h2>
+        <ul className="mx-auto mt-4 max-w-xl space-y-2 text-lg">
+          {WAYS_TO_EARN.map((way) => (
+            <li key={way.text}>
+              <strong className="text-primary">+{way.points}</strong> {way.text}
+            </li>
+          ))}
+        </ul>
+        <p className="mx-auto mt-4 max-w-xl text-sm text-blue-100">
+          Winners are picked from the leaderboard on the last day of each month and contacted by e-mail. A parent or
+          guardian confirms the shipping address for crew members under 18.
+        </p>
+        <Button asChild size="lg" className="mt-6">
+          <Link to="/join-waitlist">Join the Waitlist</Link>
+        </Button>
+      </section>
+    </main>
+  );
 }

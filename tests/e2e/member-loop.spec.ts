@@ -146,14 +146,16 @@ describe("the leaderboard switch", () => {
     await signIn(admin, server.origin, "admin@example.com", { loginPath: "/login?redirectTo=%2Fadmin%2Fsettings" });
     await admin.waitForURL(/\/admin\/settings/);
     const toggle = admin.getByRole("switch", { name: /Leaderboard Visible/ });
-    await toggle.uncheck();
+    assert.equal(await toggle.getAttribute("aria-checked"), "true");
+    await toggle.click();
     await admin.getByRole("button", { name: "Save All Settings" }).click();
     await admin.getByText("Settings Updated!").waitFor();
 
     await visitor.getByText("Leaderboard Temporarily Hidden").waitFor({ timeout: 5_000 });
     assert.equal(await visitor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboard" }).count(), 0);
 
-    await toggle.check();
+    await toggle.click();
+    assert.equal(await toggle.getAttribute("aria-checked"), "true");
     await admin.getByRole("button", { name: "Save All Settings" }).click();
     await visitor.getByTestId("leaderboard-row").first().waitFor({ timeout: 5_000 });
     assert.equal(await visitor.evaluate(() => (window as unknown as { keepMe?: boolean }).keepMe), true, "the page was not reloaded");

@@ -16,10 +16,12 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { isAppError } from "~/lib/errors";
 import { log } from "~/lib/log.server";
@@ -231,39 +233,37 @@ export default function ReferralLeaderboard({ loaderData }: Route.ComponentProps
         <SearchForm id="referral-search" label="Search e-mail or referral code" defaultValue={q} />
         <RefreshButton />
       </div>
-      <div className="overflow-x-auto rounded-xl border bg-card">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b bg-muted/50">
-            <tr>
+      <Table>
+          <TableHeader>
+            <TableRow>
               {["Rank", "Email", "Referral Code", "Points", "Referrals", "Actions"].map((heading) => (
-                <th key={heading} scope="col" className="px-3 py-2 font-semibold">{heading}</th>
+                <TableHead key={heading}>{heading}</TableHead>
               ))}
-            </tr>
-          </thead>
-          <tbody>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {rows.length === 0 ? (
-              <tr><td colSpan={6} className="px-3 py-8 text-center text-muted-foreground">No members match.</td></tr>
+              <TableRow><TableCell colSpan={6} className="py-8 text-center text-muted-foreground">No members match.</TableCell></TableRow>
             ) : (
               rows.map((member) => (
-                <tr key={member.id} data-testid="referral-row" className={cn("border-b last:border-0", member.isBlocked && "opacity-60")}>
-                  <td className="px-3 py-2 font-bold">{member.rank === null ? "—" : `#${member.rank}`}</td>
-                  <td className="px-3 py-2">{member.email}{member.isBlocked && <span className="ml-2 text-xs font-bold text-destructive">Blocked</span>}</td>
-                  <td className="px-3 py-2 font-mono">{member.referralCode}</td>
-                  <td className="px-3 py-2">{member.points}</td>
-                  <td className="px-3 py-2">{member.referralsMade}</td>
-                  <td className="px-3 py-2">
+                <TableRow key={member.id} data-testid="referral-row" className={cn(member.isBlocked && "opacity-60")}>
+                  <TableCell className="font-bold">{member.rank === null ? "—" : `#${member.rank}`}</TableCell>
+                  <TableCell>{member.email}{member.isBlocked && <Badge variant="destructive" className="ml-2">Blocked</Badge>}</TableCell>
+                  <TableCell className="font-mono">{member.referralCode}</TableCell>
+                  <TableCell>{member.points}</TableCell>
+                  <TableCell>{member.referralsMade}</TableCell>
+                  <TableCell>
                     <div className="flex gap-1">
                       <Button size="sm" variant="outline" onClick={() => setDialog({ kind: "adjust", member })}><SlidersHorizontal aria-hidden="true" /> Points</Button>
                       <Button size="sm" variant="outline" onClick={() => setDialog({ kind: "details", member })}><Eye aria-hidden="true" /> Details</Button>
                       <Button size="sm" variant="destructive" onClick={() => setDialog({ kind: "reset", member })}><RotateCcw aria-hidden="true" /> Reset</Button>
                     </div>
-                  </td>
-                </tr>
+                  </TableCell>
+                </TableRow>
               ))
             )}
-          </tbody>
-        </table>
-      </div>
+          </TableBody>
+      </Table>
       <div className="flex justify-end">
         <Pager page={page} pages={pages} />
       </div>

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { log } from "~/lib/log.server";
 import { formFields, SiteSettingsFormSchema } from "~/lib/settings/settings.schema";
@@ -85,21 +86,19 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               <CardTitle>Feature Visibility</CardTitle>
             </CardHeader>
             <CardContent>
-              <label className="flex items-center justify-between gap-4">
-                <span>
-                  <span className="block font-semibold">Leaderboard Visible</span>
-                  <span className="text-sm text-muted-foreground">Show the public leaderboard page and its menu entry.</span>
-                </span>
-                <input
-                  type="checkbox"
-                  role="switch"
+              <div className="flex items-center justify-between gap-4">
+                <div>
+                  <Label htmlFor="leaderboardVisible">Leaderboard Visible</Label>
+                  <p id="leaderboard-visible-help" className="text-sm text-muted-foreground">Show the public leaderboard page and its menu entry.</p>
+                </div>
+                <Switch
+                  id="leaderboardVisible"
                   name="leaderboardVisible"
                   checked={isVisible}
-                  onChange={(event) => setIsVisible(event.target.checked)}
-                  aria-checked={isVisible}
-                  className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-input transition-colors before:block before:size-5 before:translate-x-0.5 before:translate-y-0.5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-secondary checked:before:translate-x-5.5"
+                  onCheckedChange={setIsVisible}
+                  aria-describedby="leaderboard-visible-help"
                 />
-              </label>
+              </div>
             </CardContent>
           </Card>
 

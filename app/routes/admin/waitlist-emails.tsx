@@ -6,10 +6,12 @@ import { z } from "zod";
 import type { Route } from "./+types/waitlist-emails";
 import { useActionToast, type ToastMessage } from "~/components/admin/action-toast";
 import { Pager, RefreshButton, SearchForm, useQueryWith } from "~/components/admin/table-controls";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { isAppError } from "~/lib/errors";
@@ -149,45 +151,43 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
         </Button>
       </div>
 
-      <div className="overflow-x-auto rounded-xl border bg-card">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b bg-muted/50">
-            <tr>
+      <Table>
+          <TableHeader>
+            <TableRow>
               {["Email", "Referral Code", "Points", "Referrals", "Confirmed", "Joined", "Tags", "Notes", "Actions"].map((heading) => (
-                <th key={heading} scope="col" className="px-3 py-2 font-semibold">{heading}</th>
+                <TableHead key={heading}>{heading}</TableHead>
               ))}
-            </tr>
-          </thead>
-          <tbody>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {rows.length === 0 ? (
-              <tr><td colSpan={9} className="px-3 py-8 text-center text-muted-foreground">No users match.</td></tr>
+              <TableRow><TableCell colSpan={9} className="py-8 text-center text-muted-foreground">No users match.</TableCell></TableRow>
             ) : (
               rows.map((member) => (
-                <tr key={member.id} data-testid="waitlist-row" className={cn("border-b last:border-0", member.isBlocked && "opacity-60")}>
-                  <td className="px-3 py-2 font-medium">
+                <TableRow key={member.id} data-testid="waitlist-row" className={cn(member.isBlocked && "opacity-60")}>
+                  <TableCell className="font-medium">
                     {member.email}
-                    {member.isBlocked && <span className="ml-2 rounded-full bg-destructive px-2 py-0.5 text-xs font-bold text-destructive-foreground">Blocked</span>}
-                  </td>
-                  <td className="px-3 py-2 font-mono">{member.referralCode}</td>
-                  <td className="px-3 py-2">{member.points}</td>
-                  <td className="px-3 py-2">{member.referralsMade}</td>
-                  <td className="px-3 py-2">{member.confirmedEmail ? "Yes" : "No"}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{new Date(member.joinDate).toLocaleDateString()}</td>
-                  <td className="px-3 py-2">{member.tags.join(", ")}</td>
-                  <td className="max-w-48 truncate px-3 py-2" title={member.notes}>{member.notes}</td>
-                  <td className="px-3 py-2">
+                    {member.isBlocked && <Badge variant="destructive" className="ml-2">Blocked</Badge>}
+                  </TableCell>
+                  <TableCell className="font-mono">{member.referralCode}</TableCell>
+                  <TableCell>{member.points}</TableCell>
+                  <TableCell>{member.referralsMade}</TableCell>
+                  <TableCell>{member.confirmedEmail ? "Yes" : "No"}</TableCell>
+                  <TableCell className="whitespace-nowrap">{new Date(member.joinDate).toLocaleDateString()}</TableCell>
+                  <TableCell>{member.tags.join(", ")}</TableCell>
+                  <TableCell className="max-w-48 truncate" title={member.notes}>{member.notes}</TableCell>
+                  <TableCell>
                     <div className="flex gap-1">
                       <Button size="sm" variant="outline" onClick={() => setEditing({ member, field: "tags" })} aria-label={`Edit tags of ${member.email}`}><Tags aria-hidden="true" /></Button>
                       <Button size="sm" variant="outline" onClick={() => setEditing({ member, field: "notes" })} aria-label={`Edit notes of ${member.email}`}><NotebookPen aria-hidden="true" /></Button>
                       <BlockButton member={member} />
                     </div>
-                  </td>
-                </tr>
+                  </TableCell>
+                </TableRow>
               ))
             )}
-          </tbody>
-        </table>
-      </div>
+          </TableBody>
+      </Table>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
         <p>
           Showing {rows.length} of {total} users.{matching !== total && ` ${matching} match the search.`}
