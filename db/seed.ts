@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "../app/lib/db.server";
+import { REFERRAL_BONUS_POINTS, REFERRER_POINTS, SIGNUP_POINTS, TRAILER_VIEW_POINTS } from "../app/lib/points/points-rules";
 import { seedDefaultSettings } from "../app/lib/settings/settings.server";
 import { pointsLedger, products, users, waitlistUsers } from "./schema";
 import { DEMO_MEMBERS, DEMO_PRODUCTS, DEMO_SETTINGS, SEEDED_ADMIN_EMAIL } from "../tests/factories";
@@ -33,7 +34,7 @@ async function seedMembers() {
         ? (await tx.select().from(waitlistUsers).where(eq(waitlistUsers.email, member.referredBy)))[0]
         : undefined;
       const joinedAt = new Date(Date.now() - member.joinedDaysAgo * 86_400_000);
-      const points = 10 + (referrer ? 5 : 0) + (member.hasViewedTrailer ? 5 : 0);
+      const points = SIGNUP_POINTS + (referrer ? REFERRAL_BONUS_POINTS : 0) + (member.hasViewedTrailer ? TRAILER_VIEW_POINTS : 0);
       const [created] = await tx
         .insert(waitlistUsers)
         .values({
@@ -53,17 +54,17 @@ async function seedMembers() {
         .returning({ id: waitlistUsers.id });
       if (!created) throw new Error(`seed: could not insert ${member.referralCode}`);
       const ledger: (typeof pointsLedger.$inferInsert)[] = [
-        { memberId: created.id, delta: 10, reason: "signup", createdAt: joinedAt },
+        { memberId: created.id, delta: SIGNUP_POINTS, reason: "signup", createdAt: joinedAt },
       ];
       if (referrer) {
-        ledger.push({ memberId: created.id, delta: 5, reason: "referral_bonus", relatedMemberId: referrer.id, createdAt: joinedAt });
-        ledger.push({ memberId: referrer.id, delta: 10, reason: "referral_credit", relatedMemberId: created.id, createdAt: joinedAt });
+        ledger.push({ memberId: created.id, delta: REFERRAL_BONUS_POINTS, reason: "referral_bonus", relatedMemberId: referrer.id, createdAt: joinedAt });
+        ledger.push({ memberId: referrer.id, delta: REFERRER_POINTS, reason: "referral_credit", relatedMemberId: created.id, createdAt: joinedAt });
         await tx
           .update(waitlistUsers)
-          .set({ points: sql`${waitlistUsers.points} + 10`, referralsMade: sql`${waitlistUsers.referralsMade} + 1` })
+          .set({ points: sql`${waitlistUsers.points} + ${REFERRER_POINTS}`, referralsMade: sql`${waitlistUsers.referralsMade} + 1` })
           .where(eq(waitlistUsers.id, referrer.id));
       }
-      if (member.hasViewedTrailer) ledger.push({ memberId: created.id, delta: 5, reason: "trailer_view", createdAt: joinedAt });
+      if (member.hasViewedTrailer) ledger.push({ memberId: created.id, delta: TRAILER_VIEW_POINTS, reason: "trailer_view", createdAt: joinedAt });
       await tx.insert(pointsLedger).values(ledger);
     }
   });
