@@ -8,3 +8,8 @@ export function loader() {
 export function action() {
   throw data(null, { status: 404 });
 }
+
+// A UI route (not a resource route), so the thrown 404 renders the root error boundary.
+export default function NotFound() {
+  return null;
+}

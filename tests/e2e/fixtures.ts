@@ -283,3 +283,19 @@ export async function signIn(
 export async function h1Text(page: Page): Promise<string> {
   return ((await page.locator("h1").first().textContent()) ?? "").trim();
 }
+
+/**
+ * Waits (up to `timeoutMs`) for the first h1 to read `expected` and returns the
+ * text it last read, so `assert.equal(await waitForHeading(page, "X"), "X")`
+ * reports the real heading. Client-side navigations update the URL a moment
+ * before the new route renders, so reading the h1 right away can see the old page.
+ */
+export async function waitForHeading(page: Page, expected: string, timeoutMs = 5_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let text = "";
+  for (;;) {
+    text = ((await page.locator("h1").first().textContent({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => null)) ?? "").trim();
+    if (text === expected || Date.now() >= deadline) return text;
+    await delay(100);
+  }
+}
