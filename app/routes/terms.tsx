@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/terms";
 import { LegalPage } from "~/components/legal-page";
 import { contactEmailFrom, siteNameFrom } from "~/lib/site-name";
@@ -10,49 +11,115 @@ export default function Terms({ matches }: Route.ComponentProps) {
   return (
     <LegalPage
       title="Terms of Service"
-      intro={<p>These terms explain the rules for using the {siteName} website, waitlist, referral program and leaderboard, run by New Vista Studios. By joining the waitlist or using the site, you agree to them.</p>}
+      intro={
+        <p>
+          These terms explain the rules for using the {siteName} website, waitlist, referral program and leaderboard,
+          run by New Vista Studios ("we", "us"). We have tried to keep them short and clear. Grown-ups, please read them
+          with your kids.
+        </p>
+      }
     >
-      <section>
-        <h2>1. Who can use the site</h2>
-        <p>You must be at least 13 years old to join the waitlist yourself. Children under 13 may take part only through a parent or legal guardian who signs up, agrees to these terms and manages the account on their behalf.</p>
+      <section aria-labelledby="acceptance">
+        <h2 id="acceptance">1. Acceptance of these terms</h2>
+        <p>
+          By joining the waitlist, signing in or otherwise using the site, you agree to these terms and to our{" "}
+          <Link to="/privacy">Privacy Policy</Link>. If you do not agree, please do not use the site.
+        </p>
       </section>
-      <section>
-        <h2>2. The waitlist and your account</h2>
-        <p>Joining the waitlist needs a working e-mail address. Please give one that belongs to you (or, for a child, to the parent or guardian). Crew members sign in with a one-time link sent by e-mail; keep access to your inbox safe, because anyone who can read it can sign in as you.</p>
+
+      <section aria-labelledby="eligibility">
+        <h2 id="eligibility">2. Eligibility</h2>
+        <p>
+          You must be at least 13 years old to join the waitlist yourself. Children under 13 may not sign up on their
+          own: they may take part only through a parent or legal guardian who signs up with their own e-mail address,
+          agrees to these terms and manages the entry on the child's behalf. Parents and guardians are responsible for
+          how their children use the site.
+        </p>
       </section>
-      <section>
-        <h2>3. Referrals, points and rewards</h2>
+
+      <section aria-labelledby="accounts">
+        <h2 id="accounts">3. Accounts and the waitlist</h2>
+        <p>
+          Joining the waitlist needs a working e-mail address that belongs to you (or, for a child, to the parent or
+          guardian). One address can join once. Crew members sign in with a one-time link sent by e-mail; keep your
+          inbox safe, because anyone who can read it can sign in as you.
+        </p>
+        <p>
+          To run the waitlist we collect your e-mail address, optional names (for example in a contact message),
+          cookies, usage data (such as whether you watched the trailer) and referral information (your referral code
+          and who joined with it). The <Link to="/privacy">Privacy Policy</Link> explains exactly how we use them.
+        </p>
+      </section>
+
+      <section aria-labelledby="referrals">
+        <h2 id="referrals">4. Referrals, points and rewards</h2>
         <ul>
-          <li>Points are earned as described on the Rewards page: for joining, for friends who join with your link and for your first trailer view.</li>
-          <li>Referrals must be real people who chose to join. Creating fake addresses, using bots or buying sign-ups is not allowed.</li>
-          <li>We may correct points, reset referrals or block an account that breaks these rules, and such an account cannot win prizes.</li>
-          <li>Prizes are awarded as described on the Rewards page, cannot be exchanged for cash and may be replaced by a prize of similar value if one runs out.</li>
+          <li>
+            Points are earned as described on the <Link to="/rewards">Rewards page</Link>: for joining, for each friend
+            who joins with your link, and for your first trailer view.
+          </li>
+          <li>Referrals must be real people who chose to join. Fake addresses, bots or bought sign-ups are not allowed, and you cannot refer yourself.</li>
+          <li>We may correct points, remove referrals or block an entry that breaks these rules; a blocked entry cannot win prizes.</li>
+          <li>
+            Prizes are awarded as described on the Rewards page, cannot be exchanged for cash, and may be replaced by a
+            prize of similar value if one runs out. A parent or guardian must confirm delivery details for winners under 18.
+          </li>
         </ul>
       </section>
-      <section>
-        <h2>4. Acceptable use</h2>
-        <p>Please be kind. Do not try to break, overload or get around the security of the site, do not use it to send spam, and do not copy its content in bulk.</p>
+
+      <section aria-labelledby="acceptable-use">
+        <h2 id="acceptable-use">5. Acceptable use</h2>
+        <p>Please be kind and play fair. You agree not to:</p>
+        <ul>
+          <li>try to break, overload or get around the security of the site;</li>
+          <li>use the site or your referral link to send spam or to mislead people;</li>
+          <li>copy the site's content in bulk or use automated tools to collect it;</li>
+          <li>pretend to be someone else or use an e-mail address that is not yours.</li>
+        </ul>
       </section>
-      <section>
-        <h2>5. Our content</h2>
-        <p>The series, its characters, artwork, trailers and the site itself belong to New Vista Studios and are protected by copyright and trademark law. You may share your referral link and our official trailer links; other uses need our written permission.</p>
-      </section>
-      <section>
-        <h2>6. Changes and ending</h2>
-        <p>We may update the site, the rewards or these terms while we get ready for launch. If a change matters to you, we will tell you by e-mail or on this page. You can leave the waitlist at any time by writing to us.</p>
-      </section>
-      <section>
-        <h2>7. Disclaimers</h2>
-        <p>The site is provided as it is during the pre-launch period. We do our best to keep it running and accurate, but we cannot promise it will always be available or free of mistakes. Release dates shown on the site are plans, not promises.</p>
-      </section>
-      <section>
-        <h2>8. Governing law</h2>
-        <p>These terms are governed by the laws of the State of Nevada, USA, without regard to its conflict-of-law rules. Any dispute will be handled by the courts located in Clark County, Nevada.</p>
-      </section>
-      <section>
-        <h2>9. Contact</h2>
+
+      <section aria-labelledby="ip">
+        <h2 id="ip">6. Intellectual property</h2>
         <p>
-          Questions about these terms? Write to <a className="font-semibold text-secondary underline" href={`mailto:${contactEmail}`}>{contactEmail}</a>. [Studio postal address to be added before launch.]
+          The series, its characters, artwork, trailers, logos and the site itself belong to New Vista Studios and are
+          protected by copyright and trademark law. You may share your referral link and our official trailer links;
+          any other use needs our written permission.
+        </p>
+      </section>
+
+      <section aria-labelledby="termination">
+        <h2 id="termination">7. Termination</h2>
+        <p>
+          You can leave the waitlist at any time by writing to us. We may suspend or remove an entry that breaks these
+          terms, and we may close the waitlist or the referral program when the series launches. Sections 6, 8 and 9
+          continue to apply after that.
+        </p>
+      </section>
+
+      <section aria-labelledby="disclaimers">
+        <h2 id="disclaimers">8. Disclaimers and changes</h2>
+        <p>
+          The site is provided "as is" during the pre-launch period. We do our best to keep it running and accurate,
+          but we cannot promise it will always be available or free of mistakes, and release dates shown on the site
+          are plans, not promises. To the extent the law allows, we are not liable for indirect losses arising from
+          your use of the site. We may update the site, the rewards or these terms; if a change matters to you, we
+          will tell you by e-mail or on this page and change the date above.
+        </p>
+      </section>
+
+      <section aria-labelledby="governing-law">
+        <h2 id="governing-law">9. Governing law</h2>
+        <p>
+          These terms are governed by the laws of the State of Nevada, USA, without regard to its conflict-of-law
+          rules. Any dispute will be handled by the state or federal courts located in Clark County, Nevada.
+        </p>
+      </section>
+
+      <section aria-labelledby="contact">
+        <h2 id="contact">10. Contact</h2>
+        <p>
+          Questions about these terms? Write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a> or use our{" "}
+          <Link to="/contact">contact form</Link>. [Studio postal address to be added before launch.]
         </p>
       </section>
     </LegalPage>

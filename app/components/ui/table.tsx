@@ -3,28 +3,36 @@ import { cn } from "~/lib/utils";
 
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
-      <table data-slot="table" className={cn("w-full text-left text-sm", className)} {...props} />
+    <div data-slot="table-container" className="relative w-full overflow-x-auto rounded-xl border bg-card">
+      <table data-slot="table" className={cn("w-full caption-bottom text-left text-sm", className)} {...props} />
     </div>
   );
 }
 
 export function TableHeader({ className, ...props }: React.ComponentProps<"thead">) {
-  return <thead className={cn("border-b bg-muted/50", className)} {...props} />;
+  return <thead data-slot="table-header" className={cn("border-b bg-muted/50", className)} {...props} />;
 }
 
-export function TableBody(props: React.ComponentProps<"tbody">) {
-  return <tbody {...props} />;
+export function TableBody({ className, ...props }: React.ComponentProps<"tbody">) {
+  return <tbody data-slot="table-body" className={cn("[&_tr:last-child]:border-0", className)} {...props} />;
+}
+
+export function TableFooter({ className, ...props }: React.ComponentProps<"tfoot">) {
+  return <tfoot data-slot="table-footer" className={cn("border-t bg-muted/50 font-semibold [&>tr]:last:border-b-0", className)} {...props} />;
 }
 
 export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
-  return <tr className={cn("border-b last:border-0", className)} {...props} />;
+  return <tr data-slot="table-row" className={cn("border-b transition-colors hover:bg-muted/40", className)} {...props} />;
 }
 
 export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
-  return <th scope="col" className={cn("px-3 py-2 font-semibold", className)} {...props} />;
+  return <th data-slot="table-head" scope="col" className={cn("h-10 whitespace-nowrap px-3 py-2 align-middle font-semibold", className)} {...props} />;
 }
 
 export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return <td className={cn("px-3 py-2", className)} {...props} />;
+  return <td data-slot="table-cell" className={cn("px-3 py-2 align-middle", className)} {...props} />;
+}
+
+export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
+  return <caption data-slot="table-caption" className={cn("mt-2 px-3 pb-3 text-sm text-muted-foreground", className)} {...props} />;
 }
