@@ -6,6 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { requireMember } from "~/lib/auth/guards.server";
 import { getMemberByEmail } from "~/lib/waitlist/members.server";
 import { siteNameFrom } from "~/lib/site-name";
+import { Progress } from "~/components/ui/progress";
+import { nextRewardProgress } from "~/lib/points/points-rules";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
@@ -24,23 +26,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Next-reward progress: points modulo 100 (spec §9). */
 function NextRewardProgress({ points }: { points: number }) {
-  const progress = points % 100;
+  const progress = nextRewardProgress(points);
   return (
     <div className="space-y-2">
       <div className="flex justify-between text-sm font-semibold">
         <span>Next reward</span>
         <span>{progress} / 100 points</span>
       </div>
-      <div
-        role="progressbar"
-        aria-label="Progress to the next reward"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-        className="h-3 overflow-hidden rounded-full bg-muted"
-      >
-        <div className="h-full rounded-full bg-primary" style={{ width: `${progress}%` }} />
-      </div>
+      <Progress value={progress} aria-label="Progress to the next reward" />
     </div>
   );
 }

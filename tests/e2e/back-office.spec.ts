@@ -1,5 +1,6 @@
 // The back office (issues 5 and 6), driven as an admin in Chromium.
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { closePage, latestMailTo, launchBrowser, newPage, signIn, startServer, waitForHeading, type TestServer } from "./fixtures";
@@ -44,6 +45,7 @@ describe("products", () => {
     await admin.getByLabel("Or upload an image").setInputFiles({ name: "moon boots.png", mimeType: "image/png", buffer: PNG });
     await admin.getByRole("button", { name: "Upload", exact: true }).click();
     await admin.getByText("Upload Successful!").waitFor();
+    assert.equal(await admin.getByRole("progressbar", { name: "Upload progress" }).getAttribute("aria-valuenow"), "100");
     const imageUrl = await admin.getByLabel("Image URL (optional)").inputValue();
     assert.match(imageUrl, /^\/uploads\/product_images\/\d+_moon_boots\.png$/);
     const image = await fetch(`${server.origin}${imageUrl}`);
@@ -57,6 +59,15 @@ describe("products", () => {
 
     const home = await (await fetch(`${server.origin}/`)).text();
     assert.ok(home.includes("Moon Boots"), "the newest product is featured on the home page");
+    const visitor = await newPage(browser);
+    await visitor.goto(`${server.origin}/`);
+    await visitor.getByRole("link", { name: "View details of Moon Boots" }).click();
+    assert.equal(await waitForHeading(visitor, "Moon Boots"), "Moon Boots");
+    assert.match(visitor.url(), /\/products\/[0-9a-f-]{36}$/);
+    await visitor.getByText("$39.50").waitFor();
+    assert.equal(await visitor.getByRole("link", { name: "Order Now" }).getAttribute("href"), "https://shop.example.com/boots");
+    assert.equal(await visitor.getByRole("img", { name: "Moon Boots" }).getAttribute("src"), imageUrl);
+    await closePage(visitor);
 
     await card.getByRole("link", { name: "Edit Moon Boots" }).click();
     await admin.getByRole("heading", { name: "Edit Product" }).waitFor();
@@ -114,6 +125,56 @@ describe("settings", () => {
   });
 });
 
+describe("video and logo", () => {
+  it("plays a YouTube URL from Video Management through the privacy-friendly embed on /", async () => {
+    await go("/admin/video-manager");
+    await admin.getByLabel("Video URL").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    await admin.getByRole("button", { name: "Save Video Settings" }).click();
+    await admin.getByText("Video settings have been saved successfully.").waitFor();
+    const visitor = await newPage(browser);
+    await visitor.goto(`${server.origin}/`);
+    await visitor.getByRole("button", { name: /^Play / }).click();
+    const src = await visitor.locator("iframe").first().getAttribute("src");
+    assert.match(src ?? "", /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?/);
+    await closePage(visitor);
+    await go("/admin/video-manager");
+    await admin.getByLabel("Video URL").fill("/media/trailer.webm");
+    await admin.getByRole("button", { name: "Save Video Settings" }).click();
+    await admin.getByText("Video settings have been saved successfully.").waitFor();
+  });
+
+  it("swaps the logo on open pages live, and an uploaded SVG never runs its script", async () => {
+    const visitor = await newPage(browser);
+    const dialogs: string[] = [];
+    visitor.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await visitor.goto(`${server.origin}/faq`);
+    await go("/admin/settings");
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" onload="alert('onload')"><script>alert('script');document.title='pwned'</script><circle cx="20" cy="20" r="18" fill="#0f766e"/></svg>`;
+    await admin.getByLabel(/^Upload a logo/).setInputFiles({ name: "crew logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(svg) });
+    await admin.getByRole("button", { name: "Upload", exact: true }).click();
+    await admin.getByText("Upload Successful!").waitFor();
+    const logoUrl = await admin.getByLabel("Logo URL").inputValue();
+    assert.match(logoUrl, /^\/uploads\/public\/site-assets\/\d+_crew_logo\.svg$/);
+    await admin.getByRole("button", { name: "Save All Settings" }).click();
+    await admin.getByText("Settings Updated!").waitFor();
+    await visitor.waitForFunction((url) => document.querySelector("header img")?.getAttribute("src") === url, logoUrl);
+
+    await visitor.goto(`${server.origin}${logoUrl}`);
+    await visitor.waitForTimeout(500);
+    assert.deepEqual(dialogs, []);
+    assert.notEqual(await visitor.title(), "pwned");
+    await closePage(visitor);
+
+    await go("/admin/settings");
+    await admin.getByRole("button", { name: "Remove logo" }).click();
+    await admin.getByRole("button", { name: "Save All Settings" }).click();
+    await admin.getByText("Settings Updated!").waitFor();
+  });
+});
+
 describe("content", () => {
   it("saves home page text with history and reverts a version into the editor", async () => {
     await go("/admin/text-editor");
@@ -135,16 +196,80 @@ describe("content", () => {
     assert.equal(await admin.getByLabel("Main Title Line 1").inputValue(), "Ahoy, explorers!");
     const stillSaved = await (await fetch(`${server.origin}/`)).text();
     assert.ok(stillSaved.includes("Second draft"), "reverting changes only the editor until saved");
+    await admin.getByRole("button", { name: "Save All Content" }).click();
+    await admin.waitForFunction(async () => (await (await fetch("/")).text()).includes("Ahoy, explorers!"));
+
+    const subtitle = admin.getByRole("textbox", { name: "Main Subtitle" });
+    await subtitle.click();
+    await admin.keyboard.press("Control+A");
+    await admin.keyboard.type("Launch day is coming ");
+    await admin.getByRole("toolbar", { name: "Main Subtitle formatting" }).getByRole("button", { name: "Bold" }).click();
+    await admin.keyboard.type("very soon");
+    await admin.getByRole("button", { name: "Save All Content" }).click();
+    await admin.getByText(/Saved Main Subtitle/).waitFor();
+    const visitor = await newPage(browser);
+    await visitor.goto(`${server.origin}/`);
+    assert.equal(await visitor.locator("main strong", { hasText: "very soon" }).count(), 1);
+    await closePage(visitor);
+  });
+
+  it("never runs script saved into rich text, tags or notes", async () => {
+    const payload = `<p>Hello <img src="x" onerror="window.__xss=1;alert('img')"><script>window.__xss=2</script><a href="javascript:window.__xss=3">link</a></p>`;
+    const saved = await admin.request.post(`${server.origin}/admin/text-editor`, { form: { confirmationPageMessage: payload } });
+    assert.equal(saved.status(), 200);
+    await go("/admin/waitlist-emails?q=orbit");
+    const row = admin.getByTestId("waitlist-row").filter({ hasText: "orbit.otter@example.com" });
+    await row.getByRole("button", { name: "Edit tags of orbit.otter@example.com" }).click();
+    await admin.getByLabel("Tags (comma separated)").fill(`<img src=x onerror="alert('tag')">, explorer`);
+    await admin.getByRole("button", { name: "Save", exact: true }).click();
+    await admin.getByText("User Updated").waitFor();
+    await row.getByRole("button", { name: "Edit notes of orbit.otter@example.com" }).click();
+    await admin.getByRole("textbox", { name: "Notes" }).fill(`<script>alert('note')</script>`);
+    await admin.getByRole("button", { name: "Save", exact: true }).click();
+    await admin.getByText("User Updated").first().waitFor();
+
+    const visitor = await newPage(browser);
+    const dialogs: string[] = [];
+    for (const page of [visitor, admin]) {
+      page.on("dialog", (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+    }
+    await visitor.goto(`${server.origin}/join-waitlist`);
+    await visitor.getByLabel("Your e-mail address").fill(`xss${Date.now()}@example.com`);
+    await visitor.getByRole("button", { name: "Join the Crew" }).click();
+    await waitForHeading(visitor, "You're In!");
+    await visitor.getByText("Hello").first().waitFor();
+    await go("/admin/waitlist-emails?q=explorer");
+    await admin.getByTestId("waitlist-row").getByText(`<img src=x onerror="alert('tag')">, explorer`).waitFor();
+    await admin.getByTestId("waitlist-row").getByText(`<script>alert('note')</script>`).waitFor();
+    await go("/admin/text-editor");
+    await admin.getByRole("textbox", { name: "Message Body" }).waitFor();
+    await admin.waitForTimeout(300);
+    assert.deepEqual(dialogs, []);
+    for (const page of [visitor, admin]) {
+      assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined);
+    }
+    await closePage(visitor);
   });
 
   it("sends the welcome template to the admin as a test", async () => {
     await go("/admin/welcome-email-editor");
     await admin.getByText("Loading editor...").waitFor({ state: "detached" });
+    const editor = admin.getByRole("textbox", { name: "Welcome e-mail template" });
+    await editor.click();
+    await admin.keyboard.press("Control+A");
+    await admin.keyboard.type("Ahoy {{USER_EMAIL}}! Share {{REFERRAL_LINK}} with your friends.");
+    await admin.getByRole("button", { name: "Save Template" }).click();
+    await admin.getByText("Template Updated!").waitFor();
     await admin.getByRole("button", { name: "Send test to me" }).click();
     await admin.getByText("Test Sent!").waitFor();
     const message = await latestMailTo(server.origin, "admin@example.com", /\?ref=/);
     assert.match(message.subject, /^\[Test\]/);
     assert.ok(message.link);
+    assert.ok(message.html.includes("Ahoy admin@example.com!"), "{{USER_EMAIL}} is replaced");
+    assert.ok(!message.html.includes("{{"), "no placeholder is left");
   });
 });
 
@@ -165,6 +290,12 @@ describe("members", () => {
 
     const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("link", { name: "Export CSV" }).click()]);
     assert.equal(download.suggestedFilename(), "waitlist_users.csv");
+    const csv = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "").split("\r\n");
+    assert.equal(csv[0], "Email,Referral Code,Points,Referrals Made,Confirmed,Blocked,Join Date,Tags,Notes");
+    assert.ok(csv.some((line) => line.startsWith("comet.kid@example.com,cometk3v6b0z,15,0,No,Yes,")), "the blocked member's row");
+
+    await go("/admin/waitlist-emails?q=superfan");
+    await admin.getByTestId("waitlist-row").getByText("captain.nova@example.com").waitFor();
 
     await go("/admin/referral-leaderboard?q=pixel");
     const standing = admin.getByTestId("referral-row").filter({ hasText: "pixel.pilot@example.com" });
@@ -190,10 +321,16 @@ describe("members", () => {
   });
 
   it("reports real numbers", async () => {
+    await go("/admin/waitlist-emails");
+    const footer = (await admin.getByText(/^Showing \d+ of \d+ users\./).textContent()) ?? "";
+    const total = footer.match(/of (\d+) users/)?.[1];
     await go("/admin/reports-analytics");
     assert.equal(await waitForHeading(admin, "Reports & Analytics"), "Reports & Analytics");
-    assert.equal(await admin.getByTestId("stat-Total Waitlist Users").textContent(), "6");
-    assert.equal(await admin.getByTestId("confirmation-rate").textContent(), "50.0%");
+    assert.equal(await admin.getByTestId("stat-Total Waitlist Users").textContent(), total);
+    const confirmed = Number(await admin.getByTestId("stat-Confirmed Emails").textContent());
+    assert.equal(confirmed, 3, "the three seeded members who confirmed");
+    assert.equal(await admin.getByTestId("confirmation-rate").textContent(), `${((confirmed / Number(total)) * 100).toFixed(1)}%`);
     await admin.locator(".recharts-surface").first().waitFor();
+    assert.ok((await admin.locator(".recharts-bar-rectangle").count()) > 0, "the charts draw bars from the seeded data");
   });
 });

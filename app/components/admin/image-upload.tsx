@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
+import { Progress } from "~/components/ui/progress";
 
 export type UploadTarget = "logo" | "product" | "video-thumbnail" | "social-image";
 
@@ -104,16 +105,7 @@ export function ImageUpload({ target, label, onUploaded, disabled }: {
       </div>
       {preview && <img src={preview} alt="Preview of the chosen file" className="h-24 w-auto rounded border object-contain" />}
       {progress !== null && (
-        <div
-          role="progressbar"
-          aria-label="Upload progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full bg-secondary transition-[width]" style={{ width: `${progress}%` }} />
-        </div>
+        <Progress value={progress} aria-label="Upload progress" className="h-2" indicatorClassName="bg-secondary" />
       )}
     </div>
   );

@@ -58,7 +58,7 @@ export default function SocialShare({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-3xl font-extrabold">Social Share Settings</h1>
-      <fetcher.Form method="post">
+      <fetcher.Form method="post" noValidate>
         <fieldset disabled={isSaving} className="space-y-6">
           <Card>
             <CardHeader>

@@ -56,7 +56,7 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
             <CardTitle>Homepage video</CardTitle>
           </CardHeader>
           <CardContent>
-            <fetcher.Form method="post">
+            <fetcher.Form method="post" noValidate>
               <fieldset disabled={isSaving} className="grid gap-4">
                 <div className="grid gap-1.5">
                   <Label htmlFor="homepageVideoUrl">Video URL</Label>
