@@ -175,7 +175,8 @@ function originOf(pageOrOrigin: Page | string): string {
   return typeof pageOrOrigin === "string" ? pageOrOrigin : new URL(pageOrOrigin.url()).origin;
 }
 
-function decodeEntities(text: string): string {
+/** Decodes the HTML entities React writes into server-rendered text. */
+export function decodeEntities(text: string): string {
   return text
     .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
     .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser } from "playwright-core";
-import { closePage, waitForHeading, launchBrowser, newPage, startServer, type TestServer } from "./fixtures";
+import { closePage, decodeEntities, waitForHeading, launchBrowser, newPage, startServer, type TestServer } from "./fixtures";
 
 type Chrome = "full" | "footer-only" | "none";
 
@@ -22,16 +22,6 @@ const PAGES: { path: string; heading: string; chrome: Chrome; status?: number }[
 ];
 
 const NOT_FOUND_PATH = "/no-such-page-here";
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 
 /** The text of every <h1> in server-rendered HTML. */
 function headingsIn(html: string): string[] {
