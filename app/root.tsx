@@ -4,7 +4,6 @@ import {
   data,
   isRouteErrorResponse,
   redirect,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -31,6 +30,7 @@ import { chromeOf } from "~/lib/route-chrome";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { readableTextOn } from "~/lib/settings/settings-rules";
 import { toast } from "sonner";
+import { NoticePage } from "~/components/notice-page";
 
 /** `?ref=CODE` on any page: remember the code, strip it from the URL, say so (spec §4). */
 async function applyReferralParameter(request: Request): Promise<void> {
@@ -227,13 +227,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : "Sorry, an unexpected error happened on our side. Please try again in a moment.";
   return (
     <SiteFrame>
-      <main className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-4xl font-extrabold">{heading}</h1>
-        <p className="text-muted-foreground">{message}</p>
-        <Link to="/" className="font-semibold text-secondary underline underline-offset-4">
-          Back to Home
-        </Link>
-      </main>
+      <NoticePage title={heading} message={message} />
     </SiteFrame>
   );
 }

@@ -1,15 +1,15 @@
 import { Crown, Medal, Trophy } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { useLiveSettings } from "~/components/live-settings";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { listLeaderboard, getMemberStanding, LEADERBOARD_SIZE } from "~/lib/leaderboard/leaderboard.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { cn } from "~/lib/utils";
 import { getCurrentMember } from "~/lib/waitlist/current-member.server";
 import { siteNameFrom } from "~/lib/site-name";
+import { NoticePage } from "~/components/notice-page";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
@@ -33,17 +33,6 @@ const PODIUM = [
   { className: "border-orange-400 bg-orange-50", icon: Medal, iconClass: "text-orange-600", label: "Bronze" },
 ];
 
-function HiddenNotice() {
-  return (
-    <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-3xl font-extrabold">Leaderboard Temporarily Hidden</h1>
-      <p className="text-muted-foreground">The crew rankings are taking a short break. Check back soon!</p>
-      <Button asChild>
-        <Link to="/">Back to Home</Link>
-      </Button>
-    </main>
-  );
-}
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const { leaderboardVisible } = useLiveSettings();
@@ -56,7 +45,9 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
     wasVisible.current = leaderboardVisible;
   }, [leaderboardVisible, revalidator]);
 
-  if (!leaderboardVisible) return <HiddenNotice />;
+  if (!leaderboardVisible) {
+    return <NoticePage title="Leaderboard Temporarily Hidden" message="The crew rankings are taking a short break. Check back soon!" />;
+  }
   const isLoading = revalidator.state === "loading" || !loaderData.isVisible;
   const { rows, standing } = loaderData;
 

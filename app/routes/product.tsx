@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { formatPrice, productDescription } from "~/lib/products/format";
 import { getProduct } from "~/lib/products/products.server";
 import { siteNameFrom } from "~/lib/site-name";
+import { NoticePage } from "~/components/notice-page";
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const siteName = siteNameFrom(matches);
@@ -21,15 +22,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
   const siteName = siteNameFrom(matches);
   const { product } = loaderData;
   if (!product) {
-    return (
-      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-4xl font-extrabold">Product Not Found</h1>
-        <p className="text-muted-foreground">Sorry, we couldn't find the product you're looking for.</p>
-        <Button asChild>
-          <Link to="/">Back to Home</Link>
-        </Button>
-      </main>
-    );
+    return <NoticePage title="Product Not Found" message="Sorry, we couldn't find the product you're looking for." />;
   }
   return (
     <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-12">

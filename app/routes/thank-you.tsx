@@ -8,6 +8,7 @@ import { referralLink } from "~/lib/referrals/share-links";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { getCurrentMember } from "~/lib/waitlist/current-member.server";
 import { siteNameFrom } from "~/lib/site-name";
+import { NoticePage } from "~/components/notice-page";
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const siteName = siteNameFrom(matches);
@@ -32,13 +33,11 @@ export default function ThankYou({ loaderData, matches }: Route.ComponentProps) 
   const { member, isNewMember, link, title, messageHtml } = loaderData;
   if (!member) {
     return (
-      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-4xl font-extrabold">Oops!</h1>
-        <p className="text-muted-foreground">It seems we couldn't find your details. Please try joining again.</p>
-        <Button asChild>
-          <Link to="/join-waitlist">Join the Waitlist</Link>
-        </Button>
-      </main>
+      <NoticePage
+        title="Oops!"
+        message="It seems we couldn't find your details. Please try joining again."
+        action={{ to: "/join-waitlist", label: "Join the Waitlist" }}
+      />
     );
   }
   return (

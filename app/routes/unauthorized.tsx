@@ -1,7 +1,7 @@
 import { ShieldAlert } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/unauthorized";
-import { Button } from "~/components/ui/button";
+import { NoticePage } from "~/components/notice-page";
 
 export const meta: Route.MetaFunction = () => [{ title: "Woah Buddy!" }, { name: "robots", content: "noindex" }];
 
@@ -11,13 +11,11 @@ export function loader() {
 
 export default function Unauthorized() {
   return (
-    <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <ShieldAlert className="size-14 text-destructive" aria-hidden="true" />
-      <h1 className="text-4xl font-extrabold">Woah Buddy!</h1>
-      <p className="text-lg text-muted-foreground">You can't access this page. This area is for Admins Only!</p>
-      <Button asChild>
-        <Link to="/">Back to Home</Link>
-      </Button>
-    </main>
+    <NoticePage
+      icon={ShieldAlert}
+      iconClassName="text-destructive"
+      title="Woah Buddy!"
+      message="You can't access this page. This area is for Admins Only!"
+    />
   );
 }

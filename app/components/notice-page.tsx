@@ -1,0 +1,30 @@
+import type { LucideIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+
+/** A centred one-message page: not found, hidden, confirmed, unauthorised… */
+export function NoticePage({
+  icon: Icon,
+  iconClassName,
+  title,
+  message,
+  action = { to: "/", label: "Back to Home" },
+}: {
+  icon?: LucideIcon;
+  iconClassName?: string;
+  title: string;
+  message: string;
+  action?: { to: string; label: string; variant?: "default" | "outline" };
+}) {
+  return (
+    <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      {Icon && <Icon className={cn("size-14", iconClassName)} aria-hidden="true" />}
+      <h1 className="text-4xl font-extrabold">{title}</h1>
+      <p className="text-lg text-muted-foreground">{message}</p>
+      <Button asChild variant={action.variant ?? "default"}>
+        <Link to={action.to}>{action.label}</Link>
+      </Button>
+    </main>
+  );
+}
