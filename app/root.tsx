@@ -28,7 +28,7 @@ import { readPendingReferralCode, rememberReferralCode } from "~/lib/waitlist/vi
 import { buildMenu } from "~/lib/navigation";
 import { chromeOf } from "~/lib/route-chrome";
 import { getSiteSettings } from "~/lib/settings/settings.server";
-import { readableTextOn } from "~/lib/settings/settings-rules";
+import { applyBrandColor, brandColorVariables } from "~/lib/settings/brand-color";
 import { toast } from "sonner";
 import { NoticePage } from "~/components/notice-page";
 
@@ -85,7 +85,7 @@ export function useRootData(): RootData {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const brand = data?.settings.primaryBrandColor ?? "#F8A719";
-  const style = { "--brand": brand, "--brand-foreground": readableTextOn(brand) } as React.CSSProperties;
+  const style = brandColorVariables(brand) as React.CSSProperties;
   return (
     <html lang="en" style={style}>
       <head>
@@ -154,11 +154,7 @@ function SiteChrome({
 }) {
   const live = useLiveSettings();
   const chrome = chromeOf(useMatches());
-  useEffect(() => {
-    const root = document.documentElement.style;
-    root.setProperty("--brand", live.primaryBrandColor);
-    root.setProperty("--brand-foreground", readableTextOn(live.primaryBrandColor));
-  }, [live.primaryBrandColor]);
+  useEffect(() => applyBrandColor(live.primaryBrandColor), [live.primaryBrandColor]);
   const menu = buildMenu({ leaderboardVisible: live.leaderboardVisible, user });
   return (
     <div className="flex min-h-dvh flex-col">

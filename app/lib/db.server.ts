@@ -94,17 +94,24 @@ export function postgresError(error: unknown): PostgresErrorFields {
 
 const RETRYABLE_CODES = new Set(["40001", "40P01"]); // serialization failure, deadlock detected
 
+function isDeadlockOrSerializationFailure(error: unknown): boolean {
+  return RETRYABLE_CODES.has(postgresError(error).code ?? "");
+}
+
 /**
  * Runs `work` in a transaction, retrying when Postgres aborts it for a deadlock or a
- * serialization failure, so a busy moment never loses an accepted request.
+ * serialization failure (or whatever `isRetryable` adds), so a busy moment never
+ * loses an accepted request.
  */
-export async function runTransaction<T>(work: (tx: Transaction) => Promise<T>, { attempts = 5 } = {}): Promise<T> {
+export async function runTransaction<T>(
+  work: (tx: Transaction) => Promise<T>,
+  { attempts = 5, isRetryable = isDeadlockOrSerializationFailure }: { attempts?: number; isRetryable?: (error: unknown) => boolean } = {},
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction(work);
     } catch (error) {
-      const { code } = postgresError(error);
-      if (!code || !RETRYABLE_CODES.has(code) || attempt >= attempts) throw error;
+      if (attempt >= attempts || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
   }

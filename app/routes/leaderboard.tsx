@@ -4,10 +4,11 @@ import { useRevalidator } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { useLiveSettings } from "~/components/live-settings";
 import { Badge } from "~/components/ui/badge";
-import { listLeaderboard, getMemberStanding, LEADERBOARD_SIZE } from "~/lib/leaderboard/leaderboard.server";
+import { LEADERBOARD_SIZE, listLeaderboard, standingOf } from "~/lib/leaderboard/leaderboard.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { cn } from "~/lib/utils";
 import { getCurrentMember } from "~/lib/waitlist/current-member.server";
+import { nicknameOf } from "~/lib/waitlist/email";
 import { siteNameFrom } from "~/lib/site-name";
 import { NoticePage } from "~/components/notice-page";
 
@@ -19,11 +20,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request }: Route.LoaderArgs) {
   if (!(await getSiteSetting("leaderboardVisible"))) return { isVisible: false as const, rows: [], standing: null };
   const [rows, member] = await Promise.all([listLeaderboard({ limit: LEADERBOARD_SIZE }), getCurrentMember(request)]);
-  const standing = member ? await getMemberStanding(member.id) : null;
+  const standing = member ? await standingOf(member) : null;
   return {
     isVisible: true as const,
     rows,
-    standing: standing && member ? { ...standing, nickname: member.email.split("@")[0] ?? "" } : null,
+    standing: standing && member ? { ...standing, nickname: nicknameOf(member.email) } : null,
   };
 }
 

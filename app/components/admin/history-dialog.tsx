@@ -1,6 +1,6 @@
 import { History } from "lucide-react";
-import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { useState } from "react";
+import { useAdminJson } from "~/components/admin/use-admin-json";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { ContentName } from "~/lib/content/content-fields";
@@ -25,26 +25,11 @@ export function HistoryDialog({
   buttonLabel?: string;
 }) {
   const [isOpen, setIsOpen] = useState(false);
-  const [entries, setEntries] = useState<HistoryResponse["entries"]>([]);
-  const [isLoading, setIsLoading] = useState(false);
-
-  useEffect(() => {
-    if (!isOpen) return;
-    let isCurrent = true;
-    setIsLoading(true);
-    fetch(`/api/content-history?name=${name}`, { headers: { Accept: "application/json" } })
-      .then((response) => (response.ok ? (response.json() as Promise<HistoryResponse>) : Promise.reject(new Error(String(response.status)))))
-      .then((body) => isCurrent && setEntries(body.entries))
-      .catch(() => {
-        if (!isCurrent) return;
-        setEntries([]);
-        toast.error("Error", { description: "Could not fetch history." });
-      })
-      .finally(() => isCurrent && setIsLoading(false));
-    return () => {
-      isCurrent = false;
-    };
-  }, [isOpen, name]);
+  const { data, isLoading } = useAdminJson<HistoryResponse | null>(isOpen ? `/api/content-history?name=${name}` : null, {
+    fallback: null,
+    errorMessage: "Could not fetch history.",
+  });
+  const entries = data?.entries ?? [];
 
   return (
     <>

@@ -14,11 +14,25 @@ export type SessionUser = {
 /** How often a busy session's last-activity time is written (not on every request). */
 const ACTIVITY_WRITE_INTERVAL_SECONDS = 60;
 
+// The root loader and the page's loader both ask about the same request: look it up once.
+const userByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
 /**
  * The signed-in user, or null. A session idle for longer than
  * session_timeout_minutes is ended here: the browser's timer is only a courtesy.
+ * `touch` records activity now (the session-activity beacon).
  */
-export async function getSessionUser(request: Request, { touch = false } = {}): Promise<SessionUser | null> {
+export function getSessionUser(request: Request, { touch = false } = {}): Promise<SessionUser | null> {
+  if (touch) return resolveSessionUser(request, true);
+  let user = userByRequest.get(request);
+  if (!user) {
+    user = resolveSessionUser(request, false);
+    userByRequest.set(request, user);
+  }
+  return user;
+}
+
+async function resolveSessionUser(request: Request, touch: boolean): Promise<SessionUser | null> {
   const found = await getAuth().api.getSession({ headers: request.headers });
   if (!found) return null;
   const timeoutMinutes = await getSiteSetting("sessionTimeoutMinutes");

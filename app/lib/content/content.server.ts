@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { contentHistory, users } from "../../../db/schema";
-import { db, postgresError, type Transaction } from "../db.server";
+import { db, postgresError, runTransaction, type Transaction } from "../db.server";
 import { SETTING_DEFINITIONS, getSiteSettings, saveSiteSettings } from "../settings/settings.server";
 import { CONTENT_FIELDS, HISTORY_LIMIT, type ContentName } from "./content-fields";
 import { sanitizeRichHtml } from "./sanitize.server";
@@ -39,22 +39,19 @@ async function appendHistory(tx: Transaction, name: ContentName, value: string, 
 export async function saveContent(changes: Partial<ContentValues>, adminId: string): Promise<ContentName[]> {
   const names = (Object.keys(changes) as ContentName[]).filter((name) => name in CONTENT_FIELDS);
   const current = await getContent(names);
-  const changed = names.filter((name) => normalise(name, changes[name] ?? "") !== current[name]);
+  const proposed = Object.fromEntries(names.map((name) => [name, normalise(name, changes[name] ?? "")])) as Partial<ContentValues>;
+  const changed = names.filter((name) => proposed[name] !== current[name]);
   if (changed.length === 0) return [];
-  const values = Object.fromEntries(changed.map((name) => [name, normalise(name, changes[name] ?? "")])) as Partial<ContentValues>;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await db.transaction(async (tx) => {
-        await saveSiteSettings(values, adminId, tx);
-        for (const name of changed) await appendHistory(tx, name, values[name] ?? "", adminId);
-      });
-      return changed;
-    } catch (error) {
-      // Two admins saving the same field at once both picked the next version: go again.
-      if (postgresError(error).code !== "23505" || attempt >= 10) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
-    }
-  }
+  const values = Object.fromEntries(changed.map((name) => [name, proposed[name]])) as Partial<ContentValues>;
+  await runTransaction(
+    async (tx) => {
+      await saveSiteSettings(values, adminId, tx);
+      for (const name of changed) await appendHistory(tx, name, values[name] ?? "", adminId);
+    },
+    // Two admins saving the same field at once both picked the next version: go again.
+    { attempts: 10, isRetryable: (error) => postgresError(error).constraint === "content_history_key_version" },
+  );
+  return changed;
 }
 
 /** The last 10 versions of a field, newest first. */

@@ -1,16 +1,15 @@
-import type { Executor } from "../db.server";
 import { getEnv } from "../env.server";
 import { referralLink } from "../referrals/share-links";
 import { getSiteSetting } from "../settings/settings.server";
 import { emailConfirmationUrl } from "../waitlist/email-confirmation.server";
-import { enqueueEmail, type OutgoingEmail } from "./outbox.server";
+import type { OutgoingEmail } from "./outbox.server";
 import { renderWelcomeEmail } from "./welcome";
 
 type NewMember = { id: string; email: string; referralCode: string };
 
 /**
  * Renders the welcome e-mail from the current template. Call it before opening the
- * signup's transaction (it reads settings), then queue the result inside it.
+ * signup's transaction (it reads settings), then enqueue the result inside it.
  */
 export async function prepareWelcomeEmail(member: NewMember, templateHtml?: string): Promise<OutgoingEmail> {
   const { SITE_NAME, origin } = getEnv();
@@ -22,9 +21,4 @@ export async function prepareWelcomeEmail(member: NewMember, templateHtml?: stri
     confirmUrl: emailConfirmationUrl(member.id),
   });
   return { kind: "welcome", to: member.email, subject: email.subject, html: email.html, text: email.text };
-}
-
-/** Queues the welcome e-mail; pass the signup's transaction so both commit together. */
-export async function queueWelcomeEmail(member: NewMember, executor?: Executor): Promise<void> {
-  await enqueueEmail(await prepareWelcomeEmail(member), executor);
 }

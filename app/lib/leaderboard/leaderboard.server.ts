@@ -57,8 +57,13 @@ export async function getMemberStanding(memberId: string): Promise<MemberStandin
     .select({ points: waitlistUsers.points, referralsMade: waitlistUsers.referralsMade })
     .from(waitlistUsers)
     .where(and(eq(waitlistUsers.id, memberId), eq(waitlistUsers.isBlocked, false)));
-  if (!member) return null;
-  return { rank: await rankOfScore(member.points, member.referralsMade), ...member };
+  return member ? standingOf({ ...member, isBlocked: false }) : null;
+}
+
+/** The standing of a member already loaded (no second read of the member); null when blocked. */
+export async function standingOf(member: { points: number; referralsMade: number; isBlocked: boolean }): Promise<MemberStanding | null> {
+  if (member.isBlocked) return null;
+  return { rank: await rankOfScore(member.points, member.referralsMade), points: member.points, referralsMade: member.referralsMade };
 }
 
 /** 1 + the listed members with a strictly better (points, referrals) pair. */

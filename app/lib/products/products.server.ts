@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { products } from "../../../db/schema";
 import { db } from "../db.server";
 import { AppError } from "../errors";
-import { isUuid } from "../waitlist/members.server";
+import { isUuid } from "../uuid";
 import type { ProductInput } from "./product.schema";
 
 export const FEATURED_PRODUCTS = 4;

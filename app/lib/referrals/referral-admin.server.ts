@@ -4,7 +4,7 @@ import { db } from "../db.server";
 import { AppError } from "../errors";
 import { RESET_POINTS } from "../points/points-rules";
 import { containsPattern, recordAudit } from "../waitlist/member-admin.server";
-import { isUuid } from "../waitlist/members.server";
+import { isUuid } from "../uuid";
 
 export const REFERRAL_PAGE_SIZE = 50;
 

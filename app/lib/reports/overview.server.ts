@@ -2,6 +2,7 @@ import { count, desc } from "drizzle-orm";
 import { products, waitlistUsers } from "../../../db/schema";
 import { db } from "../db.server";
 import { getSiteSetting } from "../settings/settings.server";
+import { nicknameOf } from "../waitlist/email";
 
 export type OverviewCounts = { totalWaitlistUsers: number; videosManaged: number; productsListed: number };
 
@@ -43,7 +44,7 @@ export async function listRecentActivity(): Promise<ActivityEntry[]> {
     ...members.map((member) => ({
       kind: "member" as const,
       id: member.id,
-      label: `${member.email.split("@")[0]} updated`,
+      label: `${nicknameOf(member.email)} updated`,
       at: member.updatedAt,
       href: "/admin/waitlist-emails",
     })),

@@ -113,10 +113,10 @@ export async function storeImage({ bucket, folder = "", fileName, bytes, allowed
   return { bucket, key, publicUrl: storage.publicUrl(bucket, key), kind };
 }
 
+/** Stored keys always end in the sniffed type's extension (see `withExtension`). */
 export function contentTypeOf(key: string): string {
-  const extension = key.split(".").pop()?.toLowerCase();
-  const match = Object.values(IMAGE_TYPES).find((type) => type.extension === extension || (extension === "jpeg" && type.mime === "image/jpeg"));
-  return match?.mime ?? "application/octet-stream";
+  const extension = key.split(".").pop();
+  return Object.values(IMAGE_TYPES).find((type) => type.extension === extension)?.mime ?? "application/octet-stream";
 }
 
 // What each admin screen may upload where (spec §5: logos png/jpg/gif/svg; other images also webp).

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { pointsLedger, waitlistUsers } from "../../../db/schema";
-import { db, runTransaction, type Transaction } from "../db.server";
+import { runTransaction, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { prepareWelcomeEmail } from "../email/welcome.server";
 import { REFERRAL_BONUS_POINTS, REFERRER_POINTS, SIGNUP_POINTS } from "../points/points-rules";
@@ -26,7 +26,9 @@ type Attempt = JoinResult | { codeTaken: true };
  * Puts an e-mail on the waitlist. A new member gets 10 points (15 with a valid referral,
  * whose owner gets +10 and one referral) and the welcome e-mail, all in one transaction;
  * an address already on the list comes back as a returning member and earns nothing.
- * Safe under concurrent identical requests: the unique e-mail decides, not a prior read.
+ * Safe under concurrent identical requests: the unique e-mail decides, not a prior read;
+ * a referral code taken by someone else is found the same way (the insert does nothing)
+ * and the next candidate is tried.
  */
 export async function joinWaitlist(request: JoinRequest): Promise<JoinResult> {
   const email = normaliseEmail(request.email);
@@ -36,18 +38,12 @@ export async function joinWaitlist(request: JoinRequest): Promise<JoinResult> {
   const templateHtml = await getSiteSetting("welcomeEmailTemplateHtml");
   for (let attempt = 0; attempt <= REFERRAL_CODE_ATTEMPTS; attempt += 1) {
     const code = attempt < REFERRAL_CODE_ATTEMPTS ? referralCodeCandidate(email) : fallbackReferralCode();
-    if (attempt < REFERRAL_CODE_ATTEMPTS && (await isReferralCodeTaken(code))) continue;
     const id = randomUUID();
     const welcome = await prepareWelcomeEmail({ id, email, referralCode: code }, templateHtml);
     const result = await runTransaction((tx) => insertMember(tx, { ...request, id, email, code }, welcome));
     if (!("codeTaken" in result)) return result;
   }
   throw new Error("could not find a free referral code");
-}
-
-async function isReferralCodeTaken(code: string): Promise<boolean> {
-  const [row] = await db.select({ id: waitlistUsers.id }).from(waitlistUsers).where(eq(waitlistUsers.referralCode, code));
-  return Boolean(row);
 }
 
 async function insertMember(

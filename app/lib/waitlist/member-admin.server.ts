@@ -2,7 +2,8 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { memberAuditLog, waitlistUsers } from "../../../db/schema";
 import { db, type Executor } from "../db.server";
 import { AppError } from "../errors";
-import { isUuid, memberColumns, type Member } from "./members.server";
+import { isUuid } from "../uuid";
+import { memberColumns, type Member } from "./members.server";
 
 export const MEMBERS_PAGE_SIZE = 50;
 export type ConfirmedFilter = "any" | "yes" | "no";

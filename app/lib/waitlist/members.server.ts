@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
 import { db, type Executor } from "../db.server";
+import { isUuid } from "../uuid";
 import { normaliseEmail } from "./email";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const memberColumns = {
   id: waitlistUsers.id,
@@ -29,10 +28,6 @@ export type Member = {
   joinDate: Date;
 };
 
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
-
 export async function getMemberById(id: string, executor: Executor = db): Promise<Member | null> {
   if (!isUuid(id)) return null;
   const [member] = await executor.select(memberColumns).from(waitlistUsers).where(eq(waitlistUsers.id, id));
@@ -44,14 +39,6 @@ export async function getMemberByEmail(email: string, executor: Executor = db): 
     .select(memberColumns)
     .from(waitlistUsers)
     .where(eq(waitlistUsers.email, normaliseEmail(email)));
-  return member ?? null;
-}
-
-export async function getMemberByReferralCode(code: string, executor: Executor = db): Promise<Member | null> {
-  const [member] = await executor
-    .select(memberColumns)
-    .from(waitlistUsers)
-    .where(eq(waitlistUsers.referralCode, code.trim().toLowerCase()));
   return member ?? null;
 }
 

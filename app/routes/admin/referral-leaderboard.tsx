@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Route } from "./+types/referral-leaderboard";
 import { useActionToast, type ToastMessage } from "~/components/admin/action-toast";
 import { Pager, RefreshButton, SearchForm } from "~/components/admin/table-controls";
+import { useAdminJson } from "~/components/admin/use-admin-json";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -84,21 +85,10 @@ function describeAudit(entry: Details["audit"][number]): string {
 }
 
 function DetailsDialog({ member, onClose }: { member: Row; onClose: () => void }) {
-  const [details, setDetails] = useState<Details | null>(null);
-  useEffect(() => {
-    let isCurrent = true;
-    fetch(`/api/members/${member.id}/referrals`, { headers: { Accept: "application/json" } })
-      .then((response) => (response.ok ? (response.json() as Promise<Details>) : Promise.reject(new Error(String(response.status)))))
-      .then((body) => isCurrent && setDetails(body))
-      .catch(() => {
-        if (!isCurrent) return;
-        setDetails({ referred: [], audit: [] });
-        toast.error("Error", { description: "Could not fetch referred users." });
-      });
-    return () => {
-      isCurrent = false;
-    };
-  }, [member.id]);
+  const { data: details } = useAdminJson<Details>(`/api/members/${member.id}/referrals`, {
+    fallback: { referred: [], audit: [] },
+    errorMessage: "Could not fetch referred users.",
+  });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">

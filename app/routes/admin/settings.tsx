@@ -11,6 +11,7 @@ import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { log } from "~/lib/log.server";
+import { applyBrandColor } from "~/lib/settings/brand-color";
 import { formFields, SiteSettingsFormSchema } from "~/lib/settings/settings.schema";
 import {
   DEFAULT_BRAND_COLOR,
@@ -18,7 +19,6 @@ import {
   editSessionTimeoutInput,
   isHexColor,
   parseSessionTimeoutMinutes,
-  readableTextOn,
 } from "~/lib/settings/settings-rules";
 import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.server";
 
@@ -47,12 +47,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** Recolours the page at once while the admin picks (spec §4), before anything is saved. */
-function previewBrandColor(value: string) {
-  const color = isHexColor(value.trim()) ? value.trim() : DEFAULT_BRAND_COLOR;
-  document.documentElement.style.setProperty("--brand", color);
-  document.documentElement.style.setProperty("--brand-foreground", readableTextOn(color));
-}
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
@@ -73,7 +67,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
 
   function changeColor(value: string) {
     setColor(value);
-    previewBrandColor(value);
+    // Spec §4: the page recolours at once, before anything is saved.
+    applyBrandColor(value);
   }
 
   return (
