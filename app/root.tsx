@@ -46,6 +46,9 @@ async function applyReferralParameter(request: Request): Promise<void> {
   throw redirect(`${url.pathname}${url.search}${url.hash}`, { headers });
 }
 
+// A failed admin save (server down) or a background request leaves the page as it is.
+export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
+
 export async function loader({ request }: Route.LoaderArgs) {
   await applyReferralParameter(request);
   const env = getEnv();

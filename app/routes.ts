@@ -1,4 +1,5 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { ADMIN_SECTIONS } from "./lib/admin/navigation";
 
 export default [
   index("routes/_index.tsx"),
@@ -34,16 +35,7 @@ export default [
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
-      route("overview", "routes/admin/overview.tsx"),
-      route("products", "routes/admin/products.tsx"),
-      route("video-manager", "routes/admin/video-manager.tsx"),
-      route("social-share", "routes/admin/social-share.tsx"),
-      route("settings", "routes/admin/settings.tsx"),
-      route("waitlist-emails", "routes/admin/waitlist-emails.tsx"),
-      route("referral-leaderboard", "routes/admin/referral-leaderboard.tsx"),
-      route("text-editor", "routes/admin/text-editor.tsx"),
-      route("welcome-email-editor", "routes/admin/welcome-email-editor.tsx"),
-      route("reports-analytics", "routes/admin/reports-analytics.tsx"),
+      ...ADMIN_SECTIONS.map((section) => route(section.path, `routes/admin/${section.path}.tsx`)),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
-
-export type ToastMessage = { kind: "success" | "error"; title: string; description?: string };
+import type { ToastMessage } from "~/lib/admin/action-result";
 
 /** Shows the toast an admin action returned, once per response. */
 export function useActionToast(result: { toast?: ToastMessage } | undefined) {

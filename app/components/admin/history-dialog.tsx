@@ -1,6 +1,7 @@
 import { History } from "lucide-react";
 import { useState } from "react";
 import { useAdminJson } from "~/components/admin/use-admin-json";
+import { LocalTime } from "~/components/local-time";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { ContentName } from "~/lib/content/content-fields";
@@ -54,7 +55,7 @@ export function HistoryDialog({
                     <p className="text-sm font-bold">
                       Version {entry.version}
                       <span className="ml-2 font-normal text-muted-foreground">
-                        {new Date(entry.changedAt).toLocaleString()} {entry.changedBy ? `by ${entry.changedBy}` : ""}
+                        <LocalTime value={entry.changedAt} /> {entry.changedBy ? `by ${entry.changedBy}` : ""}
                       </span>
                     </p>
                     <Button

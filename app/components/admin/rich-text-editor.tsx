@@ -1,33 +1,46 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Bold, Italic, List, ListOrdered, Pilcrow, Underline } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "~/lib/utils";
+
+/** A version to load into the editor (history revert); a new object loads again. */
+export type EditorRevert = { value: string };
 
 /**
  * Tiptap with the spec's toolbar (Bold, Italic, Underline, Bullet List, Numbered List,
- * Paragraph). The HTML travels in a hidden input named `name`; the server sanitises it.
- * Changing `resetKey` loads `value` into the editor (revert to a version).
+ * Paragraph). The HTML travels in the form field's hidden input (the server sanitises
+ * it); typing updates that input and tells Conform, so the form owns the draft.
  */
 export function RichTextEditor({
-  id,
-  name,
+  field,
   label,
-  value,
-  resetKey,
-  onChange,
+  revert,
   minHeight = 150,
   disabled,
 }: {
-  id: string;
-  name: string;
+  field: FieldMetadata<string | undefined>;
   label: string;
-  value: string;
-  resetKey: number;
-  onChange: (html: string) => void;
+  revert?: EditorRevert;
   minHeight?: number;
   disabled?: boolean;
 }) {
+  const input = useRef<HTMLInputElement>(null);
+  const initialValue = typeof field.initialValue === "string" ? field.initialValue : "";
+  const [mountValue] = useState(initialValue);
+
+  // Filled once when mounted (the form is re-keyed by the saved version, which remounts this).
+  useLayoutEffect(() => {
+    if (input.current) input.current.value = mountValue;
+  }, [mountValue]);
+
+  function store(html: string) {
+    if (!input.current) return;
+    input.current.value = html;
+    input.current.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -41,10 +54,10 @@ export function RichTextEditor({
         link: { openOnClick: false, protocols: ["http", "https", "mailto"] },
       }),
     ],
-    content: value,
+    content: mountValue,
     editorProps: {
       attributes: {
-        id,
+        id: field.id,
         role: "textbox",
         "aria-multiline": "true",
         "aria-label": label,
@@ -52,13 +65,14 @@ export function RichTextEditor({
         style: `min-height: ${minHeight}px`,
       },
     },
-    onUpdate: ({ editor: current }) => onChange(current.getHTML()),
+    onUpdate: ({ editor: current }) => store(current.getHTML()),
   });
 
   useEffect(() => {
-    if (editor && editor.getHTML() !== value) editor.commands.setContent(value, { emitUpdate: false });
-    // Only an explicit reset (or the first load) replaces what the admin is typing.
-  }, [editor, resetKey]);
+    if (!editor || !revert) return;
+    editor.commands.setContent(revert.value, { emitUpdate: false });
+    store(revert.value);
+  }, [editor, revert]);
 
   useEffect(() => {
     editor?.setEditable(!disabled);
@@ -90,7 +104,8 @@ export function RichTextEditor({
 
   return (
     <div className={cn("rounded-md border border-input bg-card focus-within:outline-2 focus-within:outline-ring", disabled && "opacity-60")}>
-      <input type="hidden" name={name} value={value} />
+      {/* No value prop: React would write the saved value back over the draft on every re-render. */}
+      <input ref={input} type="hidden" name={field.name} form={field.formId} />
       <div role="toolbar" aria-label={`${label} formatting`} className="flex flex-wrap gap-1 border-b p-1">
         {buttons.map(({ key, label: buttonLabel, icon: Icon, run }) => (
           <button

@@ -1,14 +1,15 @@
+import { sanitizeRichHtml } from "../content/sanitize.server";
 import { getEnv } from "../env.server";
 import { referralLink } from "../referrals/share-links";
 import { enqueueEmail } from "./outbox.server";
 import { renderWelcomeEmail } from "./welcome";
 
-/** "Send test to me": the welcome e-mail as a new member would get it, to the admin. */
+/** "Send test to me": the (unsaved, sanitised) welcome e-mail as a new member would get it, to the admin. */
 export async function sendWelcomeTemplateTest({ adminEmail, templateHtml }: { adminEmail: string; templateHtml: string }) {
   const { SITE_NAME, origin } = getEnv();
   const email = renderWelcomeEmail({
     siteName: SITE_NAME,
-    templateHtml,
+    templateHtml: sanitizeRichHtml(templateHtml),
     email: adminEmail,
     referralLink: referralLink(origin, "yourcode123"),
     confirmUrl: `${origin}/confirm-email?token=test`,

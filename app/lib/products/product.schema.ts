@@ -4,10 +4,12 @@ import { z } from "zod";
 export const PURCHASE_LINK_PATTERN = /^(ftp|https?):\/\/[^\s/$.?#].[^\s]*$/i;
 
 export const ProductInputSchema = z.object({
-  name: z.string().trim().min(1, "Product name is required").max(200, "Please keep the name under 200 characters"),
+  name: z
+    .string({ error: "Product name is required" })
+    .trim().min(1, "Product name is required").max(200, "Please keep the name under 200 characters"),
   description: z.string().trim().max(2000, "Please keep the description under 2000 characters").default(""),
   price: z
-    .string()
+    .string({ error: "Price is required" })
     .trim()
     .min(1, "Price is required")
     .refine((value) => Number.isFinite(Number(value)), "Price must be a number")
@@ -18,14 +20,26 @@ export const ProductInputSchema = z.object({
   purchaseLink: z
     .string()
     .trim()
+    .max(2000, "Enter a valid URL")
+    .default("")
     .refine((value) => value === "" || PURCHASE_LINK_PATTERN.test(value), "Enter a valid URL")
     .transform((value) => value || null),
   imageUrl: z
     .string()
     .trim()
-    .max(2000)
+    .max(2000, "Enter a valid image URL")
+    .default("")
     .refine((value) => value === "" || value.startsWith("/") || /^https?:\/\//i.test(value), "Enter a valid image URL")
     .transform((value) => value || null),
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
-export type ProductField = keyof ProductInput;
+
+/** The product form: add, or edit when `id` is set. */
+export const ProductSaveSchema = ProductInputSchema.extend({ intent: z.literal("save"), id: z.string().max(64).optional() });
+
+/** Everything the Products screen posts: the form, or a deletion. */
+export const ProductActionSchema = z.discriminatedUnion("intent", [
+  ProductSaveSchema,
+  z.object({ intent: z.literal("delete"), id: z.string().max(64) }),
+]);
+

@@ -51,6 +51,11 @@ export async function updateProduct(id: string, input: ProductInput, adminId: st
   return updated;
 }
 
+/** Adds a product, or updates it when `id` is given. */
+export function saveProduct(id: string | undefined, input: ProductInput, adminId: string): Promise<Product> {
+  return id ? updateProduct(id, input, adminId) : createProduct(input, adminId);
+}
+
 export async function deleteProduct(id: string): Promise<void> {
   const deleted = isUuid(id) ? await db.delete(products).where(eq(products.id, id)).returning({ id: products.id }) : [];
   if (deleted.length === 0) throw new AppError("NOT_FOUND", "This product no longer exists.");

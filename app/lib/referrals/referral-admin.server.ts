@@ -3,6 +3,7 @@ import { memberAuditLog, pointsLedger, users, waitlistUsers } from "../../../db/
 import { db } from "../db.server";
 import { AppError } from "../errors";
 import { RESET_POINTS } from "../points/points-rules";
+import { MAX_POINTS, POINTS_INVALID_MESSAGE } from "../points/points.schema";
 import { containsPattern, recordAudit } from "../waitlist/member-admin.server";
 import { isUuid } from "../uuid";
 
@@ -91,12 +92,10 @@ async function setStanding(memberId: string, next: Partial<Standing>, adminId: s
   });
 }
 
-export const MAX_POINTS = 1_000_000_000;
-
 /** Spec §7 "update points (integer)": the new total, a whole number from 0. */
 export async function adjustPoints(memberId: string, points: number, adminId: string) {
   if (!Number.isInteger(points) || points < 0 || points > MAX_POINTS) {
-    throw new AppError("INVALID_INPUT", "Please enter a valid number for points.");
+    throw new AppError("INVALID_INPUT", POINTS_INVALID_MESSAGE);
   }
   return setStanding(memberId, { points }, adminId, "admin_adjustment");
 }

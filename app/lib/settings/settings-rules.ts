@@ -4,6 +4,8 @@
 export const DEFAULT_BRAND_COLOR = "#F8A719";
 export const DEFAULT_LOGO_URL = "/brand/logo.svg";
 export const DEFAULT_SESSION_TIMEOUT_MINUTES = 30;
+/** One week: longer would overflow interval arithmetic and means "never" anyway. */
+export const MAX_SESSION_TIMEOUT_MINUTES = 10_080;
 
 export type RichText = { html_content: string };
 export type TextValue = string | RichText;

@@ -1,32 +1,31 @@
 import { z } from "zod";
+import { MAX_SESSION_TIMEOUT_MINUTES, parseSessionTimeoutMinutes } from "./settings-rules";
 
-const optionalText = (max: number) => z.string().trim().max(max).default("");
-const checkbox = z.preprocess((value) => value === "on" || value === "true", z.boolean());
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message).default("");
 
 export const SiteSettingsFormSchema = z.object({
-  leaderboardVisible: checkbox,
-  brandLogoUrl: optionalText(2000),
-  primaryBrandColor: optionalText(20),
-  // Parsed by the settings rules: empty, invalid or <= 0 becomes 30.
-  sessionTimeoutMinutes: optionalText(10),
+  leaderboardVisible: z.boolean().default(false),
+  brandLogoUrl: optionalText(2000, "The logo URL is too long (2000 characters at most)."),
+  primaryBrandColor: optionalText(20, "Enter a colour like #F8A719."),
+  // Spec §5: empty, invalid or <= 0 is saved as 30.
+  sessionTimeoutMinutes: optionalText(12, "Enter a number of minutes.")
+    .transform(parseSessionTimeoutMinutes)
+    .pipe(z.number().max(MAX_SESSION_TIMEOUT_MINUTES, `The session timeout can be at most ${MAX_SESSION_TIMEOUT_MINUTES} minutes (one week).`)),
 });
 
 export const VideoSettingsFormSchema = z.object({
-  homepageVideoUrl: optionalText(2000),
-  homepageVideoThumbnailUrl: optionalText(2000),
+  homepageVideoUrl: optionalText(2000, "The video URL is too long (2000 characters at most)."),
+  homepageVideoThumbnailUrl: optionalText(2000, "The thumbnail URL is too long (2000 characters at most)."),
 });
+
+const socialLink = optionalText(500, "Links can be at most 500 characters.");
 
 export const SocialSettingsFormSchema = z.object({
-  socialSharingOgTitle: optionalText(200),
-  socialSharingOgDescription: optionalText(500),
-  socialSharingImageUrl: optionalText(2000),
-  facebook: optionalText(500),
-  twitter: optionalText(500),
-  instagram: optionalText(500),
-  linkedin: optionalText(500),
+  socialSharingOgTitle: optionalText(200, "The share title can be at most 200 characters."),
+  socialSharingOgDescription: optionalText(500, "The share description can be at most 500 characters."),
+  socialSharingImageUrl: optionalText(2000, "The image URL is too long (2000 characters at most)."),
+  facebook: socialLink,
+  twitter: socialLink,
+  instagram: socialLink,
+  linkedin: socialLink,
 });
-
-/** FormData → plain object of its string fields, for the schemas above. */
-export function formFields(form: FormData): Record<string, string> {
-  return Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-}

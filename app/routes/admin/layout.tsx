@@ -1,46 +1,29 @@
-import {
-  BarChart3,
-  ExternalLink,
-  FileText,
-  Film,
-  LayoutDashboard,
-  LogOut,
-  Mail,
-  Package,
-  Settings,
-  Share2,
-  Trophy,
-  Users,
-  type LucideIcon,
-} from "lucide-react";
-import { Form, NavLink, Outlet, useLocation } from "react-router";
+import { ExternalLink, Loader2, LogOut } from "lucide-react";
+import { Form, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
+import { ADMIN_SECTIONS } from "~/lib/admin/navigation";
 import { requireAdmin } from "~/lib/auth/guards.server";
-import { ADMIN_SECTIONS } from "~/lib/admin-navigation";
 import { cn } from "~/lib/utils";
 
-export const handle = { chrome: "none" };
+export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
-const ICONS: Record<string, LucideIcon> = {
-  overview: LayoutDashboard,
-  products: Package,
-  "video-manager": Film,
-  "social-share": Share2,
-  "waitlist-emails": Users,
-  "referral-leaderboard": Trophy,
-  "text-editor": FileText,
-  "welcome-email-editor": Mail,
-  "reports-analytics": BarChart3,
-  settings: Settings,
-};
+export const handle = { chrome: "none" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   return { adminEmail: admin.email };
 }
 
+/** True while the router loads another admin screen. */
+function useIsLoadingScreen(): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return navigation.state === "loading" && navigation.location.pathname.startsWith("/admin") && navigation.location.pathname !== location.pathname;
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
+  const isLoadingScreen = useIsLoadingScreen();
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40 md:flex-row">
       <aside className="border-b bg-card md:sticky md:top-0 md:h-dvh md:w-64 md:shrink-0 md:border-b-0 md:border-r">
@@ -53,25 +36,23 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
           <nav aria-label="Admin" className="flex-1 overflow-y-auto">
             <ul className="flex flex-row flex-wrap gap-1 md:flex-col">
-              {ADMIN_SECTIONS.map((section) => {
-                const Icon = ICONS[section.path] ?? LayoutDashboard;
-                return (
-                  <li key={section.path}>
-                    <NavLink
-                      to={`/admin/${section.path}`}
-                      className={({ isActive }) =>
-                        cn(
-                          "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold hover:bg-muted",
-                          isActive && "bg-primary text-primary-foreground hover:bg-primary",
-                        )
-                      }
-                    >
-                      <Icon className="size-4" aria-hidden="true" />
-                      {section.label}
-                    </NavLink>
-                  </li>
-                );
-              })}
+              {ADMIN_SECTIONS.map(({ path, label, icon: Icon }) => (
+                <li key={path}>
+                  <NavLink
+                    to={`/admin/${path}`}
+                    className={({ isActive, isPending }) =>
+                      cn(
+                        "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold hover:bg-muted",
+                        isPending && "bg-muted",
+                        isActive && "bg-primary text-primary-foreground hover:bg-primary",
+                      )
+                    }
+                  >
+                    <Icon className="size-4" aria-hidden="true" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
             </ul>
           </nav>
           <div className="flex flex-col gap-1 border-t pt-4">
@@ -87,8 +68,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </aside>
-      <main className="flex-1 p-4 md:p-8">
-        <Outlet />
+      <main className="relative flex-1 p-4 md:p-8" aria-busy={isLoadingScreen || undefined}>
+        {isLoadingScreen && (
+          <div role="status" className="absolute inset-x-0 top-0 z-10 flex items-center justify-center gap-2 bg-primary/90 py-1 text-sm font-semibold text-primary-foreground">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading...
+          </div>
+        )}
+        <div className={cn("transition-opacity", isLoadingScreen && "pointer-events-none opacity-50")}>
+          <Outlet />
+        </div>
       </main>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Film, Package, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/overview";
+import { LocalTime } from "~/components/local-time";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/lib/auth/guards.server";
@@ -75,9 +76,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
                     <Link to={entry.href} className="font-semibold underline-offset-4 hover:underline">
                       {entry.label}
                     </Link>
-                    <time className="shrink-0 text-xs text-muted-foreground" dateTime={new Date(entry.at).toISOString()}>
-                      {new Date(entry.at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}
-                    </time>
+                    <LocalTime value={entry.at} className="shrink-0 text-xs text-muted-foreground" />
                   </li>
                 ))}
               </ul>

@@ -1,8 +1,11 @@
+import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { Pencil, RefreshCw, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { useEffect } from "react";
+import { Link, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/products";
-import { useActionToast, type ToastMessage } from "~/components/admin/action-toast";
+import { useActionToast } from "~/components/admin/action-toast";
+import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
+import { FormField } from "~/components/admin/form-field";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { ProductImage } from "~/components/product-card";
 import {
@@ -19,87 +22,68 @@ import {
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { adminAction } from "~/lib/admin/admin-action.server";
+import type { AdminActionResult, FailureToast } from "~/lib/admin/action-result";
+import { versionOf } from "~/lib/admin/version";
 import { requireAdmin } from "~/lib/auth/guards.server";
-import { isAppError } from "~/lib/errors";
-import { log } from "~/lib/log.server";
 import { formatPrice, productDescription } from "~/lib/products/format";
-import { ProductInputSchema, type ProductField } from "~/lib/products/product.schema";
-import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from "~/lib/products/products.server";
+import { ProductActionSchema, ProductSaveSchema } from "~/lib/products/product.schema";
+import { deleteProduct, getProduct, listProducts, saveProduct } from "~/lib/products/products.server";
 import { siteNameFrom } from "~/lib/site-name";
 
+export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
+
 export const meta: Route.MetaFunction = () => [{ title: "Products | Admin" }];
+
+function failure(form: FormData): FailureToast {
+  if (form.get("intent") === "delete") return { title: "Deletion Failed" };
+  return form.get("id") ? { title: "Update Failed" } : { title: "Addition Failed" };
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const editId = new URL(request.url).searchParams.get("edit");
   const [items, editing] = await Promise.all([listProducts(), editId ? getProduct(editId) : null]);
-  return { items, editing };
+  return { items, editing, editingVersion: versionOf(editing) };
 }
 
-type ActionResult = { ok: boolean; toast?: ToastMessage; fieldErrors?: Partial<Record<ProductField, string>>; savedId?: string };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
-  const failure = { delete: "Deletion Failed", update: "Update Failed", create: "Addition Failed" }[intent === "delete" ? "delete" : id ? "update" : "create"];
-  try {
-    if (intent === "delete") {
-      await deleteProduct(id);
-      return data<ActionResult>({ ok: true, toast: { kind: "success", title: "Product Deleted!" } });
-    }
-    const parsed = ProductInputSchema.safeParse({
-      name: form.get("name") ?? "",
-      description: form.get("description") ?? "",
-      price: form.get("price") ?? "",
-      purchaseLink: form.get("purchaseLink") ?? "",
-      imageUrl: form.get("imageUrl") ?? "",
-    });
-    if (!parsed.success) {
-      const fieldErrors: Partial<Record<ProductField, string>> = {};
-      for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as ProductField] ??= issue.message;
-      return data<ActionResult>({ ok: false, fieldErrors, toast: { kind: "error", title: failure, description: Object.values(fieldErrors)[0] } }, { status: 400 });
-    }
-    const saved = id ? await updateProduct(id, parsed.data, admin.id) : await createProduct(parsed.data, admin.id);
-    return data<ActionResult>({ ok: true, savedId: saved.id, toast: { kind: "success", title: id ? "Product Updated!" : "Product Added!", description: saved.name } });
-  } catch (error) {
-    if (isAppError(error)) return data<ActionResult>({ ok: false, toast: { kind: "error", title: failure, description: error.userMessage } }, { status: error.status });
-    log.error("product change failed", { requestId: context.requestId, error });
-    return data<ActionResult>({ ok: false, toast: { kind: "error", title: failure, description: "Please try again." } }, { status: 500 });
-  }
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, {
+    schema: ProductActionSchema,
+    failure,
+    run: async (input, admin) => {
+      if (input.intent === "delete") {
+        await deleteProduct(input.id);
+        return { title: "Product Deleted!" };
+      }
+      const { intent: _intent, id, ...product } = input;
+      const saved = await saveProduct(id, product, admin.id);
+      return { title: id ? "Product Updated!" : "Product Added!", description: saved.name, resetForm: !id };
+    },
+  });
 }
+
+export const clientAction = adminClientAction(failure);
 
 type Editing = Route.ComponentProps["loaderData"]["editing"];
 
-function ProductForm({ editing, siteName }: { editing: Editing; siteName: string }) {
-  const fetcher = useFetcher<typeof action>({ key: "product-form" });
-  const [, setSearchParams] = useSearchParams();
-  const form = useRef<HTMLFormElement>(null);
-  const [imageUrl, setImageUrl] = useState(editing?.imageUrl ?? "");
-  const result = fetcher.data;
-  const errors = result?.fieldErrors ?? {};
-  const isSaving = fetcher.state !== "idle";
-  useActionToast(result);
-
-  useEffect(() => setImageUrl(editing?.imageUrl ?? ""), [editing]);
-  useEffect(() => {
-    if (!result?.ok) return;
-    if (editing) setSearchParams({}, { replace: true });
-    form.current?.reset();
-    setImageUrl("");
-  }, [result]);
-
-  const field = (name: ProductField) => ({
-    id: `product-${name}`,
-    name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `product-${name}-error` : undefined,
+function ProductForm({ editing, version, siteName }: { editing: Editing; version: string; siteName: string }) {
+  const navigate = useNavigate();
+  const { form, fields, fetcher, onSubmit, isSaving, result } = useAdminForm({
+    id: `product-${editing?.id ?? "new"}-${version}`,
+    schema: ProductSaveSchema,
+    failure,
+    defaultValue: editing
+      ? { ...editing, price: editing.price.toFixed(2), purchaseLink: editing.purchaseLink ?? "", imageUrl: editing.imageUrl ?? "" }
+      : undefined,
   });
-  const error = (name: ProductField) =>
-    errors[name] && <p id={`product-${name}-error`} className="text-sm font-semibold text-destructive">{errors[name]}</p>;
+  const wasEditing = Boolean(editing);
+
+  // An edit that saved goes back to the "add" form (spec §4), as Cancel Edit does.
+  useEffect(() => {
+    if (result?.ok && wasEditing) void navigate("/admin/products", { replace: true });
+  }, [result, wasEditing, navigate]);
 
   return (
     <Card>
@@ -107,35 +91,31 @@ function ProductForm({ editing, siteName }: { editing: Editing; siteName: string
         <CardTitle>{editing ? "Edit Product" : "Add New Product"}</CardTitle>
       </CardHeader>
       <CardContent>
-        <fetcher.Form ref={form} method="post" key={editing?.id ?? "new"} noValidate>
+        <fetcher.Form method="post" id={form.id} key={form.id} onSubmit={onSubmit} noValidate={form.noValidate}>
+          <input type="hidden" name="intent" value="save" />
           {editing && <input type="hidden" name="id" value={editing.id} />}
           <fieldset disabled={isSaving} className="grid gap-4">
-            <div className="grid gap-1.5">
-              <Label htmlFor="product-name">Name</Label>
-              <Input {...field("name")} defaultValue={editing?.name} required />
-              {error("name")}
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="product-description">Description</Label>
-              <Textarea {...field("description")} defaultValue={editing?.description} rows={3} placeholder={productDescription("", siteName)} />
-              {error("description")}
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="product-price">Price ($)</Label>
-              <Input {...field("price")} type="number" inputMode="decimal" step="0.01" min="0" defaultValue={editing?.price.toFixed(2)} required />
-              {error("price")}
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="product-purchaseLink">Purchase link (optional)</Label>
-              <Input {...field("purchaseLink")} type="url" placeholder="https://" defaultValue={editing?.purchaseLink ?? ""} />
-              {error("purchaseLink")}
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="product-imageUrl">Image URL (optional)</Label>
-              <Input {...field("imageUrl")} value={imageUrl} onChange={(event) => setImageUrl(event.target.value)} />
-              {error("imageUrl")}
-            </div>
-            <ImageUpload target="product" label="Or upload an image" onUploaded={setImageUrl} disabled={isSaving} />
+            <FormField field={fields.name} label="Name">
+              <Input {...getInputProps(fields.name, { type: "text" })} />
+            </FormField>
+            <FormField field={fields.description} label="Description">
+              <Textarea {...getTextareaProps(fields.description)} rows={3} placeholder={productDescription("", siteName)} />
+            </FormField>
+            <FormField field={fields.price} label="Price ($)">
+              <Input {...getInputProps(fields.price, { type: "number" })} inputMode="decimal" step="0.01" min="0" />
+            </FormField>
+            <FormField field={fields.purchaseLink} label="Purchase link (optional)">
+              <Input {...getInputProps(fields.purchaseLink, { type: "url" })} placeholder="https://" />
+            </FormField>
+            <FormField field={fields.imageUrl} label="Image URL (optional)">
+              <Input {...getInputProps(fields.imageUrl, { type: "text" })} />
+            </FormField>
+            <ImageUpload
+              target="product"
+              label="Or upload an image"
+              onUploaded={(url) => form.update({ name: fields.imageUrl.name, value: url })}
+              disabled={isSaving}
+            />
             <div className="flex flex-wrap gap-2">
               <Button type="submit">{isSaving ? "Saving..." : editing ? "Update Product" : "Add Product"}</Button>
               {editing && (
@@ -152,7 +132,7 @@ function ProductForm({ editing, siteName }: { editing: Editing; siteName: string
 }
 
 function DeleteProduct({ id, name }: { id: string; name: string }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<AdminActionResult>();
   useActionToast(fetcher.data);
   return (
     <AlertDialog>
@@ -177,7 +157,7 @@ function DeleteProduct({ id, name }: { id: string; name: string }) {
 
 export default function AdminProducts({ loaderData, matches }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
-  const { items, editing } = loaderData;
+  const { items, editing, editingVersion } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const isLoading = revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === "/admin/products");
@@ -185,7 +165,7 @@ export default function AdminProducts({ loaderData, matches }: Route.ComponentPr
     <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="space-y-4">
         <h1 className="text-3xl font-extrabold">Products</h1>
-        <ProductForm editing={editing} siteName={siteName} />
+        <ProductForm editing={editing} version={editingVersion} siteName={siteName} />
       </div>
       <section aria-labelledby="product-list" className="space-y-4">
         <div className="flex items-center justify-between">

@@ -1,10 +1,13 @@
+import { getInputProps } from "@conform-to/react";
 import { Eye, RotateCcw, SlidersHorizontal } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { useCallback, useEffect, useState } from "react";
+import { useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/referral-leaderboard";
-import { useActionToast, type ToastMessage } from "~/components/admin/action-toast";
+import { useActionToast } from "~/components/admin/action-toast";
+import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
+import { FormField } from "~/components/admin/form-field";
+import { LocalTime } from "~/components/local-time";
 import { Pager, RefreshButton, SearchForm } from "~/components/admin/table-controls";
 import { useAdminJson } from "~/components/admin/use-admin-json";
 import {
@@ -21,13 +24,15 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { adminAction } from "~/lib/admin/admin-action.server";
+import type { AdminActionResult, FailureToast } from "~/lib/admin/action-result";
 import { requireAdmin } from "~/lib/auth/guards.server";
-import { isAppError } from "~/lib/errors";
-import { log } from "~/lib/log.server";
 import { cn } from "~/lib/utils";
+import { AdjustPointsSchema, ReferralAdminSchema } from "~/lib/referrals/referral-admin.schema";
 import { adjustPoints, listReferralStandings, REFERRAL_PAGE_SIZE, resetReferrals } from "~/lib/referrals/referral-admin.server";
+
+export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
 export const meta: Route.MetaFunction = () => [{ title: "Referral System & Leaderboard | Admin" }];
 
@@ -43,34 +48,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...query, ...result, pageSize: REFERRAL_PAGE_SIZE };
 }
 
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("adjust"), memberId: z.string(), points: z.string().trim() }),
-  z.object({ intent: z.literal("reset"), memberId: z.string() }),
-]);
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ toast: { kind: "error", title: "Invalid Input", description: "Please enter a valid number for points." } satisfies ToastMessage }, { status: 400 });
-  const request_ = parsed.data;
-  try {
-    if (request_.intent === "reset") {
-      await resetReferrals(request_.memberId, admin.id);
-      return data({ ok: true, toast: { kind: "success", title: "Referrals Reset", description: "Points are back to 10 and referrals to 0." } satisfies ToastMessage });
-    }
-    const points = /^\d+$/.test(request_.points) ? Number(request_.points) : Number.NaN;
-    const after = await adjustPoints(request_.memberId, points, admin.id);
-    return data({ ok: true, toast: { kind: "success", title: "Points Adjusted", description: `New total: ${after.points} points.` } satisfies ToastMessage });
-  } catch (error) {
-    if (isAppError(error) && error.code === "INVALID_INPUT") {
-      return data({ toast: { kind: "error", title: "Invalid Input", description: error.userMessage } satisfies ToastMessage }, { status: 400 });
-    }
-    const title = request_.intent === "reset" ? "Reset Failed" : "Update Failed";
-    if (isAppError(error)) return data({ toast: { kind: "error", title, description: error.userMessage } satisfies ToastMessage }, { status: error.status });
-    log.error("referral admin action failed", { requestId: context.requestId, error });
-    return data({ toast: { kind: "error", title, description: "Please try again." } satisfies ToastMessage }, { status: 500 });
-  }
+// Spec §8: a points value that is not a number is 'Invalid Input'; other failures name the action.
+function failure(form: FormData): FailureToast {
+  return form.get("intent") === "reset" ? { title: "Reset Failed" } : { title: "Invalid Input" };
 }
+
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, {
+    schema: ReferralAdminSchema,
+    failure,
+    run: async (change, admin) => {
+      if (change.intent === "reset") {
+        await resetReferrals(change.memberId, admin.id);
+        return { title: "Referrals Reset", description: "Points are back to 10 and referrals to 0." };
+      }
+      const after = await adjustPoints(change.memberId, change.points, admin.id);
+      return { title: "Points Adjusted", description: `New total: ${after.points} points.` };
+    },
+  });
+}
+
+export const clientAction = adminClientAction(failure);
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 type Details = {
@@ -109,7 +107,7 @@ function DetailsDialog({ member, onClose }: { member: Row; onClose: () => void }
                   <thead><tr><th scope="col">E-mail</th><th scope="col">Joined</th><th scope="col">Points</th></tr></thead>
                   <tbody>
                     {details.referred.map((row) => (
-                      <tr key={row.id} className="border-t"><td className="py-1">{row.email}</td><td>{new Date(row.joinedAt).toLocaleString()}</td><td>{row.points}</td></tr>
+                      <tr key={row.id} className="border-t"><td className="py-1">{row.email}</td><td><LocalTime value={row.joinedAt} /></td><td>{row.points}</td></tr>
                     ))}
                   </tbody>
                 </table>
@@ -123,7 +121,7 @@ function DetailsDialog({ member, onClose }: { member: Row; onClose: () => void }
                 <ul className="mt-2 space-y-1 text-sm">
                   {details.audit.map((entry) => (
                     <li key={entry.id}>
-                      <span className="text-muted-foreground">{new Date(entry.at).toLocaleString()} · {entry.adminEmail ?? "deleted admin"}:</span> {describeAudit(entry)}
+                      <span className="text-muted-foreground"><LocalTime value={entry.at} /> · {entry.adminEmail ?? "deleted admin"}:</span> {describeAudit(entry)}
                     </li>
                   ))}
                 </ul>
@@ -140,19 +138,15 @@ function DetailsDialog({ member, onClose }: { member: Row; onClose: () => void }
 }
 
 function AdjustDialog({ member, onClose }: { member: Row; onClose: () => void }) {
-  const fetcher = useFetcher<typeof action>();
-  const [error, setError] = useState<string | null>(null);
-  useActionToast(fetcher.data);
+  const { form, fields, fetcher, onSubmit, isSaving, result } = useAdminForm({
+    id: `adjust-points-${member.id}`,
+    schema: AdjustPointsSchema,
+    failure,
+    defaultValue: { intent: "adjust", memberId: member.id, points: String(member.points) },
+  });
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data) onClose();
-  }, [fetcher.state, fetcher.data, onClose]);
-  function validate(event: React.FormEvent<HTMLFormElement>) {
-    const value = String(new FormData(event.currentTarget).get("points") ?? "").trim();
-    if (/^\d+$/.test(value)) return setError(null);
-    event.preventDefault();
-    setError("Please enter a valid number for points.");
-    toast.error("Invalid Input", { description: "Please enter a valid number for points." });
-  }
+    if (result?.ok) onClose();
+  }, [result, onClose]);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -160,17 +154,15 @@ function AdjustDialog({ member, onClose }: { member: Row; onClose: () => void })
           <DialogTitle>Adjust points</DialogTitle>
           <DialogDescription>{member.email} has {member.points} points. Enter the new total.</DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" onSubmit={validate} noValidate className="grid gap-4">
+        <fetcher.Form method="post" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="grid gap-4">
           <input type="hidden" name="intent" value="adjust" />
           <input type="hidden" name="memberId" value={member.id} />
-          <div className="grid gap-1.5">
-            <Label htmlFor="adjust-points">Points</Label>
-            <Input id="adjust-points" name="points" type="number" min={0} step={1} defaultValue={member.points} autoFocus aria-invalid={error ? true : undefined} aria-describedby={error ? "adjust-points-error" : undefined} />
-            {error && <p id="adjust-points-error" className="text-sm font-semibold text-destructive">{error}</p>}
-          </div>
+          <FormField field={fields.points} label="Points">
+            <Input {...getInputProps(fields.points, { type: "number" })} min={0} step={1} autoFocus />
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>Cancel</Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>{fetcher.state !== "idle" ? "Saving..." : "Save Points"}</Button>
+            <Button type="submit" disabled={isSaving}>{isSaving ? "Saving..." : "Save Points"}</Button>
           </DialogFooter>
         </fetcher.Form>
       </DialogContent>
@@ -179,7 +171,7 @@ function AdjustDialog({ member, onClose }: { member: Row; onClose: () => void })
 }
 
 function ResetDialog({ member, onClose }: { member: Row; onClose: () => void }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<AdminActionResult>();
   useActionToast(fetcher.data);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data) onClose();
@@ -213,7 +205,7 @@ function ResetDialog({ member, onClose }: { member: Row; onClose: () => void }) 
 export default function ReferralLeaderboard({ loaderData }: Route.ComponentProps) {
   const { rows, matching, q, page, pageSize } = loaderData;
   const [dialog, setDialog] = useState<{ kind: "details" | "adjust" | "reset"; member: Row } | null>(null);
-  const close = () => setDialog(null);
+  const close = useCallback(() => setDialog(null), []);
   const pages = Math.max(1, Math.ceil(matching / pageSize));
 
   return (

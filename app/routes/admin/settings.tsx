@@ -1,80 +1,73 @@
+import { getInputProps } from "@conform-to/react";
 import { Save, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/settings";
-import { useActionToast, type ToastMessage } from "~/components/admin/action-toast";
+import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
+import { describedBy, FormField } from "~/components/admin/form-field";
 import { ImageUpload } from "~/components/admin/image-upload";
+import { useBrandColorPreview } from "~/components/admin/use-brand-color-preview";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
+import { adminAction } from "~/lib/admin/admin-action.server";
+import type { FailureToast } from "~/lib/admin/action-result";
+import { versionOf } from "~/lib/admin/version";
 import { requireAdmin } from "~/lib/auth/guards.server";
-import { log } from "~/lib/log.server";
-import { applyBrandColor } from "~/lib/settings/brand-color";
-import { formFields, SiteSettingsFormSchema } from "~/lib/settings/settings.schema";
-import {
-  DEFAULT_BRAND_COLOR,
-  DEFAULT_LOGO_URL,
-  editSessionTimeoutInput,
-  isHexColor,
-  parseSessionTimeoutMinutes,
-} from "~/lib/settings/settings-rules";
+import { SiteSettingsFormSchema } from "~/lib/settings/settings.schema";
+import { DEFAULT_BRAND_COLOR, DEFAULT_LOGO_URL, editSessionTimeoutInput, isHexColor } from "~/lib/settings/settings-rules";
 import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.server";
+
+export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
 export const meta: Route.MetaFunction = () => [{ title: "Site Settings | Admin" }];
 
+const FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save site settings. " };
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes"]);
+  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes"]);
+  return { settings, version: versionOf(settings) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const parsed = SiteSettingsFormSchema.safeParse(formFields(await request.formData()));
-  if (!parsed.success) {
-    return data({ toast: { kind: "error", title: "Update Failed", description: "Could not save site settings. Please check the values." } satisfies ToastMessage }, { status: 400 });
-  }
-  try {
-    await saveSiteSettings(
-      { ...parsed.data, sessionTimeoutMinutes: parseSessionTimeoutMinutes(parsed.data.sessionTimeoutMinutes) },
-      admin.id,
-    );
-    return data({ toast: { kind: "success", title: "Settings Updated!", description: "Site settings have been saved successfully." } satisfies ToastMessage });
-  } catch (error) {
-    log.error("site settings save failed", { requestId: context.requestId, error });
-    return data({ toast: { kind: "error", title: "Update Failed", description: "Could not save site settings. Please try again." } satisfies ToastMessage }, { status: 500 });
-  }
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, {
+    schema: SiteSettingsFormSchema,
+    failure: FAILURE,
+    run: async (input, admin) => {
+      await saveSiteSettings(input, admin.id);
+      return { title: "Settings Updated!", description: "Site settings have been saved successfully." };
+    },
+  });
 }
 
+export const clientAction = adminClientAction(FAILURE);
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof action>();
-  const isSaving = fetcher.state !== "idle";
-  const [isVisible, setIsVisible] = useState(loaderData.leaderboardVisible);
-  const [logoUrl, setLogoUrl] = useState(loaderData.brandLogoUrl);
-  const [color, setColor] = useState(loaderData.primaryBrandColor);
-  const [timeout, setTimeoutText] = useState(String(loaderData.sessionTimeoutMinutes));
-  useActionToast(fetcher.data);
+  const { settings, version } = loaderData;
+  const { form, fields, fetcher, onSubmit, isSaving } = useAdminForm({
+    id: `site-settings-${version}`,
+    schema: SiteSettingsFormSchema,
+    failure: FAILURE,
+    defaultValue: { brandLogoUrl: settings.brandLogoUrl, primaryBrandColor: settings.primaryBrandColor, sessionTimeoutMinutes: String(settings.sessionTimeoutMinutes) },
+  });
+  const previewColor = useBrandColorPreview();
+  const logoUrl = fields.brandLogoUrl.value ?? "";
+  const color = fields.primaryBrandColor.value ?? "";
 
-  // A successful save reloads the settings (the loader revalidates): show what was stored.
-  useEffect(() => {
-    setIsVisible(loaderData.leaderboardVisible);
-    setLogoUrl(loaderData.brandLogoUrl);
-    setColor(loaderData.primaryBrandColor);
-    setTimeoutText(String(loaderData.sessionTimeoutMinutes));
-  }, [loaderData]);
+  function setLogoUrl(value: string) {
+    form.update({ name: fields.brandLogoUrl.name, value });
+  }
 
-  function changeColor(value: string) {
-    setColor(value);
-    // Spec §4: the page recolours at once, before anything is saved.
-    applyBrandColor(value);
+  function pickColor(value: string) {
+    form.update({ name: fields.primaryBrandColor.name, value });
+    previewColor(value);
   }
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-3xl font-extrabold">Site Settings</h1>
-      <fetcher.Form method="post" className="space-y-6">
+      <fetcher.Form method="post" id={form.id} key={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="space-y-6">
         <fieldset disabled={isSaving} className="space-y-6">
           <Card>
             <CardHeader>
@@ -83,15 +76,16 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <CardContent>
               <div className="flex items-center justify-between gap-4">
                 <div>
-                  <Label htmlFor="leaderboardVisible">Leaderboard Visible</Label>
-                  <p id="leaderboard-visible-help" className="text-sm text-muted-foreground">Show the public leaderboard page and its menu entry.</p>
+                  <Label htmlFor={fields.leaderboardVisible.id}>Leaderboard Visible</Label>
+                  <p id={fields.leaderboardVisible.descriptionId} className="text-sm text-muted-foreground">
+                    Show the public leaderboard page and its menu entry.
+                  </p>
                 </div>
                 <Switch
-                  id="leaderboardVisible"
-                  name="leaderboardVisible"
-                  checked={isVisible}
-                  onCheckedChange={setIsVisible}
-                  aria-describedby="leaderboard-visible-help"
+                  id={fields.leaderboardVisible.id}
+                  name={fields.leaderboardVisible.name}
+                  defaultChecked={settings.leaderboardVisible}
+                  aria-describedby={fields.leaderboardVisible.descriptionId}
                 />
               </div>
             </CardContent>
@@ -102,10 +96,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               <CardTitle>Brand Logo &amp; Colors</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <div className="grid gap-1.5">
-                <Label htmlFor="brandLogoUrl">Logo URL</Label>
-                <Input id="brandLogoUrl" name="brandLogoUrl" value={logoUrl} onChange={(event) => setLogoUrl(event.target.value)} />
-              </div>
+              <FormField field={fields.brandLogoUrl} label="Logo URL">
+                <Input {...getInputProps(fields.brandLogoUrl, { type: "text" })} />
+              </FormField>
               <ImageUpload target="logo" label="Upload a logo (PNG, JPG, JPEG, GIF or SVG)" onUploaded={setLogoUrl} disabled={isSaving} />
               <div className="flex items-center gap-4">
                 <div>
@@ -116,19 +109,23 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                   <Trash2 aria-hidden="true" /> Remove logo
                 </Button>
               </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="primaryBrandColor">Primary brand color</Label>
+              <FormField field={fields.primaryBrandColor} label="Primary brand color">
                 <div className="flex items-center gap-2">
                   <input
                     type="color"
                     aria-label="Pick the primary brand color"
                     value={isHexColor(color) && color.length === 7 ? color : DEFAULT_BRAND_COLOR}
-                    onChange={(event) => changeColor(event.target.value.toUpperCase())}
+                    onChange={(event) => pickColor(event.target.value.toUpperCase())}
                     className="h-10 w-14 cursor-pointer rounded border"
                   />
-                  <Input id="primaryBrandColor" name="primaryBrandColor" value={color} placeholder={DEFAULT_BRAND_COLOR} onChange={(event) => changeColor(event.target.value)} className="w-36 font-mono" />
+                  <Input
+                    {...getInputProps(fields.primaryBrandColor, { type: "text" })}
+                    placeholder={DEFAULT_BRAND_COLOR}
+                    onChange={(event) => previewColor(event.target.value)}
+                    className="w-36 font-mono"
+                  />
                 </div>
-              </div>
+              </FormField>
             </CardContent>
           </Card>
 
@@ -136,22 +133,23 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <CardHeader>
               <CardTitle>Session Management</CardTitle>
             </CardHeader>
-            <CardContent className="grid gap-1.5">
-              <Label htmlFor="sessionTimeoutMinutes">Session Timeout (minutes)</Label>
-              <Input
-                id="sessionTimeoutMinutes"
-                name="sessionTimeoutMinutes"
-                type="number"
-                min={1}
-                value={timeout}
-                onChange={(event) => setTimeoutText(editSessionTimeoutInput(event.target.value))}
-                aria-describedby="session-timeout-help"
-                className="w-36"
-              />
-              <p id="session-timeout-help" className="text-sm text-muted-foreground">
-                Signed-in users are logged out after this many minutes of inactivity. 0 or empty means no timeout (not
-                recommended); an empty box is saved as the default of 30 minutes.
-              </p>
+            <CardContent>
+              <FormField
+                field={fields.sessionTimeoutMinutes}
+                label="Session Timeout (minutes)"
+                help="Signed-in users are logged out after this many minutes of inactivity. 0 or empty means no timeout (not recommended); an empty box is saved as the default of 30 minutes."
+              >
+                <Input
+                  {...getInputProps(fields.sessionTimeoutMinutes, { type: "number", ...describedBy(fields.sessionTimeoutMinutes, true) })}
+                  min={1}
+                  onChange={(event) => {
+                    // Spec §5: while editing, a non-number or a value <= 0 shows as an empty box.
+                    const edited = editSessionTimeoutInput(event.target.value);
+                    if (edited !== event.target.value) event.target.value = edited;
+                  }}
+                  className="w-36"
+                />
+              </FormField>
             </CardContent>
           </Card>
 

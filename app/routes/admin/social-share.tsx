@@ -1,45 +1,48 @@
+import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { Save } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/social-share";
-import { useActionToast, type ToastMessage } from "~/components/admin/action-toast";
+import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
+import { describedBy, FormField } from "~/components/admin/form-field";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { adminAction } from "~/lib/admin/admin-action.server";
+import type { FailureToast } from "~/lib/admin/action-result";
+import { versionOf } from "~/lib/admin/version";
 import { requireAdmin } from "~/lib/auth/guards.server";
-import { log } from "~/lib/log.server";
-import { formFields, SocialSettingsFormSchema } from "~/lib/settings/settings.schema";
+import { SocialSettingsFormSchema } from "~/lib/settings/settings.schema";
 import { SOCIAL_NETWORKS } from "~/lib/settings/settings-rules";
 import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.server";
 
+export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
+
 export const meta: Route.MetaFunction = () => [{ title: "Social Share Settings | Admin" }];
+
+const FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save social sharing settings. " };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return getSiteSettings(["socialSharingOgTitle", "socialSharingOgDescription", "socialSharingImageUrl", "socialSharingLinks"]);
+  const settings = await getSiteSettings(["socialSharingOgTitle", "socialSharingOgDescription", "socialSharingImageUrl", "socialSharingLinks"]);
+  return { settings, version: versionOf(settings) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const parsed = SocialSettingsFormSchema.safeParse(formFields(await request.formData()));
-  if (!parsed.success) {
-    return data({ toast: { kind: "error", title: "Update Failed", description: "Could not save social sharing settings. The values are too long." } satisfies ToastMessage }, { status: 400 });
-  }
-  const { socialSharingOgTitle, socialSharingOgDescription, socialSharingImageUrl, ...links } = parsed.data;
-  try {
-    await saveSiteSettings(
-      { socialSharingOgTitle, socialSharingOgDescription, socialSharingImageUrl: socialSharingImageUrl || null, socialSharingLinks: links },
-      admin.id,
-    );
-    return data({ toast: { kind: "success", title: "Settings Updated!", description: "Social sharing settings saved." } satisfies ToastMessage });
-  } catch (error) {
-    log.error("social settings save failed", { requestId: context.requestId, error });
-    return data({ toast: { kind: "error", title: "Update Failed", description: "Could not save social sharing settings. Please try again." } satisfies ToastMessage }, { status: 500 });
-  }
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, {
+    schema: SocialSettingsFormSchema,
+    failure: FAILURE,
+    run: async ({ socialSharingOgTitle, socialSharingOgDescription, socialSharingImageUrl, ...links }, admin) => {
+      await saveSiteSettings(
+        { socialSharingOgTitle, socialSharingOgDescription, socialSharingImageUrl: socialSharingImageUrl || null, socialSharingLinks: links },
+        admin.id,
+      );
+      return { title: "Settings Updated!", description: "Social sharing settings saved." };
+    },
+  });
 }
+
+export const clientAction = adminClientAction(FAILURE);
 
 const NETWORK_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
   facebook: "Facebook",
@@ -49,36 +52,45 @@ const NETWORK_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
 };
 
 export default function SocialShare({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof action>();
-  const isSaving = fetcher.state !== "idle";
-  const [imageUrl, setImageUrl] = useState(loaderData.socialSharingImageUrl ?? "");
-  useActionToast(fetcher.data);
-  useEffect(() => setImageUrl(loaderData.socialSharingImageUrl ?? ""), [loaderData]);
+  const { settings, version } = loaderData;
+  const { form, fields, fetcher, onSubmit, isSaving } = useAdminForm({
+    id: `social-settings-${version}`,
+    schema: SocialSettingsFormSchema,
+    failure: FAILURE,
+    defaultValue: {
+      socialSharingOgTitle: settings.socialSharingOgTitle,
+      socialSharingOgDescription: settings.socialSharingOgDescription,
+      socialSharingImageUrl: settings.socialSharingImageUrl ?? "",
+      ...settings.socialSharingLinks,
+    },
+  });
+  const imageUrl = fields.socialSharingImageUrl.value ?? "";
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-3xl font-extrabold">Social Share Settings</h1>
-      <fetcher.Form method="post" noValidate>
+      <fetcher.Form method="post" id={form.id} key={form.id} onSubmit={onSubmit} noValidate={form.noValidate}>
         <fieldset disabled={isSaving} className="space-y-6">
           <Card>
             <CardHeader>
               <CardTitle>Link preview</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <div className="grid gap-1.5">
-                <Label htmlFor="socialSharingOgTitle">Share title</Label>
-                <Input id="socialSharingOgTitle" name="socialSharingOgTitle" defaultValue={loaderData.socialSharingOgTitle} />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="socialSharingOgDescription">Share description</Label>
-                <Textarea id="socialSharingOgDescription" name="socialSharingOgDescription" rows={3} defaultValue={loaderData.socialSharingOgDescription} />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="socialSharingImageUrl">Share image URL</Label>
-                <Input id="socialSharingImageUrl" name="socialSharingImageUrl" value={imageUrl} onChange={(event) => setImageUrl(event.target.value)} aria-describedby="share-image-help" />
-                <p id="share-image-help" className="text-sm text-muted-foreground">Recommended size: at least 1200x630 pixels.</p>
-              </div>
-              <ImageUpload target="social-image" label="Or upload a share image" onUploaded={setImageUrl} disabled={isSaving} />
+              <FormField field={fields.socialSharingOgTitle} label="Share title">
+                <Input {...getInputProps(fields.socialSharingOgTitle, { type: "text" })} />
+              </FormField>
+              <FormField field={fields.socialSharingOgDescription} label="Share description">
+                <Textarea {...getTextareaProps(fields.socialSharingOgDescription)} rows={3} />
+              </FormField>
+              <FormField field={fields.socialSharingImageUrl} label="Share image URL" help="Recommended size: at least 1200x630 pixels.">
+                <Input {...getInputProps(fields.socialSharingImageUrl, { type: "text", ...describedBy(fields.socialSharingImageUrl, true) })} />
+              </FormField>
+              <ImageUpload
+                target="social-image"
+                label="Or upload a share image"
+                onUploaded={(url) => form.update({ name: fields.socialSharingImageUrl.name, value: url })}
+                disabled={isSaving}
+              />
               {imageUrl && <img src={imageUrl} alt="Share image preview" className="max-h-40 w-auto rounded border" />}
             </CardContent>
           </Card>
@@ -88,10 +100,9 @@ export default function SocialShare({ loaderData }: Route.ComponentProps) {
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-2">
               {SOCIAL_NETWORKS.map((network) => (
-                <div key={network} className="grid gap-1.5">
-                  <Label htmlFor={`social-${network}`}>{NETWORK_LABELS[network]}</Label>
-                  <Input id={`social-${network}`} name={network} type="url" defaultValue={loaderData.socialSharingLinks[network]} placeholder="https://" />
-                </div>
+                <FormField key={network} field={fields[network]} label={NETWORK_LABELS[network]}>
+                  <Input {...getInputProps(fields[network], { type: "url" })} placeholder="https://" />
+                </FormField>
               ))}
             </CardContent>
           </Card>

@@ -1,45 +1,49 @@
+import { getInputProps } from "@conform-to/react";
 import { Save } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { useState } from "react";
 import { toast } from "sonner";
 import type { Route } from "./+types/text-editor";
-import { useActionToast, type ToastMessage } from "~/components/admin/action-toast";
+import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
 import { HistoryDialog } from "~/components/admin/history-dialog";
-import { RichTextEditor } from "~/components/admin/rich-text-editor";
+import { RichTextEditor, type EditorRevert } from "~/components/admin/rich-text-editor";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { adminAction } from "~/lib/admin/admin-action.server";
+import type { FailureToast } from "~/lib/admin/action-result";
+import { versionOf } from "~/lib/admin/version";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { CONTENT_FIELDS, TEXT_EDITOR_FIELDS, type ContentName } from "~/lib/content/content-fields";
 import { contentFormSchema } from "~/lib/content/content.schema";
 import { getContent, saveContent } from "~/lib/content/content.server";
-import { log } from "~/lib/log.server";
-import { formFields } from "~/lib/settings/settings.schema";
+
+export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
 export const meta: Route.MetaFunction = () => [{ title: "Text & HTML Content | Admin" }];
 
+const FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save text content. " };
+const TextContentSchema = contentFormSchema(TEXT_EDITOR_FIELDS);
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return getContent(TEXT_EDITOR_FIELDS);
+  const content = await getContent(TEXT_EDITOR_FIELDS);
+  return { content, version: versionOf(content) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const parsed = contentFormSchema(TEXT_EDITOR_FIELDS).safeParse(formFields(await request.formData()));
-  if (!parsed.success) {
-    const description = parsed.error.issues[0]?.message ?? "Please check the fields.";
-    return data({ toast: { kind: "error", title: "Update Failed", description } satisfies ToastMessage }, { status: 400 });
-  }
-  try {
-    const changed = await saveContent(parsed.data, admin.id);
-    const description = changed.length === 0 ? "Nothing changed." : `Saved ${changed.map((name) => CONTENT_FIELDS[name].label).join(", ")}.`;
-    return data({ toast: { kind: "success", title: "Content Saved!", description } satisfies ToastMessage });
-  } catch (error) {
-    log.error("content save failed", { requestId: context.requestId, error });
-    return data({ toast: { kind: "error", title: "History Save Error", description: "Could not save text content. Please try again." } satisfies ToastMessage }, { status: 500 });
-  }
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, {
+    schema: TextContentSchema,
+    failure: FAILURE,
+    run: async (input, admin) => {
+      const changed = await saveContent(input, admin.id);
+      const description = changed.length === 0 ? "Nothing changed." : `Saved ${changed.map((name) => CONTENT_FIELDS[name].label).join(", ")}.`;
+      return { title: "Content Saved!", description };
+    },
+  });
 }
+
+export const clientAction = adminClientAction(FAILURE);
 
 const CARDS = [
   { id: "homepage", title: "Homepage Content" },
@@ -47,23 +51,25 @@ const CARDS = [
 ] as const;
 
 export default function TextEditor({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof action>();
-  const isSaving = fetcher.state !== "idle";
-  const [values, setValues] = useState<Record<string, string>>(loaderData);
-  const [resetKeys, setResetKeys] = useState<Record<string, number>>({});
-  useActionToast(fetcher.data);
-  useEffect(() => setValues(loaderData), [loaderData]);
+  const { content, version } = loaderData;
+  const { form, fields, fetcher, onSubmit, isSaving } = useAdminForm({
+    id: `text-content-${version}`,
+    schema: TextContentSchema,
+    failure: FAILURE,
+    defaultValue: content,
+  });
+  const [reverts, setReverts] = useState<Partial<Record<ContentName, EditorRevert>>>({});
 
-  function revert(name: ContentName, value: string, version: number) {
-    setValues((current) => ({ ...current, [name]: value }));
-    setResetKeys((current) => ({ ...current, [name]: (current[name] ?? 0) + 1 }));
-    toast.success("Content Reverted", { description: `${CONTENT_FIELDS[name].label} reverted to version ${version}. Save to make it permanent.` });
+  function revert(name: ContentName, value: string, versionNumber: number) {
+    if (CONTENT_FIELDS[name].kind === "rich") setReverts((current) => ({ ...current, [name]: { value } }));
+    else form.update({ name, value });
+    toast.success("Content Reverted", { description: `${CONTENT_FIELDS[name].label} reverted to version ${versionNumber}. Save to make it permanent.` });
   }
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-3xl font-extrabold">Text &amp; HTML Content Editor</h1>
-      <fetcher.Form method="post" className="space-y-6">
+      <fetcher.Form method="post" id={form.id} key={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="space-y-6">
         {CARDS.map((card) => (
           <Card key={card.id}>
             <CardHeader>
@@ -71,31 +77,21 @@ export default function TextEditor({ loaderData }: Route.ComponentProps) {
             </CardHeader>
             <CardContent className="grid gap-6">
               {TEXT_EDITOR_FIELDS.filter((name) => CONTENT_FIELDS[name].card === card.id).map((name) => {
-                const field = CONTENT_FIELDS[name];
+                const field = fields[name];
+                const { kind, label } = CONTENT_FIELDS[name];
                 return (
                   <div key={name} className="grid gap-1.5">
                     <div className="flex items-center justify-between gap-2">
-                      <Label htmlFor={`content-${name}`}>{field.label}</Label>
-                      <HistoryDialog name={name} label={field.label} kind={field.kind} onRevert={(value, version) => revert(name, value, version)} />
+                      <Label htmlFor={field.id}>{label}</Label>
+                      <HistoryDialog name={name} label={label} kind={kind} onRevert={(value, versionNumber) => revert(name, value, versionNumber)} />
                     </div>
-                    {field.kind === "rich" ? (
-                      <RichTextEditor
-                        id={`content-${name}`}
-                        name={name}
-                        label={field.label}
-                        value={values[name] ?? ""}
-                        resetKey={resetKeys[name] ?? 0}
-                        onChange={(html) => setValues((current) => ({ ...current, [name]: html }))}
-                        disabled={isSaving}
-                      />
+                    {kind === "rich" ? (
+                      <RichTextEditor field={field} label={label} revert={reverts[name]} disabled={isSaving} />
                     ) : (
-                      <Input
-                        id={`content-${name}`}
-                        name={name}
-                        value={values[name] ?? ""}
-                        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-                        disabled={isSaving}
-                      />
+                      <Input {...getInputProps(field, { type: "text" })} disabled={isSaving} />
+                    )}
+                    {field.errors?.[0] && (
+                      <p id={field.errorId} className="text-sm font-semibold text-destructive">{field.errors[0]}</p>
                     )}
                   </div>
                 );

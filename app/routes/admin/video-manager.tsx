@@ -1,51 +1,55 @@
+import { getInputProps } from "@conform-to/react";
 import { Save } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/video-manager";
-import { useActionToast, type ToastMessage } from "~/components/admin/action-toast";
+import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
+import { describedBy, FormField } from "~/components/admin/form-field";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { TrailerPlayer } from "~/components/trailer-player";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { adminAction } from "~/lib/admin/admin-action.server";
+import type { FailureToast } from "~/lib/admin/action-result";
+import { versionOf } from "~/lib/admin/version";
 import { requireAdmin } from "~/lib/auth/guards.server";
-import { log } from "~/lib/log.server";
-import { formFields, VideoSettingsFormSchema } from "~/lib/settings/settings.schema";
+import { VideoSettingsFormSchema } from "~/lib/settings/settings.schema";
 import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.server";
+
+export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
 export const meta: Route.MetaFunction = () => [{ title: "Video Management | Admin" }];
 
+const FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save video settings. " };
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return getSiteSettings(["homepageVideoUrl", "homepageVideoThumbnailUrl"]);
+  const settings = await getSiteSettings(["homepageVideoUrl", "homepageVideoThumbnailUrl"]);
+  return { settings, version: versionOf(settings) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const parsed = VideoSettingsFormSchema.safeParse(formFields(await request.formData()));
-  if (!parsed.success) {
-    return data({ toast: { kind: "error", title: "Update Failed", description: "Could not save video settings. The values are too long." } satisfies ToastMessage }, { status: 400 });
-  }
-  try {
-    await saveSiteSettings({ homepageVideoUrl: parsed.data.homepageVideoUrl, homepageVideoThumbnailUrl: parsed.data.homepageVideoThumbnailUrl || null }, admin.id);
-    return data({ toast: { kind: "success", title: "Settings Updated!", description: "Video settings have been saved successfully." } satisfies ToastMessage });
-  } catch (error) {
-    log.error("video settings save failed", { requestId: context.requestId, error });
-    return data({ toast: { kind: "error", title: "Update Failed", description: "Could not save video settings. Please try again." } satisfies ToastMessage }, { status: 500 });
-  }
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, {
+    schema: VideoSettingsFormSchema,
+    failure: FAILURE,
+    run: async (input, admin) => {
+      await saveSiteSettings({ homepageVideoUrl: input.homepageVideoUrl, homepageVideoThumbnailUrl: input.homepageVideoThumbnailUrl || null }, admin.id);
+      return { title: "Settings Updated!", description: "Video settings have been saved successfully." };
+    },
+  });
 }
+
+export const clientAction = adminClientAction(FAILURE);
 
 export default function VideoManager({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof action>();
-  const isSaving = fetcher.state !== "idle";
-  const [videoUrl, setVideoUrl] = useState(loaderData.homepageVideoUrl);
-  const [thumbnailUrl, setThumbnailUrl] = useState(loaderData.homepageVideoThumbnailUrl ?? "");
-  useActionToast(fetcher.data);
-  useEffect(() => {
-    setVideoUrl(loaderData.homepageVideoUrl);
-    setThumbnailUrl(loaderData.homepageVideoThumbnailUrl ?? "");
-  }, [loaderData]);
+  const { settings, version } = loaderData;
+  const { form, fields, fetcher, onSubmit, isSaving } = useAdminForm({
+    id: `video-settings-${version}`,
+    schema: VideoSettingsFormSchema,
+    failure: FAILURE,
+    defaultValue: { homepageVideoUrl: settings.homepageVideoUrl, homepageVideoThumbnailUrl: settings.homepageVideoThumbnailUrl ?? "" },
+  });
+  const videoUrl = fields.homepageVideoUrl.value ?? "";
+  const thumbnailUrl = fields.homepageVideoThumbnailUrl.value ?? "";
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-2">
@@ -56,18 +60,27 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
             <CardTitle>Homepage video</CardTitle>
           </CardHeader>
           <CardContent>
-            <fetcher.Form method="post" noValidate>
+            <fetcher.Form method="post" id={form.id} key={form.id} onSubmit={onSubmit} noValidate={form.noValidate}>
               <fieldset disabled={isSaving} className="grid gap-4">
-                <div className="grid gap-1.5">
-                  <Label htmlFor="homepageVideoUrl">Video URL</Label>
-                  <Input id="homepageVideoUrl" name="homepageVideoUrl" type="url" value={videoUrl} onChange={(event) => setVideoUrl(event.target.value)} placeholder="https://www.youtube.com/watch?v=…" aria-describedby="video-url-help" />
-                  <p id="video-url-help" className="text-sm text-muted-foreground">YouTube and Vimeo links play in their player; any other address plays as a plain video file.</p>
-                </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor="homepageVideoThumbnailUrl">Thumbnail URL (optional)</Label>
-                  <Input id="homepageVideoThumbnailUrl" name="homepageVideoThumbnailUrl" value={thumbnailUrl} onChange={(event) => setThumbnailUrl(event.target.value)} />
-                </div>
-                <ImageUpload target="video-thumbnail" label="Or upload a thumbnail" onUploaded={setThumbnailUrl} disabled={isSaving} />
+                <FormField
+                  field={fields.homepageVideoUrl}
+                  label="Video URL"
+                  help="YouTube and Vimeo links play in their player; any other address plays as a plain video file."
+                >
+                  <Input
+                    {...getInputProps(fields.homepageVideoUrl, { type: "url", ...describedBy(fields.homepageVideoUrl, true) })}
+                    placeholder="https://www.youtube.com/watch?v=…"
+                  />
+                </FormField>
+                <FormField field={fields.homepageVideoThumbnailUrl} label="Thumbnail URL (optional)">
+                  <Input {...getInputProps(fields.homepageVideoThumbnailUrl, { type: "text" })} />
+                </FormField>
+                <ImageUpload
+                  target="video-thumbnail"
+                  label="Or upload a thumbnail"
+                  onUploaded={(url) => form.update({ name: fields.homepageVideoThumbnailUrl.name, value: url })}
+                  disabled={isSaving}
+                />
                 <Button type="submit" className="w-fit">
                   <Save aria-hidden="true" /> {isSaving ? "Saving..." : "Save Video Settings"}
                 </Button>

@@ -1,23 +1,29 @@
+import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { Ban, Download, NotebookPen, Tags, Undo2 } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { useCallback, useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import type { Route } from "./+types/waitlist-emails";
-import { useActionToast, type ToastMessage } from "~/components/admin/action-toast";
+import { useActionToast } from "~/components/admin/action-toast";
+import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
+import { FormField } from "~/components/admin/form-field";
+import { LocalTime } from "~/components/local-time";
 import { Pager, RefreshButton, SearchForm, useQueryWith } from "~/components/admin/table-controls";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
+import { adminAction } from "~/lib/admin/admin-action.server";
+import type { AdminActionResult, FailureToast } from "~/lib/admin/action-result";
 import { requireAdmin } from "~/lib/auth/guards.server";
-import { isAppError } from "~/lib/errors";
-import { log } from "~/lib/log.server";
 import { cn } from "~/lib/utils";
+import { MemberChangeSchema, MemberNotesSchema, MemberTagsSchema } from "~/lib/waitlist/member-admin.schema";
 import { changeMember, listMembersPage, MEMBERS_PAGE_SIZE, type ConfirmedFilter } from "~/lib/waitlist/member-admin.server";
+
+export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
 export const meta: Route.MetaFunction = () => [{ title: "Waitlist Emails | Admin" }];
 
@@ -34,47 +40,46 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...query, ...result, pageSize: MEMBERS_PAGE_SIZE };
 }
 
-const ChangeSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("tags"), memberId: z.string(), tags: z.string().max(2000).default("") }),
-  z.object({ intent: z.literal("notes"), memberId: z.string(), notes: z.string().max(5000).default("") }),
-  z.object({ intent: z.literal("block"), memberId: z.string(), isBlocked: z.enum(["true", "false"]) }),
-]);
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const parsed = ChangeSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ toast: { kind: "error", title: "Update Failed", description: "That change could not be read." } satisfies ToastMessage }, { status: 400 });
-  const change = parsed.data;
-  try {
-    if (change.intent === "block") {
-      const isBlocked = change.isBlocked === "true";
-      await changeMember(change.memberId, { kind: "blocked", isBlocked }, admin.id);
-      return data({ toast: { kind: "success", title: isBlocked ? "User Blocked" : "User Unblocked" } satisfies ToastMessage });
-    }
-    const member =
-      change.intent === "tags"
-        ? await changeMember(change.memberId, { kind: "tags", tags: change.tags.split(",") }, admin.id)
-        : await changeMember(change.memberId, { kind: "notes", notes: change.notes }, admin.id);
-    return data({ toast: { kind: "success", title: "User Updated", description: member.email } satisfies ToastMessage });
-  } catch (error) {
-    const title = change.intent === "block" ? "Action Failed" : "Update Failed";
-    if (isAppError(error)) return data({ toast: { kind: "error", title, description: error.userMessage } satisfies ToastMessage }, { status: error.status });
-    log.error("member change failed", { requestId: context.requestId, error });
-    return data({ toast: { kind: "error", title, description: "Please try again." } satisfies ToastMessage }, { status: 500 });
-  }
+function failure(form: FormData): FailureToast {
+  return form.get("intent") === "block" ? { title: "Action Failed" } : { title: "Update Failed" };
 }
+
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, {
+    schema: MemberChangeSchema,
+    failure,
+    run: async (change, admin) => {
+      if (change.intent === "block") {
+        const isBlocked = change.isBlocked === "true";
+        await changeMember(change.memberId, { kind: "blocked", isBlocked }, admin.id);
+        return { title: isBlocked ? "User Blocked" : "User Unblocked" };
+      }
+      const member =
+        change.intent === "tags"
+          ? await changeMember(change.memberId, { kind: "tags", tags: change.tags.split(",") }, admin.id)
+          : await changeMember(change.memberId, { kind: "notes", notes: change.notes }, admin.id);
+      return { title: "User Updated", description: member.email };
+    },
+  });
+}
+
+export const clientAction = adminClientAction(failure);
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 const NEXT_FILTER: Record<ConfirmedFilter, ConfirmedFilter> = { any: "yes", yes: "no", no: "any" };
 const FILTER_LABEL: Record<ConfirmedFilter, string> = { any: "Any", yes: "Yes", no: "No" };
 
 function EditDialog({ member, field, onClose }: { member: Row; field: "tags" | "notes"; onClose: () => void }) {
-  const fetcher = useFetcher<typeof action>();
-  useActionToast(fetcher.data);
-  const isSaving = fetcher.state !== "idle";
+  const { form, fields, fetcher, onSubmit, isSaving, result } = useAdminForm({
+    id: `member-${field}-${member.id}`,
+    schema: field === "tags" ? MemberTagsSchema : MemberNotesSchema,
+    failure,
+    defaultValue: { intent: field, memberId: member.id, tags: member.tags.join(", "), notes: member.notes },
+  });
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.toast?.kind === "success") onClose();
-  }, [fetcher.state, fetcher.data, onClose]);
+    if (result?.ok) onClose();
+  }, [result, onClose]);
+  const input = field === "tags" ? fields.tags : fields.notes;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -82,19 +87,17 @@ function EditDialog({ member, field, onClose }: { member: Row; field: "tags" | "
           <DialogTitle>{field === "tags" ? "Edit tags" : "Edit notes"}</DialogTitle>
           <DialogDescription>{member.email}</DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4">
+        <fetcher.Form method="post" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="grid gap-4">
           <input type="hidden" name="intent" value={field} />
           <input type="hidden" name="memberId" value={member.id} />
-          {field === "tags" ? (
-            <div className="grid gap-1.5">
-              <Label htmlFor="member-tags">Tags (comma separated)</Label>
-              <Input id="member-tags" name="tags" defaultValue={member.tags.join(", ")} autoFocus />
-            </div>
-          ) : (
-            <div className="grid gap-1.5">
-              <Label htmlFor="member-notes">Notes</Label>
-              <Textarea id="member-notes" name="notes" rows={5} defaultValue={member.notes} autoFocus />
-            </div>
+          {input && (
+            <FormField field={input} label={field === "tags" ? "Tags (comma separated)" : "Notes"}>
+              {field === "tags" ? (
+                <Input {...getInputProps(input, { type: "text" })} autoFocus />
+              ) : (
+                <Textarea {...getTextareaProps(input)} rows={5} autoFocus />
+              )}
+            </FormField>
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>Cancel</Button>
@@ -107,7 +110,7 @@ function EditDialog({ member, field, onClose }: { member: Row; field: "tags" | "
 }
 
 function BlockButton({ member }: { member: Row }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<AdminActionResult>();
   useActionToast(fetcher.data);
   return (
     <fetcher.Form method="post">
@@ -126,6 +129,7 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
   const { rows, total, matching, q, confirmed, page, pageSize } = loaderData;
   const withParams = useQueryWith();
   const [editing, setEditing] = useState<{ member: Row; field: "tags" | "notes" } | null>(null);
+  const closeEditor = useCallback(() => setEditing(null), []);
   const pages = Math.max(1, Math.ceil(matching / pageSize));
 
   function exportCsv(event: React.MouseEvent<HTMLAnchorElement>) {
@@ -173,7 +177,7 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
                   <TableCell>{member.points}</TableCell>
                   <TableCell>{member.referralsMade}</TableCell>
                   <TableCell>{member.confirmedEmail ? "Yes" : "No"}</TableCell>
-                  <TableCell className="whitespace-nowrap">{new Date(member.joinDate).toLocaleDateString()}</TableCell>
+                  <TableCell className="whitespace-nowrap"><LocalTime value={member.joinDate} style="date" /></TableCell>
                   <TableCell>{member.tags.join(", ")}</TableCell>
                   <TableCell className="max-w-48 truncate" title={member.notes}>{member.notes}</TableCell>
                   <TableCell>
@@ -194,7 +198,7 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
         </p>
         <Pager page={page} pages={pages} />
       </div>
-      {editing && <EditDialog member={editing.member} field={editing.field} onClose={() => setEditing(null)} />}
+      {editing && <EditDialog member={editing.member} field={editing.field} onClose={closeEditor} />}
     </div>
   );
 }

@@ -1,0 +1,45 @@
+import type { FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/utils";
+
+/** Label, control, help text and the field's first error, wired by Conform's ids. */
+export function FormField({
+  field,
+  label,
+  help,
+  children,
+  className,
+  labelHidden,
+}: {
+  field: FieldMetadata<unknown>;
+  label: ReactNode;
+  help?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  labelHidden?: boolean;
+}) {
+  return (
+    <div data-slot="form-field" className={cn("grid gap-1.5", className)}>
+      <Label htmlFor={field.id} className={cn(labelHidden && "sr-only")}>
+        {label}
+      </Label>
+      {children}
+      {help && (
+        <p id={field.descriptionId} className="text-sm text-muted-foreground">
+          {help}
+        </p>
+      )}
+      {field.errors?.[0] && (
+        <p id={field.errorId} className="text-sm font-semibold text-destructive">
+          {field.errors[0]}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Props that tie a control to its FormField's help text (and errors, via Conform). */
+export function describedBy(field: FieldMetadata<unknown>, hasHelp: boolean) {
+  return { ariaDescribedBy: hasHelp ? field.descriptionId : undefined };
+}

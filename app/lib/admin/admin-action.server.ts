@@ -1,0 +1,74 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import { requireAdmin } from "../auth/guards.server";
+import type { SessionUser } from "../auth/session.server";
+import { isAppError } from "../errors";
+import { log } from "../log.server";
+import { failureToast, type AdminActionResult } from "./action-result";
+import { failureFor, type AdminFailure } from "./failure";
+
+export type AdminActionSuccess<Value> = {
+  title: string;
+  description?: string;
+  value?: Value;
+  /** Clear the form after this change (an "add" form); edit forms are re-keyed by their saved version instead. */
+  resetForm?: boolean;
+};
+
+export type AdminActionOptions<Schema extends z.ZodType, Value> = {
+  schema: Schema;
+  /** The spec's failure toast, chosen from the posted fields (e.g. by intent). */
+  failure: AdminFailure;
+  run: (input: z.output<Schema>, admin: SessionUser) => Promise<AdminActionSuccess<Value>>;
+};
+
+const UNREADABLE_FORM = "The form could not be read. Please reload the page and try again.";
+const UNEXPECTED = "Please try again.";
+
+/**
+ * Every admin action: guard, parse the form with the screen's Zod schema (the same one
+ * the browser validates with), run one domain call, and answer in one shape. Expected
+ * failures (AppError) become the spec's toast with their status; anything else is
+ * logged once and answered 500 without internals.
+ */
+export async function adminAction<Schema extends z.ZodType, Value = undefined>(
+  { request, context }: { request: Request; context: { requestId?: string } },
+  { schema, failure, run }: AdminActionOptions<Schema, Value>,
+) {
+  const admin = await requireAdmin(request);
+  const path = new URL(request.url).pathname;
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<AdminActionResult<Value>>({ ok: false, toast: failureToast(failureFor(failure, new FormData()), UNREADABLE_FORM) }, { status: 400 });
+  }
+  const failed = failureFor(failure, form);
+  const intent = typeof form.get("intent") === "string" ? String(form.get("intent")) : undefined;
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") {
+    const reply = submission.reply();
+    const firstError = Object.values(reply.error ?? {}).flat().find(Boolean) ?? UNREADABLE_FORM;
+    return data<AdminActionResult<Value>>({ ok: false, toast: failureToast(failed, firstError), form: reply }, { status: 400 });
+  }
+  try {
+    const result = await run(submission.value as z.output<Schema>, admin);
+    log.info("admin change", { requestId: context.requestId, path, intent, adminId: admin.id });
+    return data<AdminActionResult<Value>>({
+      ok: true,
+      toast: { kind: "success", title: result.title, description: result.description },
+      form: submission.reply({ resetForm: result.resetForm ?? false }),
+      value: result.value,
+    });
+  } catch (error) {
+    if (isAppError(error)) {
+      return data<AdminActionResult<Value>>(
+        { ok: false, toast: failureToast(failed, error.userMessage), form: submission.reply({ formErrors: [error.userMessage] }) },
+        { status: error.status },
+      );
+    }
+    log.error("admin change failed", { requestId: context.requestId, path, intent, adminId: admin.id, error });
+    return data<AdminActionResult<Value>>({ ok: false, toast: failureToast(failed, UNEXPECTED), form: submission.reply() }, { status: 500 });
+  }
+}

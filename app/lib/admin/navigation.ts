@@ -1,0 +1,33 @@
+import {
+  BarChart3,
+  FileText,
+  Film,
+  LayoutDashboard,
+  Mail,
+  Package,
+  Settings,
+  Share2,
+  Trophy,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+
+/** One back-office screen: its route module is app/routes/admin/{path}.tsx. */
+export type AdminSection = { path: string; label: string; icon: LucideIcon };
+
+/**
+ * The admin children of the spec's route table, in sidebar order. app/routes.ts builds
+ * the admin routes from this list: a new screen is one route module and one entry here.
+ */
+export const ADMIN_SECTIONS: AdminSection[] = [
+  { path: "overview", label: "Overview", icon: LayoutDashboard },
+  { path: "products", label: "Products", icon: Package },
+  { path: "video-manager", label: "Video Management", icon: Film },
+  { path: "social-share", label: "Social Share Settings", icon: Share2 },
+  { path: "waitlist-emails", label: "Waitlist Emails", icon: Users },
+  { path: "referral-leaderboard", label: "Referral System & Leaderboard", icon: Trophy },
+  { path: "text-editor", label: "Text & HTML Content", icon: FileText },
+  { path: "welcome-email-editor", label: "Welcome Email Editor", icon: Mail },
+  { path: "reports-analytics", label: "Reports & Analytics", icon: BarChart3 },
+  { path: "settings", label: "Site Settings", icon: Settings },
+];
