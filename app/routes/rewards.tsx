@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/rewards";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { REFERRAL_BONUS_POINTS, REFERRER_POINTS, SIGNUP_POINTS, TRAILER_VIEW_POINTS } from "~/lib/points/points-rules";
 import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Monthly Rewards | ${siteNameFrom(matches)}` }];
@@ -39,9 +40,9 @@ const PRIZES = [
 ];
 
 const WAYS_TO_EARN = [
-  { points: 10, text: "for joining the waitlist" },
-  { points: 10, text: "for every friend who joins with your link (they get 5 bonus points too)" },
-  { points: 5, text: "for watching the trailer the first time" },
+  { points: SIGNUP_POINTS, text: "for joining the waitlist" },
+  { points: REFERRER_POINTS, text: `for every friend who joins with your link (they get ${REFERRAL_BONUS_POINTS} bonus points too)` },
+  { points: TRAILER_VIEW_POINTS, text: "for watching the trailer the first time" },
 ];
 
 export default function Rewards({ matches }: Route.ComponentProps) {
