@@ -48,10 +48,10 @@ export function SessionTimeout({ timeoutMinutes }: { timeoutMinutes: number }) {
       .catch(() => {});
   }, []);
 
+  // Another tab signed out: no second dialog here, just reload signed out.
   const followSignOut = useCallback(() => {
     signingOut.current = true;
     setSecondsLeft(null);
-    setSigningOutMessage("Signing out...");
     window.setTimeout(() => window.location.reload(), FOLLOW_DELAY_MS);
   }, []);
 

@@ -14,7 +14,7 @@ export const handle = { chrome: "footer-only" };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `${siteName}: join the crew` }];
+  return [{ title: `${siteName}: join the waitlist` }];
 };
 
 export async function loader() {

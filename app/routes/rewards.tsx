@@ -53,7 +53,7 @@ export default function Rewards({ matches }: Route.ComponentProps) {
         <Gift className="mx-auto size-12 text-primary" aria-hidden="true" />
         <h1 className="mt-2 text-4xl font-extrabold">Monthly Rewards</h1>
         <p className="mx-auto mt-3 max-w-2xl text-lg text-muted-foreground">
-          Every month the most active {siteName} crew members win real prizes. Collect points, climb the leaderboard and
+          Every month the most active {siteName} fans win real prizes. Collect points, climb the leaderboard and
           keep an eye on your inbox!
         </p>
       </div>
