@@ -4,8 +4,12 @@ import { cn } from "~/lib/utils";
 
 type LogoState = "loading" | "loaded" | "failed";
 
-/** The logo setting's image: a skeleton until it loads, the product name if it fails. */
-export function BrandLogo({ src, siteName, className }: { src: string; siteName: string; className?: string }) {
+/**
+ * The logo setting's image: a skeleton until it loads, the product name if it fails.
+ * `tone="dark"` sets it on a light plate, so a dark word-mark stays readable on a dark
+ * background. It never shrinks below its own size.
+ */
+export function BrandLogo({ src, siteName, className, tone = "light" }: { src: string; siteName: string; className?: string; tone?: "light" | "dark" }) {
   const image = useRef<HTMLImageElement>(null);
   const [state, setState] = useState<LogoState>("loading");
 
@@ -17,16 +21,23 @@ export function BrandLogo({ src, siteName, className }: { src: string; siteName:
   }, [src]);
 
   if (state === "failed") {
-    return <span className={cn("text-xl font-extrabold tracking-tight", className)}>{siteName}</span>;
+    return <span className={cn("shrink-0 whitespace-nowrap text-xl font-extrabold tracking-tight", className)}>{siteName}</span>;
   }
   return (
-    <span className={cn("relative inline-flex h-10 items-center", className)}>
+    <span
+      data-slot="brand-logo"
+      data-tone={tone}
+      className={cn(
+        "relative inline-flex h-10 shrink-0 items-center data-[tone=dark]:rounded-xl data-[tone=dark]:bg-white/95 data-[tone=dark]:px-3 data-[tone=dark]:shadow-sm",
+        className,
+      )}
+    >
       {state === "loading" && <Skeleton data-testid="logo-skeleton" className="absolute inset-0 h-10 w-32" />}
       <img
         ref={image}
         src={src}
         alt={siteName}
-        className={cn("h-10 w-auto transition-opacity", state === "loaded" ? "opacity-100" : "opacity-0")}
+        className={cn("h-10 w-auto max-w-none transition-opacity", state === "loaded" ? "opacity-100" : "opacity-0")}
         onLoad={() => setState("loaded")}
         onError={() => setState("failed")}
       />

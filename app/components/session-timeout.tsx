@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useFetcher, useLocation, useSubmit } from "react-router";
+import { useIdleTimer } from "react-idle-timer";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -10,72 +10,103 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
+import { signOutDestination } from "~/lib/auth/redirects";
 
 export const WARNING_SECONDS = 60;
-const ACTIVITY_EVENTS = ["mousemove", "mousedown", "keydown", "click", "scroll", "touchstart"] as const;
 /** At most one activity report to the server per minute. */
-const REPORT_INTERVAL_MS = 60_000;
+export const REPORT_INTERVAL_MS = 60_000;
+/** Followers wait this long before reloading, so the leader's page shows the sign-out notice. */
+const FOLLOW_DELAY_MS = 1_000;
+
+type TabMessage = { type: "signed-out" };
 
 /**
- * Spec §4 session timeout: after (timeout − 60 s) without activity a dialog counts
- * down 60 s; 'Stay Logged In' resets, 'Logout Now' or zero signs out.
+ * Spec §4 session timeout, once per browser: activity in any tab keeps every tab alive
+ * (react-idle-timer's cross-tab sync). After (timeout − 60 s) without activity the leader
+ * tab alone shows the 60 s countdown; 'Stay Logged In' resets every tab, 'Logout Now' or
+ * zero signs out once and the other tabs reload signed out. The server's own idle check
+ * stays the rule; this is the courtesy. Requests here are plain fetches, so they never
+ * revalidate the page's loaders.
  */
 export function SessionTimeout({ timeoutMinutes }: { timeoutMinutes: number }) {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const [signingOutMessage, setSigningOutMessage] = useState<string | null>(null);
-  const lastActivity = useRef(Date.now());
-  const lastReport = useRef(Date.now());
-  const activity = useFetcher();
-  const submit = useSubmit();
-  const location = useLocation();
+  const lastReport = useRef(0);
+  const signingOut = useRef(false);
   const isEnabled = timeoutMinutes > 0;
-  const warnAfterMs = Math.max(0, timeoutMinutes * 60 - WARNING_SECONDS) * 1000;
+  const timeoutMs = Math.max(1, timeoutMinutes * 60_000);
+  const promptMs = Math.min(WARNING_SECONDS * 1000, timeoutMs);
 
-  const reportActivity = useCallback(() => {
+  const reportActivity = useCallback((force = false) => {
+    if (!force && Date.now() - lastReport.current < REPORT_INTERVAL_MS) return;
     lastReport.current = Date.now();
-    activity.submit(null, { method: "post", action: "/api/session/activity" });
-  }, [activity]);
+    // Same-origin fetch: the browser's Sec-Fetch-Site/Origin satisfy server/cross-origin.ts.
+    void fetch("/api/session/activity", { method: "POST", credentials: "same-origin" })
+      .then((response) => {
+        if (response.status === 401) window.location.reload();
+      })
+      .catch(() => {});
+  }, []);
 
-  const signOut = useCallback(
-    (reason: "expired" | "manual") => {
-      setSigningOutMessage(reason === "expired" ? "Session expired. Signing out..." : "Signing out...");
-      submit({ from: location.pathname, reason }, { method: "post", action: "/logout" });
+  // Another tab signed out: no second dialog here, just reload signed out.
+  const followSignOut = useCallback(() => {
+    signingOut.current = true;
+    setSecondsLeft(null);
+    window.setTimeout(() => window.location.reload(), FOLLOW_DELAY_MS);
+  }, []);
+
+  const timer = useIdleTimer({
+    disabled: !isEnabled,
+    timeout: timeoutMs,
+    promptBeforeIdle: promptMs,
+    crossTab: true,
+    leaderElection: true,
+    syncTimers: 500,
+    throttle: 500,
+    name: "launchcrew-session",
+    onAction: () => reportActivity(),
+    onActive: () => setSecondsLeft(null),
+    onPrompt: (_event, idleTimer) => {
+      if (idleTimer?.isLeader()) setSecondsLeft(Math.ceil((idleTimer.getRemainingTime() ?? 0) / 1000));
     },
-    [location.pathname, submit],
-  );
+    onIdle: (_event, idleTimer) => {
+      if (idleTimer?.isLeader()) void signOut("expired");
+    },
+    onMessage: (message: TabMessage) => {
+      if (message?.type === "signed-out" && !signingOut.current) followSignOut();
+    },
+  });
 
-  useEffect(() => {
-    if (!isEnabled) return;
-    const onActivity = () => {
-      if (secondsLeft !== null) return; // while warning, only the dialog's buttons count
-      lastActivity.current = Date.now();
-      if (Date.now() - lastReport.current > REPORT_INTERVAL_MS) reportActivity();
-    };
-    for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { passive: true });
-    return () => {
-      for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity);
-    };
-  }, [isEnabled, secondsLeft, reportActivity]);
+  async function signOut(reason: "expired" | "manual") {
+    if (signingOut.current) return;
+    signingOut.current = true;
+    setSigningOutMessage(reason === "expired" ? "Session expired. Signing out..." : "Signing out...");
+    const from = window.location.pathname;
+    try {
+      await fetch("/logout", {
+        method: "POST",
+        body: new URLSearchParams({ from, reason }),
+        credentials: "same-origin",
+        redirect: "manual",
+      });
+    } finally {
+      timer.message({ type: "signed-out" } satisfies TabMessage);
+      window.location.assign(signOutDestination(from));
+    }
+  }
 
+  // The countdown of the open warning (leader tab only).
+  const isWarning = secondsLeft !== null;
   useEffect(() => {
-    if (!isEnabled || signingOutMessage) return;
-    const timer = window.setInterval(() => {
-      const idleMs = Date.now() - lastActivity.current;
-      if (idleMs < warnAfterMs) {
-        if (secondsLeft !== null) setSecondsLeft(null);
-        return;
-      }
-      const left = Math.max(0, WARNING_SECONDS - Math.floor((idleMs - warnAfterMs) / 1000));
-      setSecondsLeft(left);
-      if (left === 0) signOut("expired");
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [isEnabled, warnAfterMs, secondsLeft, signingOutMessage, signOut]);
+    if (!isWarning || signingOutMessage) return;
+    const interval = window.setInterval(() => setSecondsLeft(Math.ceil(timer.getRemainingTime() / 1000)), 1000);
+    return () => window.clearInterval(interval);
+  }, [isWarning, signingOutMessage, timer]);
 
   function stayLoggedIn() {
-    lastActivity.current = Date.now();
+    timer.activate(); // every tab: timers reset, warning closed
     setSecondsLeft(null);
-    reportActivity();
+    reportActivity(true);
   }
 
   if (!isEnabled) return null;
@@ -95,7 +126,7 @@ export function SessionTimeout({ timeoutMinutes }: { timeoutMinutes: number }) {
         </AlertDialogHeader>
         {!signingOutMessage && (
           <AlertDialogFooter>
-            <AlertDialogCancel onClick={() => signOut("manual")}>Logout Now</AlertDialogCancel>
+            <AlertDialogCancel onClick={() => void signOut("manual")}>Logout Now</AlertDialogCancel>
             <AlertDialogAction onClick={stayLoggedIn}>Stay Logged In</AlertDialogAction>
           </AlertDialogFooter>
         )}

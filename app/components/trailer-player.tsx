@@ -1,6 +1,5 @@
 import { Maximize, Minimize, Pause, Play, Volume2, VolumeX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
@@ -8,15 +7,20 @@ import { FULL_EPISODE_URL, parseVideoUrl, playerCommand, SUBSCRIBE_URL } from "~
 
 type TrailerViewResult = { credited: boolean; failed?: boolean };
 
-/** Tells the server about the first play; it credits +5 once per member (spec §4). */
-function useTrailerCredit() {
-  const fetcher = useFetcher<TrailerViewResult>();
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.credited) toast.success("Achievement Unlocked!", { description: "Watched the trailer! (+5 Points)" });
-    else if (fetcher.data.failed) toast.error("Oops!", { description: "Couldn't save your trailer view progress." });
-  }, [fetcher.state, fetcher.data]);
-  return () => fetcher.submit(null, { method: "post", action: "/api/trailer-view" });
+/**
+ * Tells the server about the first play; it credits +5 once per member (spec §4).
+ * A plain fetch: the credit changes nothing on this page, so no loader revalidates.
+ */
+async function reportFirstPlay() {
+  let result: TrailerViewResult;
+  try {
+    const response = await fetch("/api/trailer-view", { method: "POST", credentials: "same-origin" });
+    result = (await response.json()) as TrailerViewResult;
+  } catch {
+    result = { credited: false, failed: true };
+  }
+  if (result.credited) toast.success("Achievement Unlocked!", { description: "Watched the trailer! (+5 Points)" });
+  else if (result.failed) toast.error("Oops!", { description: "Couldn't save your trailer view progress." });
 }
 
 export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className, creditsViews = true }: {
@@ -35,7 +39,6 @@ export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className, credit
   const [isPlaying, setIsPlaying] = useState(false);
   const [isMuted, setIsMuted] = useState(false);
   const [isFullscreen, setIsFullscreen] = useState(false);
-  const reportFirstPlay = useTrailerCredit();
 
   useEffect(() => {
     const onChange = () => setIsFullscreen(document.fullscreenElement === container.current);
@@ -66,7 +69,7 @@ export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className, credit
   function start() {
     setHasStarted(true);
     setIsPlaying(true);
-    if (creditsViews) reportFirstPlay();
+    if (creditsViews) void reportFirstPlay();
     // An embed starts itself (autoplay after this click); a file is told to play.
     if (source?.kind === "file") requestAnimationFrame(() => send("play"));
   }
@@ -93,65 +96,76 @@ export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className, credit
 
   return (
     <div className={cn("space-y-3", className)}>
-      <div ref={container} className="relative aspect-video overflow-hidden rounded-2xl bg-black shadow-lg" data-testid="trailer-player">
-        {source.kind === "file" ? (
-          <video
-            ref={video}
-            src={source.src}
-            poster={thumbnailUrl ?? undefined}
-            className="h-full w-full"
-            playsInline
-            preload="metadata"
-            onPlay={() => setIsPlaying(true)}
-            onPause={() => setIsPlaying(false)}
-            aria-label={title}
-          />
-        ) : hasStarted ? (
-          <iframe
-            ref={frame}
-            src={source.embedUrl}
-            title={title}
-            className="h-full w-full"
-            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-            allowFullScreen
-            referrerPolicy="strict-origin-when-cross-origin"
-          />
-        ) : (
-          thumbnailUrl && <img src={thumbnailUrl} alt="" className="h-full w-full object-cover" />
-        )}
-        {!hasStarted && (
-          <button
-            type="button"
-            onClick={start}
-            className="absolute inset-0 flex items-center justify-center bg-black/30 transition-colors hover:bg-black/20 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-primary"
-            aria-label={`Play ${title}`}
-          >
-            <span className="flex size-20 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-xl sm:size-24">
-              <Play className="ml-1 size-10 fill-current" aria-hidden="true" />
-            </span>
-          </button>
-        )}
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={togglePlay} disabled={!hasStarted} aria-label={isPlaying ? "Pause" : "Play"}>
-          {isPlaying ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-          {isPlaying ? "Pause" : "Play"}
-        </Button>
-        <Button type="button" variant="outline" size="sm" onClick={toggleMute} disabled={!hasStarted} aria-label={isMuted ? "Unmute" : "Mute"}>
-          {isMuted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
-          {isMuted ? "Unmute" : "Mute"}
-        </Button>
-        <Button type="button" variant="outline" size="sm" onClick={toggleFullscreen} aria-label={isFullscreen ? "Exit fullscreen" : "Fullscreen"}>
-          {isFullscreen ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
-          {isFullscreen ? "Exit fullscreen" : "Fullscreen"}
-        </Button>
-        <div className="ml-auto flex flex-wrap gap-2">
-          <Button asChild size="sm" variant="secondary">
-            <a href={FULL_EPISODE_URL} target="_blank" rel="noopener noreferrer">Watch Full Episode</a>
+      {/* The fullscreen element holds the picture and our controls, so both stay usable there. */}
+      <div
+        ref={container}
+        data-slot="trailer-stage"
+        data-fullscreen={isFullscreen}
+        className="group space-y-3 data-[fullscreen=true]:flex data-[fullscreen=true]:flex-col data-[fullscreen=true]:bg-black data-[fullscreen=true]:p-4"
+      >
+        <div
+          className="relative aspect-video overflow-hidden rounded-2xl bg-black shadow-lg group-data-[fullscreen=true]:aspect-auto group-data-[fullscreen=true]:min-h-0 group-data-[fullscreen=true]:flex-1 group-data-[fullscreen=true]:rounded-none group-data-[fullscreen=true]:shadow-none"
+          data-testid="trailer-player"
+        >
+          {source.kind === "file" ? (
+            <video
+              ref={video}
+              src={source.src}
+              poster={thumbnailUrl ?? undefined}
+              className="h-full w-full"
+              playsInline
+              preload="metadata"
+              onPlay={() => setIsPlaying(true)}
+              onPause={() => setIsPlaying(false)}
+              aria-label={title}
+            />
+          ) : hasStarted ? (
+            <iframe
+              ref={frame}
+              src={source.embedUrl}
+              title={title}
+              className="h-full w-full"
+              allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+              allowFullScreen
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
+          ) : (
+            thumbnailUrl && <img src={thumbnailUrl} alt="" className="h-full w-full object-cover" />
+          )}
+          {!hasStarted && (
+            <button
+              type="button"
+              onClick={start}
+              className="absolute inset-0 flex items-center justify-center bg-black/30 transition-colors hover:bg-black/20 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-primary"
+              aria-label={`Play ${title}`}
+            >
+              <span className="flex size-20 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-xl sm:size-24">
+                <Play className="ml-1 size-10 fill-current" aria-hidden="true" />
+              </span>
+            </button>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button type="button" variant="outline" size="sm" onClick={togglePlay} disabled={!hasStarted} aria-label={isPlaying ? "Pause" : "Play"}>
+            {isPlaying ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+            {isPlaying ? "Pause" : "Play"}
           </Button>
-          <Button asChild size="sm">
-            <a href={SUBSCRIBE_URL} target="_blank" rel="noopener noreferrer">Subscribe</a>
+          <Button type="button" variant="outline" size="sm" onClick={toggleMute} disabled={!hasStarted} aria-label={isMuted ? "Unmute" : "Mute"}>
+            {isMuted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
+            {isMuted ? "Unmute" : "Mute"}
           </Button>
+          <Button type="button" variant="outline" size="sm" onClick={toggleFullscreen} aria-label={isFullscreen ? "Exit fullscreen" : "Fullscreen"}>
+            {isFullscreen ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
+            {isFullscreen ? "Exit fullscreen" : "Fullscreen"}
+          </Button>
+          <div className="ml-auto flex flex-wrap gap-2">
+            <Button asChild size="sm" variant="secondary">
+              <a href={FULL_EPISODE_URL} target="_blank" rel="noopener noreferrer">Watch Full Episode</a>
+            </Button>
+            <Button asChild size="sm">
+              <a href={SUBSCRIBE_URL} target="_blank" rel="noopener noreferrer">Subscribe</a>
+            </Button>
+          </div>
         </div>
       </div>
     </div>

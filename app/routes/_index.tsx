@@ -14,7 +14,7 @@ export const handle = { chrome: "footer-only" };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `${siteName}: join the crew` }];
+  return [{ title: `${siteName}: join the waitlist` }];
 };
 
 export async function loader() {
@@ -34,16 +34,17 @@ export async function loader() {
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
   const { hero, featured } = loaderData;
-  const { brandLogoUrl } = useLiveSettings();
+  const { brandLogoUrl, leaderboardVisible } = useLiveSettings();
   return (
     <main className="flex-1">
       <section className="bg-gradient-to-b from-secondary to-blue-950 px-4 pb-16 pt-8 text-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between">
-          <BrandLogo src={brandLogoUrl} siteName={siteName} className="h-12" />
-          <nav aria-label="Quick links" className="flex gap-2 text-sm font-semibold">
-            <Link to="/leaderboard" className="rounded-md px-3 py-2 hover:bg-white/10">Leaderboard</Link>
-            <Link to="/rewards" className="rounded-md px-3 py-2 hover:bg-white/10">Rewards</Link>
-            <Link to="/login" className="rounded-md px-3 py-2 hover:bg-white/10">Crew Login</Link>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-3">
+          <BrandLogo src={brandLogoUrl} siteName={siteName} tone="dark" className="h-12" />
+          <nav aria-label="Quick links" className="flex gap-1 whitespace-nowrap text-sm font-semibold sm:gap-2">
+            {/* Spec: a hidden leaderboard is linked from nowhere. */}
+            {leaderboardVisible && <Link to="/leaderboard" className="rounded-md px-2 py-2 hover:bg-white/10 sm:px-3">Leaderboard</Link>}
+            <Link to="/rewards" className="rounded-md px-2 py-2 hover:bg-white/10 sm:px-3">Rewards</Link>
+            <Link to="/login" className="rounded-md px-2 py-2 hover:bg-white/10 sm:px-3">Crew Login</Link>
           </nav>
         </div>
         <div className="mx-auto mt-10 grid max-w-6xl items-center gap-10 lg:grid-cols-2">

@@ -1,13 +1,17 @@
-import { Gift, Trophy, Users } from "lucide-react";
+import { Gift, Share2, Trophy, Users } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { useLiveSettings } from "~/components/live-settings";
+import { ReferralLinkBox, ShareButtons } from "~/components/share-buttons";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireMember } from "~/lib/auth/guards.server";
+import { getEnv } from "~/lib/env.server";
+import { referralLink } from "~/lib/referrals/share-links";
 import { getMemberByEmail } from "~/lib/waitlist/members.server";
 import { siteNameFrom } from "~/lib/site-name";
 import { Progress } from "~/components/ui/progress";
-import { nextRewardProgress } from "~/lib/points/points-rules";
+import { NEXT_REWARD_STEP, nextRewardProgress, REFERRER_POINTS } from "~/lib/points/points-rules";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
@@ -20,7 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     email: user.email,
     isAdmin: user.isAdmin,
-    member: member ? { points: member.points, referralsMade: member.referralsMade } : null,
+    member: member
+      ? { points: member.points, referralsMade: member.referralsMade, link: referralLink(getEnv().origin, member.referralCode) }
+      : null,
   };
 }
 
@@ -31,15 +37,17 @@ function NextRewardProgress({ points }: { points: number }) {
     <div className="space-y-2">
       <div className="flex justify-between text-sm font-semibold">
         <span>Next reward</span>
-        <span>{progress} / 100 points</span>
+        <span>{progress} / {NEXT_REWARD_STEP} points</span>
       </div>
       <Progress value={progress} aria-label="Progress to the next reward" />
     </div>
   );
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+export default function Dashboard({ loaderData, matches }: Route.ComponentProps) {
   const { email, isAdmin, member } = loaderData;
+  const siteName = siteNameFrom(matches);
+  const { leaderboardVisible } = useLiveSettings();
   return (
     <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-12">
       <h1 className="text-3xl font-extrabold">My Dashboard</h1>
@@ -61,7 +69,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <CardDescription className="flex items-center gap-2"><Users className="size-4" aria-hidden="true" /> Referrals made</CardDescription>
               <CardTitle className="text-4xl" data-testid="dashboard-referrals">{member.referralsMade}</CardTitle>
             </CardHeader>
-            <CardContent className="text-sm text-muted-foreground">Every friend who joins with your link earns you 10 points.</CardContent>
+            <CardContent className="text-sm text-muted-foreground">Every friend who joins with your link earns you {REFERRER_POINTS} points.</CardContent>
+          </Card>
+          <Card className="sm:col-span-2">
+            <CardHeader>
+              <CardDescription className="flex items-center gap-2"><Share2 className="size-4" aria-hidden="true" /> Invite friends</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <ReferralLinkBox link={member.link} />
+              <ShareButtons link={member.link} siteName={siteName} />
+            </CardContent>
           </Card>
         </div>
       ) : (
@@ -79,9 +96,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       )}
 
       <div className="mt-8 flex flex-wrap gap-3">
-        <Button asChild variant="secondary">
-          <Link to="/leaderboard"><Trophy aria-hidden="true" /> View Leaderboard</Link>
-        </Button>
+        {leaderboardVisible && (
+          <Button asChild variant="secondary">
+            <Link to="/leaderboard"><Trophy aria-hidden="true" /> View Leaderboard</Link>
+          </Button>
+        )}
         <Button asChild variant="outline">
           <Link to="/rewards"><Gift aria-hidden="true" /> See Rewards</Link>
         </Button>

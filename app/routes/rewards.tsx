@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/rewards";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { REFERRAL_BONUS_POINTS, REFERRER_POINTS, SIGNUP_POINTS, TRAILER_VIEW_POINTS } from "~/lib/points/points-rules";
 import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Monthly Rewards | ${siteNameFrom(matches)}` }];
@@ -39,9 +40,9 @@ const PRIZES = [
 ];
 
 const WAYS_TO_EARN = [
-  { points: 10, text: "for joining the waitlist" },
-  { points: 10, text: "for every friend who joins with your link (they get 5 bonus points too)" },
-  { points: 5, text: "for watching the trailer the first time" },
+  { points: SIGNUP_POINTS, text: "for joining the waitlist" },
+  { points: REFERRER_POINTS, text: `for every friend who joins with your link (they get ${REFERRAL_BONUS_POINTS} bonus points too)` },
+  { points: TRAILER_VIEW_POINTS, text: "for watching the trailer the first time" },
 ];
 
 export default function Rewards({ matches }: Route.ComponentProps) {
@@ -52,7 +53,7 @@ export default function Rewards({ matches }: Route.ComponentProps) {
         <Gift className="mx-auto size-12 text-primary" aria-hidden="true" />
         <h1 className="mt-2 text-4xl font-extrabold">Monthly Rewards</h1>
         <p className="mx-auto mt-3 max-w-2xl text-lg text-muted-foreground">
-          Every month the most active {siteName} crew members win real prizes. Collect points, climb the leaderboard and
+          Every month the most active {siteName} fans win real prizes. Collect points, climb the leaderboard and
           keep an eye on your inbox!
         </p>
       </div>

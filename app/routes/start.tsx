@@ -40,7 +40,7 @@ export default function Start({ loaderData, matches }: Route.ComponentProps) {
         </span>
       </Link>
       <p className="mt-8 max-w-xl text-xl font-semibold text-blue-100">
-        Grab your compass: the {siteName} crew is setting sail, and there's a spot on board with your name on it.
+        Grab your compass: {siteName} is setting sail, and there's a spot on board with your name on it.
       </p>
       <WaitlistForm tone="dark" className="mt-6 max-w-xl text-left" />
     </main>

@@ -2,6 +2,7 @@ import { Gift, Home, PartyPopper, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/thank-you";
 import { ReferralLinkBox, ShareButtons } from "~/components/share-buttons";
+import { useLiveSettings } from "~/components/live-settings";
 import { Button } from "~/components/ui/button";
 import { getEnv } from "~/lib/env.server";
 import { referralLink } from "~/lib/referrals/share-links";
@@ -31,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function ThankYou({ loaderData, matches }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
   const { member, isNewMember, link, title, messageHtml } = loaderData;
+  const { leaderboardVisible } = useLiveSettings();
   if (!member) {
     return (
       <NoticePage
@@ -59,9 +61,11 @@ export default function ThankYou({ loaderData, matches }: Route.ComponentProps) 
           <ShareButtons link={link} siteName={siteName} />
         </div>
         <nav aria-label="Next steps" className="mt-8 flex flex-wrap gap-2 border-t pt-6">
-          <Button asChild variant="secondary">
-            <Link to="/leaderboard"><Trophy aria-hidden="true" /> Leaderboard</Link>
-          </Button>
+          {leaderboardVisible && (
+            <Button asChild variant="secondary">
+              <Link to="/leaderboard"><Trophy aria-hidden="true" /> Leaderboard</Link>
+            </Button>
+          )}
           <Button asChild variant="outline">
             <Link to="/rewards"><Gift aria-hidden="true" /> Rewards</Link>
           </Button>

@@ -1,14 +1,10 @@
 import { z } from "zod";
+import { EMAIL_MISSING_MESSAGE, emailAddressSchema } from "../email/email-address.schema";
 
-export const EMAIL_REQUIRED_MESSAGE = "Please enter your email address.";
+export const EMAIL_REQUIRED_MESSAGE = EMAIL_MISSING_MESSAGE;
 
 export const LoginInputSchema = z.object({
-  email: z
-    .string({ error: EMAIL_REQUIRED_MESSAGE })
-    .trim()
-    .min(1, EMAIL_REQUIRED_MESSAGE)
-    .max(254, "Please enter a valid email address.")
-    .pipe(z.email("Please enter a valid email address.")),
+  email: emailAddressSchema(EMAIL_MISSING_MESSAGE),
   redirectTo: z.string().optional(),
 });
 

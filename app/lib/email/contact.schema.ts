@@ -1,14 +1,9 @@
 import { z } from "zod";
-import { EMAIL_PATTERN } from "../waitlist/waitlist.schema";
+import { EMAIL_MISSING_MESSAGE, emailAddressSchema } from "./email-address.schema";
 
 export const ContactInputSchema = z.object({
   name: z.string().trim().min(1, "Please enter your name.").max(120, "Please keep your name under 120 characters."),
-  email: z
-    .string()
-    .trim()
-    .min(1, "Please enter your email address.")
-    .max(254, "Please enter a valid email address.")
-    .regex(EMAIL_PATTERN, "Please enter a valid email address."),
+  email: emailAddressSchema(EMAIL_MISSING_MESSAGE),
   subject: z.string().trim().min(1, "Please enter a subject.").max(200, "Please keep the subject under 200 characters."),
   message: z.string().trim().min(1, "Please enter your message.").max(5000, "Please keep your message under 5000 characters."),
 });

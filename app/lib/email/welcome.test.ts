@@ -25,7 +25,7 @@ describe("welcome e-mail", () => {
       referralLink: "https://crew.example/?ref=bo1234abcdef",
       confirmUrl: "https://crew.example/confirm-email?token=abc",
     });
-    expect(email.subject).toBe("Welcome to the Vista Crew crew!");
+    expect(email.subject).toBe("Welcome to Vista Crew!");
     expect(email.html).toContain("https://crew.example/confirm-email?token=abc");
     expect(email.text).toContain("Welcome bo@example.com! Share https://crew.example/?ref=bo1234abcdef");
     expect(email.text).toContain("https://crew.example/confirm-email?token=abc");

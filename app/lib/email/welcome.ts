@@ -40,5 +40,5 @@ export function renderWelcomeEmail({ siteName, templateHtml, email, referralLink
     bodyText: htmlToText(bodyHtml),
     action: { label: "Confirm my e-mail", url: confirmUrl },
   });
-  return { subject: `Welcome to the ${siteName} crew!`, ...rendered };
+  return { subject: `Welcome to ${siteName}!`, ...rendered };
 }

@@ -1,10 +1,28 @@
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { leaderboardScoreCounts, waitlistUsers } from "../../../db/schema";
 import { db } from "../db.server";
 import { nicknameOf } from "../waitlist/email";
 import { badgeFor, type Badge } from "./badges";
 
 export const LEADERBOARD_SIZE = 100;
+
+/**
+ * The one rank rule (ADR 0003): 1 + the listed (not blocked) members with a strictly
+ * better (points, referrals) pair, read from the trigger-kept score counts. Members with
+ * the same points and referrals share a rank ("1224"). `points` and `referralsMade` are
+ * columns (a correlated rank per row) or plain numbers.
+ */
+export function competitionRankSql(points: SQLWrapper | number, referralsMade: SQLWrapper | number): SQL<number> {
+  const pair = typeof points === "number" || typeof referralsMade === "number"
+    ? sql`(${points}::integer, ${referralsMade}::integer)`
+    : sql`(${points}, ${referralsMade})`;
+  return sql<number>`(1 + coalesce((select sum(${leaderboardScoreCounts.members})
+      from ${leaderboardScoreCounts}
+     where (${leaderboardScoreCounts.points}, ${leaderboardScoreCounts.referralsMade}) > ${pair}), 0))::integer`;
+}
+
+/** Leaderboard order: points desc, referrals desc, then join order. */
+export const leaderboardOrder = [desc(waitlistUsers.points), desc(waitlistUsers.referralsMade), asc(waitlistUsers.createdAt), asc(waitlistUsers.id)];
 
 export type LeaderboardRow = {
   memberId: string;
@@ -28,25 +46,21 @@ export async function listLeaderboard({ limit = LEADERBOARD_SIZE, now = new Date
       referralsMade: waitlistUsers.referralsMade,
       confirmedEmail: waitlistUsers.confirmedEmail,
       joinDate: waitlistUsers.joinDate,
+      rank: competitionRankSql(waitlistUsers.points, waitlistUsers.referralsMade),
     })
     .from(waitlistUsers)
     .where(eq(waitlistUsers.isBlocked, false))
-    .orderBy(desc(waitlistUsers.points), desc(waitlistUsers.referralsMade), asc(waitlistUsers.createdAt), asc(waitlistUsers.id))
+    .orderBy(...leaderboardOrder)
     .limit(limit);
 
-  let rank = 0;
-  return rows.map((row, index) => {
-    const previous = rows[index - 1];
-    if (!previous || previous.points !== row.points || previous.referralsMade !== row.referralsMade) rank = index + 1;
-    return {
-      memberId: row.memberId,
-      nickname: nicknameOf(row.email),
-      points: row.points,
-      referralsMade: row.referralsMade,
-      rank,
-      badge: badgeFor(row, now),
-    };
-  });
+  return rows.map((row) => ({
+    memberId: row.memberId,
+    nickname: nicknameOf(row.email),
+    points: row.points,
+    referralsMade: row.referralsMade,
+    rank: row.rank,
+    badge: badgeFor(row, now),
+  }));
 }
 
 export type MemberStanding = { rank: number; points: number; referralsMade: number };
@@ -66,16 +80,8 @@ export async function standingOf(member: { points: number; referralsMade: number
   return { rank: await rankOfScore(member.points, member.referralsMade), points: member.points, referralsMade: member.referralsMade };
 }
 
-/** 1 + the listed members with a strictly better (points, referrals) pair. */
+/** The rank a (points, referrals) pair holds among listed members. */
 export async function rankOfScore(points: number, referralsMade: number): Promise<number> {
-  const [row] = await db
-    .select({ better: sql<number>`coalesce(sum(${leaderboardScoreCounts.members}), 0)::integer` })
-    .from(leaderboardScoreCounts)
-    .where(
-      gt(
-        sql`(${leaderboardScoreCounts.points}, ${leaderboardScoreCounts.referralsMade})`,
-        sql`(${points}::integer, ${referralsMade}::integer)`,
-      ),
-    );
-  return 1 + (row?.better ?? 0);
+  const result = await db.execute<{ rank: number }>(sql`select ${competitionRankSql(points, referralsMade)} as rank`);
+  return Number(result.rows[0]?.rank ?? 1);
 }

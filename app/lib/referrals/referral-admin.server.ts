@@ -1,9 +1,10 @@
-import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { memberAuditLog, pointsLedger, users, waitlistUsers } from "../../../db/schema";
 import { db } from "../db.server";
 import { AppError } from "../errors";
+import { competitionRankSql, leaderboardOrder } from "../leaderboard/leaderboard.server";
 import { RESET_POINTS } from "../points/points-rules";
-import { MAX_POINTS, POINTS_INVALID_MESSAGE } from "../points/points.schema";
+import { POINTS_INVALID_MESSAGE, PointsSchema } from "../points/points.schema";
 import { containsPattern, recordAudit } from "../waitlist/member-admin.server";
 import { isUuid } from "../uuid";
 
@@ -25,13 +26,11 @@ export async function listReferralStandings({ search = "", page = 1, pageSize = 
         referralsMade: waitlistUsers.referralsMade,
         isBlocked: waitlistUsers.isBlocked,
         // Competition rank among listed members (ADR 0003); none for blocked members.
-        rank: sql<number | null>`case when ${waitlistUsers.isBlocked} then null else 1 + coalesce((
-          select sum(c.members) from leaderboard_score_counts c
-           where (c.points, c.referrals_made) > (waitlist_users.points, waitlist_users.referrals_made)), 0)::integer end`,
+        rank: sql<number | null>`case when ${waitlistUsers.isBlocked} then null else ${competitionRankSql(waitlistUsers.points, waitlistUsers.referralsMade)} end`,
       })
       .from(waitlistUsers)
       .where(where)
-      .orderBy(desc(waitlistUsers.points), desc(waitlistUsers.referralsMade), asc(waitlistUsers.createdAt), asc(waitlistUsers.id))
+      .orderBy(...leaderboardOrder)
       .limit(pageSize)
       .offset((Math.max(1, page) - 1) * pageSize),
     db.select({ total: count() }).from(waitlistUsers).where(where),
@@ -92,12 +91,11 @@ async function setStanding(memberId: string, next: Partial<Standing>, adminId: s
   });
 }
 
-/** Spec §7 "update points (integer)": the new total, a whole number from 0. */
+/** Spec §7 "update points (integer)": the new total (PointsSchema's rule, enforced here too). */
 export async function adjustPoints(memberId: string, points: number, adminId: string) {
-  if (!Number.isInteger(points) || points < 0 || points > MAX_POINTS) {
-    throw new AppError("INVALID_INPUT", POINTS_INVALID_MESSAGE);
-  }
-  return setStanding(memberId, { points }, adminId, "admin_adjustment");
+  const parsed = PointsSchema.safeParse(points);
+  if (!parsed.success) throw new AppError("INVALID_INPUT", POINTS_INVALID_MESSAGE);
+  return setStanding(memberId, { points: parsed.data }, adminId, "admin_adjustment");
 }
 
 /** Spec: reset gives points 10 and referrals 0. */

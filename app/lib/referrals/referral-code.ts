@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { nicknameOf } from "../waitlist/email";
 
 export const REFERRAL_CODE_ATTEMPTS = 10;
 const BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
@@ -11,7 +12,7 @@ function randomBase36(length: number): string {
 
 /** Spec §5: up to 6 alphanumerics of the e-mail's local part + 6 random base-36 characters. */
 export function referralCodeCandidate(email: string): string {
-  const local = (email.split("@")[0] ?? "").replace(/[^a-z0-9]/gi, "").slice(0, 6);
+  const local = nicknameOf(email).replace(/[^a-z0-9]/gi, "").slice(0, 6);
   return `${local}${randomBase36(6)}`.toLowerCase();
 }
 

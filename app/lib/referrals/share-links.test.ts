@@ -17,4 +17,14 @@ describe("share links", () => {
     }
     expect(targets[3]?.href.startsWith("mailto:")).toBe(true);
   });
+
+  it("never says \"Crew crew\" when the site's name ends in Crew", () => {
+    const targets = shareTargets(referralLink("https://crew.example", "ada4k2x9q1z"), "Vista Crew");
+    for (const target of targets) {
+      const url = new URL(target.href);
+      const text = [...url.searchParams.values()].join(" ");
+      expect(text).not.toMatch(/crew\s+crew/i);
+    }
+    expect(decodeURIComponent(targets[1]?.href ?? "")).toContain("I just joined the Vista Crew waitlist!");
+  });
 });

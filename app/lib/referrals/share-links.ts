@@ -6,7 +6,7 @@ export function referralLink(origin: string, referralCode: string): string {
 
 /** Share URLs for the thank-you page's buttons, each carrying the referral link. */
 export function shareTargets(link: string, siteName: string): ShareTarget[] {
-  const message = `I just joined the ${siteName} crew! Join with my link and we both earn bonus points:`;
+  const message = `I just joined the ${siteName} waitlist! Join with my link and we both earn bonus points:`;
   const encodedLink = encodeURIComponent(link);
   return [
     { network: "facebook", label: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${encodedLink}` },

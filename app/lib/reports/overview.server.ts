@@ -1,22 +1,19 @@
-import { count, desc } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import { products, waitlistUsers } from "../../../db/schema";
 import { db } from "../db.server";
 import { getSiteSetting } from "../settings/settings.server";
 import { nicknameOf } from "../waitlist/email";
+import { getReportStats } from "./reports.server";
 
 export type OverviewCounts = { totalWaitlistUsers: number; videosManaged: number; productsListed: number };
 
 export async function getOverviewCounts(): Promise<OverviewCounts> {
-  const [[members], [catalog], videoUrl] = await Promise.all([
-    db.select({ value: count() }).from(waitlistUsers),
-    db.select({ value: count() }).from(products),
-    getSiteSetting("homepageVideoUrl"),
-  ]);
+  const [stats, videoUrl] = await Promise.all([getReportStats(), getSiteSetting("homepageVideoUrl")]);
   return {
-    totalWaitlistUsers: members?.value ?? 0,
+    totalWaitlistUsers: stats.totalMembers,
     // The site manages one video: the homepage trailer.
     videosManaged: videoUrl ? 1 : 0,
-    productsListed: catalog?.value ?? 0,
+    productsListed: stats.totalProducts,
   };
 }
 

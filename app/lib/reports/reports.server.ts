@@ -1,5 +1,8 @@
-import { sql } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
+import { products } from "../../../db/schema";
 import { db } from "../db.server";
+import { nicknameOf } from "../waitlist/email";
+import { countMembers } from "../waitlist/members.server";
 
 export const SIGNUP_DAYS = 90;
 export const TOP_REFERRERS = 10;
@@ -18,12 +21,10 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
 }
 
+/** Members (all, confirmed) and products: the counts the Overview and Reports screens show. */
 export async function getReportStats(): Promise<ReportStats> {
-  const [row] = await rows<ReportStats>(sql`
-    select (select count(*)::integer from waitlist_users) as "totalMembers",
-           (select count(*)::integer from waitlist_users where confirmed_email) as "confirmedMembers",
-           (select count(*)::integer from products) as "totalProducts"`);
-  return row ?? { totalMembers: 0, confirmedMembers: 0, totalProducts: 0 };
+  const [members, [catalog]] = await Promise.all([countMembers(), db.select({ total: count() }).from(products)]);
+  return { totalMembers: members.total, confirmedMembers: members.confirmed, totalProducts: catalog?.total ?? 0 };
 }
 
 /** Signups per UTC day over the last 90 days (every day present), direct vs referred. */
@@ -50,11 +51,12 @@ export async function getReferralPerformance(): Promise<ReferralPerformance> {
            count(*) filter (where referred_by_user_id is not null)::integer as referred,
            count(*) filter (where referrals_made > 0)::integer as referrers
       from waitlist_users`);
-  const topReferrers = await rows<{ nickname: string; referralsMade: number; points: number }>(sql`
-    select split_part(email, '@', 1) as nickname, referrals_made as "referralsMade", points
+  const referrers = await rows<{ email: string; referralsMade: number; points: number }>(sql`
+    select email, referrals_made as "referralsMade", points
       from waitlist_users where referrals_made > 0
      order by referrals_made desc, points desc, created_at
      limit ${TOP_REFERRERS}`);
+  const topReferrers = referrers.map(({ email, ...rest }) => ({ nickname: nicknameOf(email), ...rest }));
   const total = summary?.total ?? 0;
   return {
     viralCoefficient: total ? (summary?.referred ?? 0) / total : 0,

@@ -5,6 +5,8 @@ import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { getMemberStanding, listLeaderboard } from "../leaderboard/leaderboard.server";
 import { creditTrailerView, sumLedger } from "../points/points.server";
+import { listReferralStandings } from "../referrals/referral-admin.server";
+import { nicknameOf } from "./email";
 import { joinWaitlist } from "./join.server";
 import { getMemberByEmail } from "./members.server";
 
@@ -120,6 +122,10 @@ describe("leaderboard", () => {
     expect(rows[0]?.badge).toBe("Early Bird");
     expect(await getMemberStanding(tied.member.id)).toEqual({ rank: 4, points: 10, referralsMade: 0 });
     expect(await getMemberStanding(hidden.member.id)).toBeNull();
+    // One rank rule: the public board, each member's own standing and the admin table agree.
+    const adminRanks = (await listReferralStandings()).rows.map((row) => [nicknameOf(row.email), row.rank]);
+    expect(adminRanks).toEqual([["hidden", null], ...rows.map((row) => [row.nickname, row.rank])]);
+    for (const row of rows) expect((await getMemberStanding(row.memberId))?.rank).toBe(row.rank);
 
     await db.update(waitlistUsers).set({ isBlocked: false }).where(eq(waitlistUsers.id, hidden.member.id));
     expect((await getMemberStanding(tied.member.id))?.rank).toBe(5);

@@ -79,6 +79,8 @@ describe("referral administration", () => {
     expect(entry).toMatchObject({ action: "points_adjusted", before: { points: 10 }, after: { points: 42 } });
     await expect(adjustPoints(member.id, Number.NaN, "admin-1")).rejects.toThrow("Please enter a valid number for points.");
     await expect(adjustPoints(member.id, -5, "admin-1")).rejects.toThrow("Please enter a valid number for points.");
+    await expect(adjustPoints(member.id, 1e20, "admin-1")).rejects.toThrow("Please enter a valid number for points.");
+    await expect(adjustPoints(member.id, 1.5, "admin-1")).rejects.toThrow("Please enter a valid number for points.");
   });
 
   it("resets referrals and points to 10 and 0, lists referred members newest first, ranks the table", async () => {

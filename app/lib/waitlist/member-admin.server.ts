@@ -3,7 +3,7 @@ import { memberAuditLog, waitlistUsers } from "../../../db/schema";
 import { db, type Executor } from "../db.server";
 import { AppError } from "../errors";
 import { isUuid } from "../uuid";
-import { memberColumns, type Member } from "./members.server";
+import { countMembers, memberColumns, type Member } from "./members.server";
 
 export const MEMBERS_PAGE_SIZE = 50;
 export type ConfirmedFilter = "any" | "yes" | "no";
@@ -43,12 +43,12 @@ export async function listMembersPage({
 }: { search?: string; confirmed?: ConfirmedFilter; page?: number; pageSize?: number }) {
   const where = memberFilter(search, confirmed);
   const offset = (Math.max(1, page) - 1) * pageSize;
-  const [rows, [matching], [overall]] = await Promise.all([
+  const [rows, [matching], overall] = await Promise.all([
     db.select(memberListColumns).from(waitlistUsers).where(where).orderBy(desc(waitlistUsers.createdAt), desc(waitlistUsers.id)).limit(pageSize).offset(offset),
     db.select({ total: count() }).from(waitlistUsers).where(where),
-    db.select({ total: count() }).from(waitlistUsers),
+    countMembers(),
   ]);
-  return { rows: rows as MemberListRow[], matching: matching?.total ?? 0, total: overall?.total ?? 0 };
+  return { rows: rows as MemberListRow[], matching: matching?.total ?? 0, total: overall.total };
 }
 
 /** Spec §5: tags trimmed, empties and duplicates ignored. */

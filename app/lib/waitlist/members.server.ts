@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
 import { db, type Executor } from "../db.server";
 import { isUuid } from "../uuid";
@@ -51,4 +51,14 @@ export async function confirmMemberEmail(id: string): Promise<boolean> {
     .where(eq(waitlistUsers.id, id))
     .returning({ id: waitlistUsers.id });
   return updated.length > 0;
+}
+
+export type MemberCounts = { total: number; confirmed: number };
+
+/** The one member count: every member (blocked too) and those with a confirmed address. */
+export async function countMembers(executor: Executor = db): Promise<MemberCounts> {
+  const [row] = await executor
+    .select({ total: count(), confirmed: sql<number>`count(*) filter (where ${waitlistUsers.confirmedEmail})::integer` })
+    .from(waitlistUsers);
+  return { total: row?.total ?? 0, confirmed: row?.confirmed ?? 0 };
 }
