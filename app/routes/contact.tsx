@@ -1,17 +1,21 @@
+import { getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Handshake, Mail, Newspaper, Send } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/contact";
+import { FormField } from "~/components/form-field";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { ContactInputSchema, type ContactField } from "~/lib/email/contact.schema";
 import { deliverContactMessage } from "~/lib/email/contact.server";
 import { getEnv } from "~/lib/env.server";
 import { isAppError } from "~/lib/errors";
+import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
 import { siteNameFrom } from "~/lib/site-name";
 
@@ -31,71 +35,47 @@ export async function loader() {
   };
 }
 
-type ContactResult = { sent: true } | { sent: false; fieldErrors?: Partial<Record<ContactField, string>>; error?: string };
+type ContactResult = { sent: boolean; form?: SubmissionResult<string[]>; error?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = ContactInputSchema.safeParse({
-    name: form.get("name") ?? "",
-    email: form.get("email") ?? "",
-    subject: form.get("subject") ?? "",
-    message: form.get("message") ?? "",
-  });
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<ContactField, string>> = {};
-    for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as ContactField] ??= issue.message;
-    return data<ContactResult>({ sent: false, fieldErrors }, { status: 400 });
-  }
+  const submission = parseWithZod(await readFormData(request), { schema: ContactInputSchema });
+  if (submission.status !== "success") return data<ContactResult>({ sent: false, form: submission.reply() }, { status: 400 });
   try {
-    await deliverContactMessage(parsed.data, context.clientIp);
-    return data<ContactResult>({ sent: true });
+    await deliverContactMessage(submission.value, context.clientIp);
+    return data<ContactResult>({ sent: true, form: submission.reply({ resetForm: true }) });
   } catch (error) {
-    if (isAppError(error)) return data<ContactResult>({ sent: false, error: error.userMessage }, { status: error.status });
+    if (isAppError(error)) return data<ContactResult>({ sent: false, form: submission.reply(), error: error.userMessage }, { status: error.status });
     log.error("contact message failed", { requestId: context.requestId, error });
-    return data<ContactResult>({ sent: false, error: "We couldn't send your message. Please try again." }, { status: 500 });
+    return data<ContactResult>({ sent: false, form: submission.reply(), error: "We couldn't send your message. Please try again." }, { status: 500 });
   }
 }
 
 const ICONS = { mail: Mail, partners: Handshake, press: Newspaper };
-const FIELDS: { name: ContactField; label: string; type?: string; autoComplete?: string }[] = [
+const FIELDS: { name: Exclude<ContactField, "message">; label: string; type?: "email" | "text"; autoComplete?: string }[] = [
   { name: "name", label: "Your name", autoComplete: "name" },
   { name: "email", label: "Your e-mail", type: "email", autoComplete: "email" },
   { name: "subject", label: "Subject" },
 ];
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
-  const form = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<Partial<Record<ContactField, string>>>({});
-  const result = fetcher.data;
+  const result = fetcher.data ?? actionData;
   const isSending = fetcher.state !== "idle";
-  const errors = { ...(result && !result.sent ? result.fieldErrors : undefined), ...clientErrors };
+  const { form, fields, onSubmit } = useSchemaForm({
+    id: "contact",
+    schema: ContactInputSchema,
+    lastResult: fetcher.state === "idle" ? result?.form : undefined,
+    onInvalid: () => {
+      const firstInvalid = Object.values(fields).find((field) => !field.valid);
+      if (firstInvalid) document.getElementById(firstInvalid.id)?.focus();
+    },
+  });
 
   useEffect(() => {
-    if (!result) return;
-    if (result.sent) {
-      toast.success("Message Sent!", { description: "Thanks for reaching out. We'll get back to you soon." });
-      form.current?.reset();
-    } else if (result.error) {
-      toast.error("Message Not Sent", { description: result.error });
-    }
-  }, [result]);
-
-  function validate(event: React.FormEvent<HTMLFormElement>) {
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    const parsed = ContactInputSchema.safeParse(values);
-    if (parsed.success) return setClientErrors({});
-    event.preventDefault();
-    const found: Partial<Record<ContactField, string>> = {};
-    for (const issue of parsed.error.issues) found[issue.path[0] as ContactField] ??= issue.message;
-    setClientErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }
-
-  function errorProps(field: ContactField) {
-    return errors[field] ? { "aria-invalid": true, "aria-describedby": `contact-${field}-error` } : {};
-  }
+    if (!fetcher.data) return;
+    if (fetcher.data.sent) toast.success("Message Sent!", { description: "Thanks for reaching out. We'll get back to you soon." });
+    else if (fetcher.data.error) toast.error("Message Not Sent", { description: fetcher.data.error });
+  }, [fetcher.data]);
 
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-12">
@@ -109,20 +89,17 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             <CardTitle>Send us a message</CardTitle>
           </CardHeader>
           <CardContent>
-            <fetcher.Form ref={form} method="post" noValidate onSubmit={validate}>
+            <fetcher.Form method="post" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate}>
               <fieldset disabled={isSending} className="grid gap-4">
-                {FIELDS.map((field) => (
-                  <div key={field.name} className="grid gap-1.5">
-                    <Label htmlFor={`contact-${field.name}`}>{field.label}</Label>
-                    <Input id={`contact-${field.name}`} name={field.name} type={field.type ?? "text"} autoComplete={field.autoComplete} required {...errorProps(field.name)} />
-                    {errors[field.name] && <p id={`contact-${field.name}-error`} className="text-sm font-semibold text-destructive">{errors[field.name]}</p>}
-                  </div>
+                {FIELDS.map(({ name, label, type, autoComplete }) => (
+                  <FormField key={name} field={fields[name]} label={label}>
+                    <Input {...getInputProps(fields[name], { type: type ?? "text" })} autoComplete={autoComplete} />
+                  </FormField>
                 ))}
-                <div className="grid gap-1.5">
-                  <Label htmlFor="contact-message">Message</Label>
-                  <Textarea id="contact-message" name="message" rows={6} required {...errorProps("message")} />
-                  {errors.message && <p id="contact-message-error" className="text-sm font-semibold text-destructive">{errors.message}</p>}
-                </div>
+                <FormField field={fields.message} label="Message">
+                  <Textarea {...getTextareaProps(fields.message)} rows={6} />
+                </FormField>
+                {result?.error && <p role="alert" className="text-sm font-semibold text-destructive">{result.error}</p>}
                 <Button type="submit" size="lg" className="w-fit font-bold">
                   <Send aria-hidden="true" /> {isSending ? "Sending..." : "Send Message"}
                 </Button>

@@ -1,13 +1,15 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Bell, Gift, Sparkles } from "lucide-react";
 import { data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/join-waitlist";
 import { SIGNUP_ERROR_MESSAGE, WaitlistForm, type JoinActionData } from "~/components/waitlist-form";
 import { isAppError } from "~/lib/errors";
 import { setFlash } from "~/lib/flash.server";
+import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
 import { signUpFromForm } from "~/lib/waitlist/signup.server";
 import { forgetReferralCode, readPendingReferralCode, rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
-import { EMAIL_REQUIRED_MESSAGE, JoinInputSchema } from "~/lib/waitlist/waitlist.schema";
+import { JoinInputSchema } from "~/lib/waitlist/waitlist.schema";
 import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -20,16 +22,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 // The one place the waitlist form posts to, from every page that shows it.
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const raw = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")) as Record<string, string>;
-  const parsed = JoinInputSchema.safeParse({ ...raw, email: raw.email ?? "" });
-  if (!parsed.success) {
-    const fieldError = parsed.error.issues.find((issue) => issue.path[0] === "email")?.message ?? EMAIL_REQUIRED_MESSAGE;
-    return data<JoinActionData>({ fieldError, email: raw.email ?? "" }, { status: 400 });
-  }
+  const submission = parseWithZod(await readFormData(request), { schema: JoinInputSchema });
+  if (submission.status !== "success") return data<JoinActionData>({ form: submission.reply() }, { status: 400 });
   try {
     const { member, isNewMember } = await signUpFromForm({
-      ...parsed.data,
+      ...submission.value,
       clientIp: context.clientIp,
       userAgent: request.headers.get("User-Agent"),
       referralCode: await readPendingReferralCode(request),
@@ -40,9 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("Set-Cookie", await setFlash(isNewMember ? "joined" : "welcome-back"));
     return redirect(isNewMember ? "/thank-you?welcome=new" : "/thank-you", { headers });
   } catch (error) {
-    if (isAppError(error)) return data<JoinActionData>({ formError: error.userMessage, email: parsed.data.email }, { status: error.status });
+    if (isAppError(error)) return data<JoinActionData>({ form: submission.reply(), formError: error.userMessage }, { status: error.status });
     log.error("waitlist signup failed", { requestId: context.requestId, error });
-    return data<JoinActionData>({ formError: SIGNUP_ERROR_MESSAGE, email: parsed.data.email }, { status: 500 });
+    return data<JoinActionData>({ form: submission.reply(), formError: SIGNUP_ERROR_MESSAGE }, { status: 500 });
   }
 }
 

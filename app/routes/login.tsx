@@ -1,15 +1,19 @@
-import { useEffect, useRef } from "react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/login";
+import { FormField } from "~/components/form-field";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { safeRedirectPath } from "~/lib/auth/redirects";
-import { EMAIL_REQUIRED_MESSAGE, LoginInputSchema } from "~/lib/auth/login.schema";
+import { LoginInputSchema } from "~/lib/auth/login.schema";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { isAppError } from "~/lib/errors";
+import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
 import { siteNameFrom } from "~/lib/site-name";
 
@@ -27,28 +31,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { linkFailed: url.searchParams.has("error") };
 }
 
-type ActionResult = { sent: true; email: string } | { sent: false; fieldError?: string; error?: string };
+type ActionResult = { sent: true; email: string } | { sent: false; form?: SubmissionResult<string[]>; error?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = LoginInputSchema.safeParse({
-    email: form.get("email") ?? "",
-    redirectTo: form.get("redirectTo") ?? undefined,
-  });
-  if (!parsed.success) {
-    return data<ActionResult>({ sent: false, fieldError: parsed.error.issues[0]?.message ?? EMAIL_REQUIRED_MESSAGE }, { status: 400 });
-  }
+  const submission = parseWithZod(await readFormData(request), { schema: LoginInputSchema });
+  if (submission.status !== "success") return data<ActionResult>({ sent: false, form: submission.reply() }, { status: 400 });
   try {
-    await requestMagicLink({
-      email: parsed.data.email,
-      redirectTo: parsed.data.redirectTo,
-      clientIp: context.clientIp,
-    });
-    return data<ActionResult>({ sent: true, email: parsed.data.email });
+    await requestMagicLink({ ...submission.value, clientIp: context.clientIp });
+    return data<ActionResult>({ sent: true, email: submission.value.email });
   } catch (error) {
-    if (isAppError(error)) return data<ActionResult>({ sent: false, error: error.userMessage }, { status: error.status });
+    if (isAppError(error)) return data<ActionResult>({ sent: false, form: submission.reply(), error: error.userMessage }, { status: error.status });
     log.error("magic link request failed", { requestId: context.requestId, error });
-    return data<ActionResult>({ sent: false }, { status: 500 });
+    return data<ActionResult>({ sent: false, form: submission.reply() }, { status: 500 });
   }
 }
 
@@ -56,13 +50,19 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const emailInput = useRef<HTMLInputElement>(null);
+  const { form, fields, onSubmit } = useSchemaForm({
+    id: "login",
+    schema: LoginInputSchema,
+    lastResult: result && !result.sent ? result.form : undefined,
+    // Spec §5: an empty address is 'Email Required'; a malformed one shows inline.
+    onInvalid: (message) => toast.error("Email Required", { description: message }),
+  });
   const isSending = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
 
   useEffect(() => {
     if (!result) return;
     if (result.sent) toast.success("Magic Link Sent!", { description: "Check your email for the login link." });
-    else if (result.fieldError) toast.error("Email Required", { description: result.fieldError });
+    else if (result.form?.error?.email?.[0]) toast.error("Email Required", { description: result.form.error.email[0] });
     else toast.error("Login Failed", { description: result.error ?? "Could not send magic link. Please try again." });
   }, [result]);
 
@@ -70,14 +70,6 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
     if (loaderData.linkFailed) toast.error("Login Failed", { description: "This sign-in link is invalid, expired or already used." });
   }, [loaderData.linkFailed]);
 
-  function checkEmail(event: React.FormEvent<HTMLFormElement>) {
-    if (emailInput.current?.value.trim()) return;
-    event.preventDefault();
-    toast.error("Email Required", { description: EMAIL_REQUIRED_MESSAGE });
-    emailInput.current?.focus();
-  }
-
-  const fieldError = result && !result.sent ? result.fieldError : undefined;
   return (
     <main className="flex flex-1 items-center justify-center bg-gradient-to-b from-primary/25 to-background px-4 py-16">
       <div className="w-full max-w-md rounded-2xl border bg-card p-8 shadow-lg">
@@ -101,27 +93,11 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         ) : (
-          <Form method="post" noValidate onSubmit={checkEmail} className="mt-6 space-y-4">
+          <Form method="post" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="mt-6 space-y-4">
             <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-            <div className="space-y-2">
-              <Label htmlFor="login-email">Email address</Label>
-              <Input
-                ref={emailInput}
-                id="login-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                disabled={isSending}
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={fieldError ? "login-email-error" : undefined}
-              />
-              {fieldError && (
-                <p id="login-email-error" className="text-sm font-medium text-destructive">
-                  {fieldError}
-                </p>
-              )}
-            </div>
+            <FormField field={fields.email} label="Email address">
+              <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder="you@example.com" disabled={isSending} />
+            </FormField>
             {result && !result.sent && result.error && (
               <p role="alert" className="text-sm font-medium text-destructive">{result.error}</p>
             )}

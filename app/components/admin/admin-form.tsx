@@ -1,17 +1,17 @@
-import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { DefaultValue, SubmissionResult } from "@conform-to/react";
 import { useActionData, useFetcher } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { useActionToast } from "~/components/admin/action-toast";
-import { failureFor, type AdminFailure } from "~/lib/admin/failure";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { failureToast, NETWORK_FAILURE_MESSAGE, type AdminActionResult } from "~/lib/admin/action-result";
+import { failureFor, type AdminFailure } from "~/lib/admin/failure";
 
 /**
- * One admin form: Conform bound to the screen's Zod schema (the server parses with the
- * same one), posted by a fetcher, its answer shown as the spec's toast. `id` carries the
- * saved version, so a save re-keys the form with the stored values while a background
- * revalidation leaves a draft alone.
+ * One admin form: the screen's Zod schema bound through Conform (the action parses with
+ * the same one), posted by a fetcher, its answer shown as the spec's toast. `id` carries
+ * the saved version, so a save re-keys the form with the stored values while a
+ * background revalidation leaves a draft alone.
  */
 export function useAdminForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
   id,
@@ -22,37 +22,23 @@ export function useAdminForm<Schema extends z.ZodType<Record<string, unknown>, R
   id: string;
   schema: Schema;
   defaultValue?: DefaultValue<z.input<Schema>>;
-  /** The failure toast shown when the browser refuses the form (the server's is the same). */
+  /** The screen's failure toast, also shown when the browser refuses the form. */
   failure: AdminFailure;
 }) {
   const fetcher = useFetcher<AdminActionResult>();
   const documentResult = useActionData() as AdminActionResult | undefined;
   const result = fetcher.data ?? documentResult;
   useActionToast(fetcher.data);
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+  const { form, fields, onSubmit } = useSchemaForm({
     id,
-    lastResult: fetcher.state === "idle" ? (result?.form as SubmissionResult<string[]> | undefined) : undefined,
+    schema,
     defaultValue,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
-
-  /** Conform's submit check, plus the spec's toast when the browser refuses the form. */
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    form.onSubmit(event);
-    if (!event.defaultPrevented) return;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const formData = new FormData(event.currentTarget, submitter);
-    const submission = parseWithZod(formData, { schema });
-    const message = submission.status === "error" ? Object.values(submission.error ?? {}).flat().find(Boolean) : undefined;
-    if (message) {
+    lastResult: fetcher.state === "idle" ? (result?.form as SubmissionResult<string[]> | undefined) : undefined,
+    onInvalid: (message, formData) => {
       const shown = failureToast(failureFor(failure, formData), message);
       toast.error(shown.title, { description: shown.description });
-    }
-  }
-
+    },
+  });
   return { form, fields, fetcher, onSubmit, isSaving: fetcher.state !== "idle", result };
 }
 

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { requireAdmin } from "../auth/guards.server";
 import type { SessionUser } from "../auth/session.server";
 import { isAppError } from "../errors";
+import { readFormData } from "../http/form-data.server";
 import { log } from "../log.server";
 import { failureToast, type AdminActionResult } from "./action-result";
 import { failureFor, type AdminFailure } from "./failure";
@@ -23,7 +24,7 @@ export type AdminActionOptions<Schema extends z.ZodType, Value> = {
   run: (input: z.output<Schema>, admin: SessionUser) => Promise<AdminActionSuccess<Value>>;
 };
 
-const UNREADABLE_FORM = "The form could not be read. Please reload the page and try again.";
+const UNREADABLE_FORM = "Please check the form and try again.";
 const UNEXPECTED = "Please try again.";
 
 /**
@@ -38,12 +39,7 @@ export async function adminAction<Schema extends z.ZodType, Value = undefined>(
 ) {
   const admin = await requireAdmin(request);
   const path = new URL(request.url).pathname;
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<AdminActionResult<Value>>({ ok: false, toast: failureToast(failureFor(failure, new FormData()), UNREADABLE_FORM) }, { status: 400 });
-  }
+  const form = await readFormData(request);
   const failed = failureFor(failure, form);
   const intent = typeof form.get("intent") === "string" ? String(form.get("intent")) : undefined;
   const submission = parseWithZod(form, { schema });

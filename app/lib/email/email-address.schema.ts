@@ -14,9 +14,6 @@ export const EMAIL_REQUIRED_MESSAGE = "Email address is required.";
 export const EMAIL_MISSING_MESSAGE = "Please enter your email address.";
 export const EMAIL_MAX_LENGTH = 254;
 
-/** The exact pattern `z.email()` applies (for the rare caller without a schema). */
-export const EMAIL_PATTERN: RegExp = z.regexes.email;
-
 /** A trimmed e-mail address field; `requiredMessage` is the form's own wording for an empty field. */
 export function emailAddressSchema(requiredMessage: string = EMAIL_REQUIRED_MESSAGE) {
   return z

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN, EMAIL_REQUIRED_MESSAGE, emailAddressSchema } from "../email/email-address.schema";
+import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE, emailAddressSchema } from "../email/email-address.schema";
 
 // The e-mail rule is shared with login and contact (one rule, the one sign-in accepts).
-export { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN, EMAIL_REQUIRED_MESSAGE };
+export { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE };
 
 export const JoinInputSchema = z.object({
   email: emailAddressSchema(EMAIL_REQUIRED_MESSAGE),

@@ -5,7 +5,7 @@ import { Link, useFetcher, useNavigate, useNavigation, useRevalidator } from "re
 import type { Route } from "./+types/products";
 import { useActionToast } from "~/components/admin/action-toast";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
-import { FormField } from "~/components/admin/form-field";
+import { FormField } from "~/components/form-field";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { ProductImage } from "~/components/product-card";
 import {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Route } from "./+types/referral-leaderboard";
 import { useActionToast } from "~/components/admin/action-toast";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
-import { FormField } from "~/components/admin/form-field";
+import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
 import { Pager, RefreshButton, SearchForm } from "~/components/admin/table-controls";
 import { useAdminJson } from "~/components/admin/use-admin-json";

@@ -2,7 +2,7 @@ import { getInputProps } from "@conform-to/react";
 import { Save, Trash2 } from "lucide-react";
 import type { Route } from "./+types/settings";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
-import { describedBy, FormField } from "~/components/admin/form-field";
+import { describedBy, FormField } from "~/components/form-field";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { useBrandColorPreview } from "~/components/admin/use-brand-color-preview";
 import { Button } from "~/components/ui/button";

@@ -2,7 +2,7 @@ import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { Save } from "lucide-react";
 import type { Route } from "./+types/social-share";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
-import { describedBy, FormField } from "~/components/admin/form-field";
+import { describedBy, FormField } from "~/components/form-field";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

@@ -2,7 +2,7 @@ import { getInputProps } from "@conform-to/react";
 import { Save } from "lucide-react";
 import type { Route } from "./+types/video-manager";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
-import { describedBy, FormField } from "~/components/admin/form-field";
+import { describedBy, FormField } from "~/components/form-field";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { TrailerPlayer } from "~/components/trailer-player";
 import { Button } from "~/components/ui/button";

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Route } from "./+types/waitlist-emails";
 import { useActionToast } from "~/components/admin/action-toast";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
-import { FormField } from "~/components/admin/form-field";
+import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
 import { Pager, RefreshButton, SearchForm, useQueryWith } from "~/components/admin/table-controls";
 import { Badge } from "~/components/ui/badge";

@@ -1,0 +1,43 @@
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+
+/**
+ * Conform bound to one Zod schema: the browser checks with the very schema the action
+ * parses with, so both show the same messages. `onInvalid` hears the first message
+ * when the browser refuses a submit (for the spec's toasts).
+ */
+export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
+  id,
+  schema,
+  defaultValue,
+  lastResult,
+  onInvalid,
+}: {
+  id: string;
+  schema: Schema;
+  defaultValue?: DefaultValue<z.input<Schema>>;
+  lastResult?: SubmissionResult<string[]> | null;
+  onInvalid?: (message: string, formData: FormData) => void;
+}) {
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    form.onSubmit(event);
+    if (!event.defaultPrevented || !onInvalid) return;
+    const formData = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    const submission = parseWithZod(formData, { schema });
+    const message = submission.status === "error" ? Object.values(submission.error ?? {}).flat().find(Boolean) : undefined;
+    if (message) onInvalid(message, formData);
+  }
+
+  return { form, fields, onSubmit };
+}
