@@ -292,11 +292,12 @@ export async function h1Text(page: Page): Promise<string> {
  * before the new route renders, so reading the h1 right away can see the old page.
  */
 export async function waitForHeading(page: Page, expected: string, timeoutMs = 5_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  let text = "";
-  for (;;) {
-    text = ((await page.locator("h1").first().textContent({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => null)) ?? "").trim();
-    if (text === expected || Date.now() >= deadline) return text;
-    await delay(100);
-  }
+  const exactly = new RegExp(`^\\s*${expected.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
+  await page
+    .locator("h1")
+    .first()
+    .filter({ hasText: exactly })
+    .waitFor({ timeout: timeoutMs })
+    .catch(() => undefined);
+  return h1Text(page);
 }
