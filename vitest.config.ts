@@ -2,25 +2,49 @@ import { defineConfig } from "vitest/config";
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
+// Which tests get a database is decided by file name:
+//   *.server.test.ts and tests/integration/**  — touch the database: run on a fresh PGlite
+//                                                (and on PostgreSQL when TEST_DATABASE_URL is set);
+//   every other *.test.ts(x)                   — pure: the "unit" project, no database at all.
+const ALL_TESTS = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "tests/integration/**/*.test.ts"];
+const DATABASE_TESTS = ["{app,server,db}/**/*.server.test.{ts,tsx}", "tests/integration/**/*.test.ts"];
+
 const shared = {
-  include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "tests/integration/**/*.test.ts"],
   environment: "node" as const,
-  setupFiles: ["./tests/setup/database.ts", "./tests/setup/no-console-errors.ts"],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+};
+
+const database = {
+  ...shared,
+  include: DATABASE_TESTS,
+  setupFiles: ["./tests/setup/database.ts", "./tests/setup/no-console-errors.ts"],
 };
 
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     projects: [
-      { extends: true, test: { ...shared, name: "pglite", env: { NODE_ENV: "test", TEST_DB: "pglite" } } },
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: "unit",
+          include: ALL_TESTS,
+          exclude: DATABASE_TESTS,
+          setupFiles: ["./tests/setup/no-console-errors.ts"],
+          // A unit test that reaches for the database fails fast on this address
+          // instead of opening the developer's PGlite: rename it *.server.test.ts.
+          env: { NODE_ENV: "test", DATABASE_URL: "postgres://unit-tests-have-no-database.invalid/none" },
+        },
+      },
+      { extends: true, test: { ...database, name: "pglite", env: { NODE_ENV: "test", TEST_DB: "pglite" } } },
       ...(testDatabaseUrl
         ? [
             {
               extends: true as const,
               test: {
-                ...shared,
+                ...database,
                 name: "postgres",
                 env: { NODE_ENV: "test", TEST_DB: "postgres" },
                 globalSetup: ["./tests/setup/postgres-database.ts"],

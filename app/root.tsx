@@ -79,12 +79,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export type RootData = Route.ComponentProps["loaderData"];
 
-export function useRootData(): RootData {
-  const data = useRouteLoaderData<typeof loader>("root");
-  if (!data) throw new Error("useRootData used outside the root route");
-  return data;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const brand = data?.settings.primaryBrandColor ?? "#F8A719";

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 
@@ -10,15 +10,17 @@ type LogoState = "loading" | "loaded" | "failed";
  * background. It never shrinks below its own size.
  */
 export function BrandLogo({ src, siteName, className, tone = "light" }: { src: string; siteName: string; className?: string; tone?: "light" | "dark" }) {
-  const image = useRef<HTMLImageElement>(null);
-  const [state, setState] = useState<LogoState>("loading");
-
-  useEffect(() => {
-    setState("loading");
-    const element = image.current;
-    // The image may have finished before hydration, when no load event reaches React.
-    if (element?.complete) setState(element.naturalWidth > 0 ? "loaded" : "failed");
-  }, [src]);
+  // What the current `src` did; a new `src` starts loading again.
+  const [loaded, setLoaded] = useState<{ src: string; state: LogoState } | null>(null);
+  const state: LogoState = loaded?.src === src ? loaded.state : "loading";
+  const settle = useCallback((next: LogoState) => setLoaded({ src, state: next }), [src]);
+  // The image may have finished before hydration, when no load event reaches React.
+  const image = useCallback(
+    (element: HTMLImageElement | null) => {
+      if (element?.complete) settle(element.naturalWidth > 0 ? "loaded" : "failed");
+    },
+    [settle],
+  );
 
   if (state === "failed") {
     return <span className={cn("shrink-0 whitespace-nowrap text-xl font-extrabold tracking-tight", className)}>{siteName}</span>;
@@ -38,8 +40,8 @@ export function BrandLogo({ src, siteName, className, tone = "light" }: { src: s
         src={src}
         alt={siteName}
         className={cn("h-10 w-auto max-w-none transition-opacity", state === "loaded" ? "opacity-100" : "opacity-0")}
-        onLoad={() => setState("loaded")}
-        onError={() => setState("failed")}
+        onLoad={() => settle("loaded")}
+        onError={() => settle("failed")}
       />
     </span>
   );

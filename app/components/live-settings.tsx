@@ -11,8 +11,13 @@ const LiveSettingsContext = createContext<LiveSettings | null>(null);
  */
 export function LiveSettingsProvider({ initial, children }: { initial: LiveSettings; children: ReactNode }) {
   const [settings, setSettings] = useState(initial);
-
-  useEffect(() => setSettings(initial), [initial.leaderboardVisible, initial.brandLogoUrl, initial.primaryBrandColor]); // eslint-disable-line react-hooks/exhaustive-deps
+  // New server values (a revalidation) replace whatever the stream said last.
+  const serverKey = `${initial.leaderboardVisible} ${initial.brandLogoUrl} ${initial.primaryBrandColor}`;
+  const [seenServerKey, setSeenServerKey] = useState(serverKey);
+  if (seenServerKey !== serverKey) {
+    setSeenServerKey(serverKey);
+    setSettings(initial);
+  }
 
   useEffect(() => {
     const source = new EventSource("/api/events");

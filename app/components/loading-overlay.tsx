@@ -20,16 +20,17 @@ export function LoadingOverlay() {
   const navigation = useNavigation();
   const location = useLocation();
   const message = overlayMessage(navigation);
-  const [timedOut, setTimedOut] = useState(false);
+  // Each message times out once per location: a new page or a new message shows again.
+  const shown = message ? `${location.key} ${message}` : null;
+  const [timedOut, setTimedOut] = useState<string | null>(null);
 
-  useEffect(() => setTimedOut(false), [location.key, message]);
   useEffect(() => {
-    if (!message) return;
-    const timer = window.setTimeout(() => setTimedOut(true), OVERLAY_MAX_MS);
+    if (!shown) return;
+    const timer = window.setTimeout(() => setTimedOut(shown), OVERLAY_MAX_MS);
     return () => window.clearTimeout(timer);
-  }, [message]);
+  }, [shown]);
 
-  if (!message || timedOut) return null;
+  if (!message || timedOut === shown) return null;
   return (
     <div role="status" aria-live="assertive" className="fixed inset-0 z-[60] flex items-center justify-center bg-background/80 backdrop-blur-sm">
       <div className="flex items-center gap-3 rounded-xl border bg-card px-6 py-4 shadow-lg">

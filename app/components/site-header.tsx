@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { BrandLogo } from "~/components/brand-logo";
 import { Button } from "~/components/ui/button";
@@ -32,11 +32,12 @@ function MenuEntry({ item, onNavigate, className }: { item: MenuItem; onNavigate
 }
 
 export function SiteHeader({ siteName, logoUrl, menu }: { siteName: string; logoUrl: string; menu: MenuItem[] }) {
-  const [isOpen, setIsOpen] = useState(false);
   const location = useLocation();
+  // The menu is open on the page where it was opened: another page starts with it closed.
+  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
+  const isOpen = openOnPath === location.pathname;
+  const setIsOpen = (open: boolean) => setOpenOnPath(open ? location.pathname : null);
   const menuId = useId();
-
-  useEffect(() => setIsOpen(false), [location.pathname]);
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -60,7 +61,7 @@ export function SiteHeader({ siteName, logoUrl, menu }: { siteName: string; logo
           aria-expanded={isOpen}
           aria-controls={menuId}
           aria-label={isOpen ? "Close menu" : "Open menu"}
-          onClick={() => setIsOpen((open) => !open)}
+          onClick={() => setIsOpen(!isOpen)}
         >
           {isOpen ? <X /> : <Menu />}
         </Button>

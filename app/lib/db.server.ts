@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -66,10 +65,6 @@ export async function migrateDatabase(): Promise<void> {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
     client.release();
   }
-}
-
-export async function pingDatabase(): Promise<void> {
-  await db.execute(sql`select 1`);
 }
 
 export async function closeDatabase(): Promise<void> {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { closePage, latestMailTo, launchBrowser, newPage, signIn, startServer, waitForHeading, type TestServer } from "./fixtures";
+import { allowFailedResponse, closePage, latestMailTo, launchBrowser, newPage, signIn, startServer, waitForHeading, type TestServer } from "./fixtures";
 
 let server: TestServer;
 let browser: Browser;
@@ -26,8 +26,10 @@ after(async () => {
 const go = (path: string) => admin.goto(`${server.origin}${path}`);
 
 describe("products", () => {
-  it("validates, adds with an uploaded image, edits and deletes a product", async () => {
+  it("validates, adds with an uploaded image, edits and deletes a product", async (t) => {
     await go("/admin/products");
+    // Each refused submission answers 400 with its field errors.
+    t.after(allowFailedResponse(admin, 400, "/admin/products.data"));
     await admin.getByRole("button", { name: "Add Product" }).click();
     await admin.getByText("Product name is required").first().waitFor();
 
@@ -84,8 +86,9 @@ describe("products", () => {
     await admin.getByTestId("admin-product").filter({ hasText: "Moon Boots" }).waitFor({ state: "detached" });
   });
 
-  it("refuses a file that is not an image, whatever its name", async () => {
+  it("refuses a file that is not an image, whatever its name", async (t) => {
     await go("/admin/products");
+    t.after(allowFailedResponse(admin, 400, "/api/uploads"));
     await admin.getByLabel("Or upload an image").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("<html><script>alert(1)</script>") });
     await admin.getByRole("button", { name: "Upload", exact: true }).click();
     await admin.getByText("Upload Failed").waitFor();
@@ -110,8 +113,10 @@ describe("settings", () => {
     await closePage(visitor);
   });
 
-  it("turns social share settings into Open Graph tags on public pages", async () => {
+  it("turns social share settings into Open Graph tags on public pages", async (t) => {
     await go("/admin/social-share");
+    // The share image URL names no uploaded file: the screen's preview of it answers 404.
+    t.after(allowFailedResponse(admin, 404, "/uploads/social_sharing_images/party.png"));
     await admin.getByLabel("Share title").fill("Crew Launch Party");
     await admin.getByLabel("Share description").fill("Join the crew before launch day.");
     await admin.getByLabel("Share image URL").fill("/uploads/social_sharing_images/party.png");
@@ -162,8 +167,9 @@ describe("video and logo", () => {
     await admin.getByText("Settings Updated!").waitFor();
     await visitor.waitForFunction((url) => document.querySelector("header img")?.getAttribute("src") === url, logoUrl);
 
+    // goto resolves on the load event: an onload handler or inline script would have
+    // run by then, and an alert blocks the load until the handler above dismisses it.
     await visitor.goto(`${server.origin}${logoUrl}`);
-    await visitor.waitForTimeout(500);
     assert.deepEqual(dialogs, []);
     assert.notEqual(await visitor.title(), "pwned");
     await closePage(visitor);
@@ -246,7 +252,10 @@ describe("content", () => {
     await admin.getByTestId("waitlist-row").getByText(`<script>alert('note')</script>`).waitFor();
     await go("/admin/text-editor");
     await admin.getByRole("textbox", { name: "Message Body" }).waitFor();
-    await admin.waitForTimeout(300);
+    // Every image has loaded or failed (an onerror handler would have run by now).
+    for (const page of [visitor, admin]) {
+      await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+    }
     assert.deepEqual(dialogs, []);
     for (const page of [visitor, admin]) {
       assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined);

@@ -7,6 +7,7 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { after, afterEach } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
@@ -38,13 +39,27 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Calls `read` until it returns something other than undefined, every `intervalMs`,
+ * for up to `timeoutMs`; then throws `describe()`'s message. For state the suite can
+ * only poll (the dev mailbox); prefer a browser-side wait where there is one.
+ */
+export async function poll<T>(
+  read: () => Promise<T | undefined>,
+  { timeoutMs, intervalMs = 100, describe }: { timeoutMs: number; intervalMs?: number; describe: () => string | Promise<string> },
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(await describe());
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
 }
 
-async function answers(origin: string): Promise<boolean> {
+async function answers(origin: string, timeoutMs: number): Promise<boolean> {
   try {
-    const response = await fetch(`${origin}/`, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+    const response = await fetch(`${origin}/`, { redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
     await response.arrayBuffer();
     return response.status > 0;
   } catch {
@@ -92,14 +107,18 @@ export async function startServer(options: { env?: Record<string, string> } = {}
 
   let output = "";
   const child = spawn(process.execPath, ["server.js"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  let listening = false;
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString();
-    if (/listening on/i.test(output)) listening = true;
-    if (process.env.E2E_SERVER_LOG === "1") process.stderr.write(chunk);
-  };
-  child.stdout?.on("data", onData);
-  child.stderr?.on("data", onData);
+  // Settles once the server prints that it listens, or exits first.
+  const listening = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/listening on/i.test(output)) resolve();
+      if (process.env.E2E_SERVER_LOG === "1") process.stderr.write(chunk);
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code, signal) => reject(new Error(`server.js exited early (code ${code ?? signal}):\n${output}`)));
+  });
+  listening.catch(() => {}); // also awaited below; a later exit is not an unhandled rejection
 
   let stopped = false;
   const stop = async () => {
@@ -116,22 +135,19 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     await fs.rm(uploadsDir, { recursive: true, force: true }).catch(() => {});
   };
 
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`server.js did not listen on ${origin} within 90 s:\n${output}`)), STARTUP_TIMEOUT_MS);
+  });
   try {
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`server.js exited early (code ${child.exitCode ?? child.signalCode}):\n${output}`);
-      }
-      if (listening || (await answers(origin))) {
-        // "listening" is printed before the first request is served; make sure it answers.
-        if (await answers(origin)) break;
-      }
-      if (Date.now() > deadline) throw new Error(`server.js did not answer on ${origin} within 90 s:\n${output}`);
-      await delay(250);
-    }
+    await Promise.race([listening, timedOut]);
+    // The listen callback has run; the first answer proves the app behind it is ready.
+    if (!(await answers(origin, 30_000))) throw new Error(`server.js listens on ${origin} but does not answer:\n${output}`);
   } catch (error) {
     await stop();
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
   return { origin, port, output: () => output, stop };
 }
@@ -153,17 +169,118 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export type PageOptions = { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } };
+export type PageOptions = {
+  javaScriptEnabled?: boolean;
+  viewport?: { width: number; height: number };
+  locale?: string;
+  timezoneId?: string;
+};
 
-/** A page in its own context (own cookies), so tests never share a session. */
+// Every browser console error and uncaught page error fails the test during which it
+// happened (checked after each test), unless the page allowed it with allowPageError.
+type PageProblem = { where: string; what: string };
+const pageProblems: PageProblem[] = [];
+const allowedPageErrors = new WeakMap<Page, RegExp[]>();
+const watchedPages = new WeakSet<Page>();
+
+function recordPageProblem(page: Page, what: string) {
+  if (allowedPageErrors.get(page)?.some((pattern) => pattern.test(what))) return;
+  let where = "(closed page)";
+  try {
+    where = page.url();
+  } catch {
+    // the page is gone; keep the placeholder
+  }
+  pageProblems.push({ where, what });
+}
+
+function watchPage(page: Page) {
+  if (watchedPages.has(page)) return;
+  watchedPages.add(page);
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const { url, lineNumber } = message.location();
+    recordPageProblem(page, `console.error: ${message.text()}${url ? ` (at ${url}:${lineNumber})` : ""}`);
+  });
+  page.on("pageerror", (error) => recordPageProblem(page, `pageerror: ${error.stack ?? error.message}`));
+}
+
+/**
+ * Lets `page` log console errors (or throw page errors) whose text matches `pattern`,
+ * for a test that provokes one on purpose — say which, e.g. the 400 of a refused
+ * upload: `const done = allowPageError(page, /status of 400/)`. Everything else still
+ * fails the test. Call the returned function to end the allowance (a page closed at
+ * the end of the test needs no call).
+ */
+export function allowPageError(page: Page, pattern: RegExp): () => void {
+  allowedPageErrors.set(page, [...(allowedPageErrors.get(page) ?? []), pattern]);
+  return () => allowedPageErrors.set(page, (allowedPageErrors.get(page) ?? []).filter((allowed) => allowed !== pattern));
+}
+
+/**
+ * Lets `page` see the `status` answer to `path` (a request whose URL path starts with
+ * it) that the test provokes on purpose: Chromium logs every 4xx/5xx answer as a
+ * console error ("Failed to load resource"). Returns the function ending the allowance;
+ * pass it to the test's `t.after` when the page outlives the test.
+ */
+export function allowFailedResponse(page: Page, status: number, path: string): () => void {
+  const escapedPath = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return allowPageError(
+    page,
+    new RegExp(`^console\\.error: Failed to load resource: the server responded with a status of ${status} .*\\(at https?://[^/]+${escapedPath}[^)]*\\)$`),
+  );
+}
+
+/**
+ * Resolves once React has hydrated `page` and the browser has gone idle since, so
+ * errors reported during hydration (mismatches, React #418) have been recorded.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("h1") ?? document.body;
+    return Object.keys(heading).some((key) => key.startsWith("__reactFiber$"));
+  });
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
+      }),
+  );
+}
+
+/** The console errors and page errors recorded since the last call, as messages. */
+export function takePageProblems(): string[] {
+  return pageProblems.splice(0).map(({ where, what }) => `${where}: ${what}`);
+}
+
+function failOnPageProblems() {
+  const problems = takePageProblems();
+  if (problems.length > 0) {
+    throw new Error(`the browser reported ${problems.length} error(s):\n${problems.join("\n")}`);
+  }
+}
+
+afterEach(failOnPageProblems);
+after(failOnPageProblems);
+
+/**
+ * A page in its own context (own cookies), so tests never share a session. Console
+ * errors and page errors of every page in the context fail the running test.
+ */
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<Page> {
   const context: BrowserContext = await browser.newContext({
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: options.viewport ?? { width: 1280, height: 900 },
+    locale: options.locale,
+    timezoneId: options.timezoneId,
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
-  return context.newPage();
+  context.on("page", watchPage);
+  const page = await context.newPage();
+  watchPage(page);
+  return page;
 }
 
 /** Closes a page together with its private context. */
@@ -226,23 +343,24 @@ export async function latestMailTo(
 ): Promise<MailMessage> {
   const origin = originOf(pageOrOrigin);
   const wanted = email.trim().toLowerCase();
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  for (;;) {
-    const entries = await readMailbox(origin);
-    const entry = entries.find((candidate) => candidate.to.toLowerCase() === wanted && candidate.id > (options.newerThan ?? 0));
-    if (entry) {
-      const response = await fetch(`${origin}/dev/mailbox/${entry.id}`);
-      const html = await response.text();
-      if (!response.ok) throw new Error(`GET /dev/mailbox/${entry.id} answered ${response.status}`);
-      // Only real anchors: the HTML part sits escaped inside the iframe's srcdoc attribute.
-      const links = [...html.matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)].map((match) => decodeEntities(match[1] ?? ""));
-      return { ...entry, html, links, link: links.find((link) => linkPattern.test(link)) };
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`no e-mail to ${email} in the dev mailbox (it holds: ${entries.map((e) => `${e.to}: ${e.subject}`).join("; ") || "nothing"})`);
-    }
-    await delay(250);
-  }
+  let entries: MailboxEntry[] = [];
+  const entry = await poll(
+    async () => {
+      entries = await readMailbox(origin);
+      return entries.find((candidate) => candidate.to.toLowerCase() === wanted && candidate.id > (options.newerThan ?? 0));
+    },
+    {
+      timeoutMs: options.timeoutMs ?? 10_000,
+      intervalMs: 250,
+      describe: () => `no e-mail to ${email} in the dev mailbox (it holds: ${entries.map((e) => `${e.to}: ${e.subject}`).join("; ") || "nothing"})`,
+    },
+  );
+  const response = await fetch(`${origin}/dev/mailbox/${entry.id}`);
+  const html = await response.text();
+  if (!response.ok) throw new Error(`GET /dev/mailbox/${entry.id} answered ${response.status}`);
+  // Only real anchors: the HTML part sits escaped inside the iframe's srcdoc attribute.
+  const links = [...html.matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)].map((match) => decodeEntities(match[1] ?? ""));
+  return { ...entry, html, links, link: links.find((link) => linkPattern.test(link)) };
 }
 
 /** The id of the newest dev-mailbox message (0 when empty): pass it as `newerThan`. */
@@ -292,11 +410,12 @@ export async function h1Text(page: Page): Promise<string> {
  * before the new route renders, so reading the h1 right away can see the old page.
  */
 export async function waitForHeading(page: Page, expected: string, timeoutMs = 5_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  let text = "";
-  for (;;) {
-    text = ((await page.locator("h1").first().textContent({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => null)) ?? "").trim();
-    if (text === expected || Date.now() >= deadline) return text;
-    await delay(100);
-  }
+  const exactly = new RegExp(`^\\s*${expected.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
+  await page
+    .locator("h1")
+    .first()
+    .filter({ hasText: exactly })
+    .waitFor({ timeout: timeoutMs })
+    .catch(() => undefined);
+  return h1Text(page);
 }

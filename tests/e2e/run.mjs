@@ -2,6 +2,8 @@
 // `npm run test:e2e`: build the app (unless E2E_SKIP_BUILD=1), then run every
 // tests/e2e/*.spec.ts with Node's built-in test runner, one file at a time.
 // Extra arguments are passed to `node --test` (e.g. --test-name-pattern=Login).
+// E2E_SPECS picks spec files (comma or space separated), e.g.
+// E2E_SPECS=tests/e2e/auth.spec.ts npm run test:e2e
 // Node 20's --test does not expand globs, so the file list is built here.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -46,11 +48,19 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 
-const specs = fs
+const allSpecs = fs
   .readdirSync(here)
   .filter((name) => name.endsWith(".spec.ts"))
   .sort()
   .map((name) => path.relative(root, path.join(here, name)));
+const wanted = (process.env.E2E_SPECS ?? "").split(/[\s,]+/).filter(Boolean);
+const unknown = wanted.filter((spec) => !allSpecs.includes(path.relative(root, path.resolve(root, spec))));
+if (unknown.length > 0) {
+  console.error(`E2E_SPECS names no spec file: ${unknown.join(", ")} (there are: ${allSpecs.join(", ")})`);
+  console.log("# tests 0\n# pass 0\n# fail 1");
+  process.exit(1);
+}
+const specs = wanted.length > 0 ? wanted.map((spec) => path.relative(root, path.resolve(root, spec))) : allSpecs;
 if (specs.length === 0) {
   console.error("no tests/e2e/*.spec.ts files found");
   process.exit(1);
