@@ -1,16 +1,5 @@
-import { useSyncExternalStore } from "react";
+import { useIsHydrated } from "~/components/use-is-hydrated";
 import { formatDate, SERVER_ZONE, viewerZone, type DateStyle } from "~/lib/format";
-
-const subscribe = () => () => {};
-
-/** True once this tree has hydrated; false on the server and during hydration. */
-export function useIsHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
-}
 
 /** A date in UTC on the server and while hydrating, then in the viewer's zone and locale. */
 export function LocalTime({ value, style = "dateTime", className }: { value: string | number | Date; style?: DateStyle; className?: string }) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useIsHydrated } from "~/components/use-is-hydrated";
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Skeleton } from "~/components/ui/skeleton";
 
@@ -6,8 +6,7 @@ const COLORS = ["#1e3a8a", "#f8a719", "#0f766e", "#b91c1c", "#7c3aed", "#0369a1"
 
 /** Charts measure the browser's layout, so they draw after hydration; a skeleton holds the space. */
 function ChartFrame({ isEmpty, emptyText, children }: { isEmpty: boolean; emptyText: string; children: React.ReactElement }) {
-  const [isMounted, setIsMounted] = useState(false);
-  useEffect(() => setIsMounted(true), []);
+  const isMounted = useIsHydrated();
   if (isEmpty) return <p className="flex h-64 items-center justify-center text-sm text-muted-foreground">{emptyText}</p>;
   if (!isMounted) return <Skeleton className="h-64 w-full" aria-label="Loading chart" />;
   return (

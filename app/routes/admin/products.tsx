@@ -57,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
         await deleteProduct(input.id);
         return { title: "Product Deleted!" };
       }
-      const { intent: _intent, id, ...product } = input;
+      const { intent, id, ...product } = input;
       const saved = await saveProduct(id, product, admin.id);
       return { title: id ? "Product Updated!" : "Product Added!", description: saved.name, resetForm: !id };
     },
