@@ -38,7 +38,7 @@ export function SessionTimeout({ timeoutMinutes }: { timeoutMinutes: number }) {
   const promptMs = Math.min(WARNING_SECONDS * 1000, timeoutMs);
 
   const reportActivity = useCallback((force = false) => {
-    if (!force && Date.now() - lastReport.current < REPORT_INTERVAL_MS) return;
+    if (signingOut.current || (!force && Date.now() - lastReport.current < REPORT_INTERVAL_MS)) return;
     lastReport.current = Date.now();
     // Same-origin fetch: the browser's Sec-Fetch-Site/Origin satisfy server/cross-origin.ts.
     void fetch("/api/session/activity", { method: "POST", credentials: "same-origin" })

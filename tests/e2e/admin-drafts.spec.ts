@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { closePage, latestMailTo, launchBrowser, newPage, newestMailId, signIn, startServer, type TestServer } from "./fixtures";
+import { allowPageError, closePage, latestMailTo, launchBrowser, newPage, newestMailId, signIn, startServer, type TestServer } from "./fixtures";
 
 let server: TestServer;
 let browser: Browser;
@@ -102,6 +102,8 @@ describe("admin drafts", () => {
   it("shows the spec's failure toast and keeps the edits when the server cannot be reached", async () => {
     await go("/admin/social-share");
     await admin.getByLabel("Share title").fill("Offline draft");
+    // Chromium logs each request that fails while offline; those are the point of this test.
+    const stopAllowing = allowPageError(admin, /^console\.error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
     await admin.context().setOffline(true);
     try {
       await admin.getByRole("button", { name: "Save Social Settings" }).click();
@@ -111,6 +113,7 @@ describe("admin drafts", () => {
       assert.equal(await admin.locator("h1").first().textContent(), "Social Share Settings");
     } finally {
       await admin.context().setOffline(false);
+      stopAllowing();
     }
     await admin.getByRole("button", { name: "Save Social Settings" }).click();
     await admin.getByText("Social sharing settings saved.").waitFor();

@@ -109,7 +109,7 @@ describe("settings", () => {
     await visitor.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue("--brand").trim().toUpperCase() === "#1D9A6C");
     await admin.getByLabel("Primary brand color", { exact: true }).fill("");
     await admin.getByRole("button", { name: "Save All Settings" }).click();
-    await admin.waitForFunction(() => (document.getElementById("primaryBrandColor") as HTMLInputElement).value === "#F8A719");
+    await admin.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="primaryBrandColor"]')?.value === "#F8A719");
     await closePage(visitor);
   });
 

@@ -165,7 +165,8 @@ export default function AdminProducts({ loaderData, matches }: Route.ComponentPr
     <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="space-y-4">
         <h1 className="text-3xl font-extrabold">Products</h1>
-        <ProductForm editing={editing} version={editingVersion} siteName={siteName} />
+        {/* A fresh form (and fetcher) per mode, so an earlier answer never acts on the next one. */}
+        <ProductForm key={`${editing?.id ?? "new"}-${editingVersion}`} editing={editing} version={editingVersion} siteName={siteName} />
       </div>
       <section aria-labelledby="product-list" className="space-y-4">
         <div className="flex items-center justify-between">
