@@ -13,12 +13,15 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
   defaultValue,
   lastResult,
   onInvalid,
+  keepEmptyFields = false,
 }: {
   id: string;
   schema: Schema;
   defaultValue?: DefaultValue<z.input<Schema>>;
   lastResult?: SubmissionResult<string[]> | null;
   onInvalid?: (message: string, formData: FormData) => void;
+  /** As the action's `keepEmptyFields`: an emptied field is "", not missing. */
+  keepEmptyFields?: boolean;
 }) {
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
@@ -27,14 +30,14 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: keepEmptyFields }),
   });
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     form.onSubmit(event);
     if (!event.defaultPrevented || !onInvalid) return;
     const formData = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-    const submission = parseWithZod(formData, { schema });
+    const submission = parseWithZod(formData, { schema, disableAutoCoercion: keepEmptyFields });
     const message = submission.status === "error" ? Object.values(submission.error ?? {}).flat().find(Boolean) : undefined;
     if (message) onInvalid(message, formData);
   }

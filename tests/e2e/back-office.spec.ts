@@ -192,8 +192,9 @@ describe("content", () => {
     assert.ok(home.includes("Ahoy, explorers!"), "the home hero shows the saved title");
 
     await admin.getByLabel("Main Title Line 1").fill("Second draft");
+    const secondSave = admin.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/admin/text-editor"));
     await admin.getByRole("button", { name: "Save All Content" }).click();
-    await admin.getByText("Content Saved!").first().waitFor();
+    await secondSave;
     await admin.getByRole("button", { name: "History" }).first().click();
     const dialog = admin.getByRole("dialog");
     await dialog.getByText("Version 2").waitFor();

@@ -18,12 +18,14 @@ export function useAdminForm<Schema extends z.ZodType<Record<string, unknown>, R
   schema,
   defaultValue,
   failure,
+  keepEmptyFields,
 }: {
   id: string;
   schema: Schema;
   defaultValue?: DefaultValue<z.input<Schema>>;
   /** The screen's failure toast, also shown when the browser refuses the form. */
   failure: AdminFailure;
+  keepEmptyFields?: boolean;
 }) {
   const fetcher = useFetcher<AdminActionResult>();
   const documentResult = useActionData() as AdminActionResult | undefined;
@@ -33,6 +35,7 @@ export function useAdminForm<Schema extends z.ZodType<Record<string, unknown>, R
     id,
     schema,
     defaultValue,
+    keepEmptyFields,
     lastResult: fetcher.state === "idle" ? (result?.form as SubmissionResult<string[]> | undefined) : undefined,
     onInvalid: (message, formData) => {
       const shown = failureToast(failureFor(failure, formData), message);

@@ -22,6 +22,8 @@ export type AdminActionOptions<Schema extends z.ZodType, Value> = {
   /** The spec's failure toast, chosen from the posted fields (e.g. by intent). */
   failure: AdminFailure;
   run: (input: z.output<Schema>, admin: SessionUser) => Promise<AdminActionSuccess<Value>>;
+  /** Keep empty fields as "" instead of Conform's "missing" (forms where "sent empty" and "not sent" differ). */
+  keepEmptyFields?: boolean;
 };
 
 const UNREADABLE_FORM = "Please check the form and try again.";
@@ -35,14 +37,14 @@ const UNEXPECTED = "Please try again.";
  */
 export async function adminAction<Schema extends z.ZodType, Value = undefined>(
   { request, context }: { request: Request; context: { requestId?: string } },
-  { schema, failure, run }: AdminActionOptions<Schema, Value>,
+  { schema, failure, run, keepEmptyFields = false }: AdminActionOptions<Schema, Value>,
 ) {
   const admin = await requireAdmin(request);
   const path = new URL(request.url).pathname;
   const form = await readFormData(request);
   const failed = failureFor(failure, form);
   const intent = typeof form.get("intent") === "string" ? String(form.get("intent")) : undefined;
-  const submission = parseWithZod(form, { schema });
+  const submission = parseWithZod(form, { schema, disableAutoCoercion: keepEmptyFields });
   if (submission.status !== "success") {
     const reply = submission.reply();
     const firstError = Object.values(reply.error ?? {}).flat().find(Boolean) ?? UNREADABLE_FORM;

@@ -3,11 +3,15 @@ import { CONTENT_FIELDS, type ContentName } from "./content-fields";
 
 const LIMITS = { plain: 300, rich: 50_000 } as const;
 
-/** The editor form for these fields (an emptied field arrives as empty), with sane lengths. */
+/**
+ * The editor form for these fields, with sane lengths. Only fields that are sent are
+ * saved, so forms using it keep empty fields as "" (`keepEmptyFields`): an emptied field
+ * is saved empty, a field not sent is left alone.
+ */
 export function contentFormSchema<K extends ContentName>(names: readonly K[]) {
   return z.object(
     Object.fromEntries(
-      names.map((name) => [name, z.string().max(LIMITS[CONTENT_FIELDS[name].kind], `${CONTENT_FIELDS[name].label} is too long.`).default("")]),
-    ) as Record<K, z.ZodDefault<z.ZodString>>,
+      names.map((name) => [name, z.string().max(LIMITS[CONTENT_FIELDS[name].kind], `${CONTENT_FIELDS[name].label} is too long.`).optional()]),
+    ) as Record<K, z.ZodOptional<z.ZodString>>,
   );
 }

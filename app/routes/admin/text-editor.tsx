@@ -35,6 +35,7 @@ export async function action(args: Route.ActionArgs) {
   return adminAction(args, {
     schema: TextContentSchema,
     failure: FAILURE,
+    keepEmptyFields: true,
     run: async (input, admin) => {
       const changed = await saveContent(input, admin.id);
       const description = changed.length === 0 ? "Nothing changed." : `Saved ${changed.map((name) => CONTENT_FIELDS[name].label).join(", ")}.`;
@@ -56,6 +57,7 @@ export default function TextEditor({ loaderData }: Route.ComponentProps) {
     id: `text-content-${version}`,
     schema: TextContentSchema,
     failure: FAILURE,
+    keepEmptyFields: true,
     defaultValue: content,
   });
   const [reverts, setReverts] = useState<Partial<Record<ContentName, EditorRevert>>>({});

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Welcome Email Editor | 
 
 const FIELD = "welcomeEmailTemplateHtml" as const;
 // "send-test" is a background intent: it changes nothing on screen, so nothing revalidates.
-const WelcomeTemplateSchema = contentFormSchema([FIELD]).extend({ intent: z.enum(["save", "send-test"]).default("save") });
+const WelcomeTemplateSchema = contentFormSchema([FIELD]).required().extend({ intent: z.enum(["save", "send-test"]).default("save") });
 
 function failure(form: FormData): FailureToast {
   return form.get("intent") === "send-test"
@@ -41,6 +41,7 @@ export async function action(args: Route.ActionArgs) {
   return adminAction(args, {
     schema: WelcomeTemplateSchema,
     failure,
+    keepEmptyFields: true,
     run: async (input, admin) => {
       const templateHtml = input[FIELD];
       if (input.intent === "send-test") {
@@ -61,6 +62,7 @@ export default function WelcomeEmailEditor({ loaderData }: Route.ComponentProps)
     id: `welcome-template-${version}`,
     schema: WelcomeTemplateSchema,
     failure,
+    keepEmptyFields: true,
     defaultValue: content,
   });
   const [revert, setRevert] = useState<EditorRevert>();
