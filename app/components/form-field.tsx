@@ -38,8 +38,3 @@ export function FormField({
     </div>
   );
 }
-
-/** Props that tie a control to its FormField's help text (and errors, via Conform). */
-export function describedBy(field: FieldMetadata<unknown>, hasHelp: boolean) {
-  return { ariaDescribedBy: hasHelp ? field.descriptionId : undefined };
-}

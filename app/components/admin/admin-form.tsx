@@ -42,7 +42,8 @@ export function useAdminForm<Schema extends z.ZodType<Record<string, unknown>, R
       toast.error(shown.title, { description: shown.description });
     },
   });
-  return { form, fields, fetcher, onSubmit, isSaving: fetcher.state !== "idle", result };
+  const formProps = { method: "post" as const, id: form.id, onSubmit, noValidate: form.noValidate };
+  return { form, fields, fetcher, formProps, isSaving: fetcher.state !== "idle", result };
 }
 
 /**

@@ -18,12 +18,15 @@ export function HistoryDialog({
   kind,
   onRevert,
   buttonLabel = "History",
+  disabled,
 }: {
   name: ContentName;
   label: string;
   kind: "plain" | "rich";
   onRevert: (value: string, version: number) => void;
   buttonLabel?: string;
+  /** While the form saves (it is re-keyed with the stored values afterwards). */
+  disabled?: boolean;
 }) {
   const [isOpen, setIsOpen] = useState(false);
   const { data, isLoading } = useAdminJson<HistoryResponse | null>(isOpen ? `/api/content-history?name=${name}` : null, {
@@ -34,7 +37,7 @@ export function HistoryDialog({
 
   return (
     <>
-      <Button type="button" variant="outline" size="sm" onClick={() => setIsOpen(true)}>
+      <Button type="button" variant="outline" size="sm" onClick={() => setIsOpen(true)} disabled={disabled}>
         <History aria-hidden="true" /> {buttonLabel}
       </Button>
       <Dialog open={isOpen} onOpenChange={setIsOpen}>

@@ -6,7 +6,7 @@ import type { Route } from "./+types/products";
 import { useActionToast } from "~/components/admin/action-toast";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
 import { FormField } from "~/components/form-field";
-import { ImageUpload } from "~/components/admin/image-upload";
+import { ImageUrlField } from "~/components/admin/image-url-field";
 import { ProductImage } from "~/components/product-card";
 import {
   AlertDialog,
@@ -70,7 +70,7 @@ type Editing = Route.ComponentProps["loaderData"]["editing"];
 
 function ProductForm({ editing, version, siteName }: { editing: Editing; version: string; siteName: string }) {
   const navigate = useNavigate();
-  const { form, fields, fetcher, onSubmit, isSaving, result } = useAdminForm({
+  const { form, fields, fetcher, formProps, isSaving, result } = useAdminForm({
     id: `product-${editing?.id ?? "new"}-${version}`,
     schema: ProductSaveSchema,
     failure,
@@ -91,7 +91,7 @@ function ProductForm({ editing, version, siteName }: { editing: Editing; version
         <CardTitle>{editing ? "Edit Product" : "Add New Product"}</CardTitle>
       </CardHeader>
       <CardContent>
-        <fetcher.Form method="post" id={form.id} key={form.id} onSubmit={onSubmit} noValidate={form.noValidate}>
+        <fetcher.Form key={form.id} {...formProps}>
           <input type="hidden" name="intent" value="save" />
           {editing && <input type="hidden" name="id" value={editing.id} />}
           <fieldset disabled={isSaving} className="grid gap-4">
@@ -107,15 +107,7 @@ function ProductForm({ editing, version, siteName }: { editing: Editing; version
             <FormField field={fields.purchaseLink} label="Purchase link (optional)">
               <Input {...getInputProps(fields.purchaseLink, { type: "url" })} placeholder="https://" />
             </FormField>
-            <FormField field={fields.imageUrl} label="Image URL (optional)">
-              <Input {...getInputProps(fields.imageUrl, { type: "text" })} />
-            </FormField>
-            <ImageUpload
-              target="product"
-              label="Or upload an image"
-              onUploaded={(url) => form.update({ name: fields.imageUrl.name, value: url })}
-              disabled={isSaving}
-            />
+            <ImageUrlField form={form} field={fields.imageUrl} label="Image URL (optional)" uploadLabel="Or upload an image" target="product" disabled={isSaving} />
             <div className="flex flex-wrap gap-2">
               <Button type="submit">{isSaving ? "Saving..." : editing ? "Update Product" : "Add Product"}</Button>
               {editing && (

@@ -138,7 +138,7 @@ function DetailsDialog({ member, onClose }: { member: Row; onClose: () => void }
 }
 
 function AdjustDialog({ member, onClose }: { member: Row; onClose: () => void }) {
-  const { form, fields, fetcher, onSubmit, isSaving, result } = useAdminForm({
+  const { fields, fetcher, formProps, isSaving, result } = useAdminForm({
     id: `adjust-points-${member.id}`,
     schema: AdjustPointsSchema,
     failure,
@@ -154,7 +154,7 @@ function AdjustDialog({ member, onClose }: { member: Row; onClose: () => void })
           <DialogTitle>Adjust points</DialogTitle>
           <DialogDescription>{member.email} has {member.points} points. Enter the new total.</DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="grid gap-4">
+        <fetcher.Form {...formProps} className="grid gap-4">
           <input type="hidden" name="intent" value="adjust" />
           <input type="hidden" name="memberId" value={member.id} />
           <FormField field={fields.points} label="Points">

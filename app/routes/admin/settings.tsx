@@ -2,7 +2,7 @@ import { getInputProps } from "@conform-to/react";
 import { Save, Trash2 } from "lucide-react";
 import type { Route } from "./+types/settings";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
-import { describedBy, FormField } from "~/components/form-field";
+import { FormField } from "~/components/form-field";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { useBrandColorPreview } from "~/components/admin/use-brand-color-preview";
 import { Button } from "~/components/ui/button";
@@ -45,7 +45,7 @@ export const clientAction = adminClientAction(FAILURE);
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const { settings, version } = loaderData;
-  const { form, fields, fetcher, onSubmit, isSaving } = useAdminForm({
+  const { form, fields, fetcher, formProps, isSaving } = useAdminForm({
     id: `site-settings-${version}`,
     schema: SiteSettingsFormSchema,
     failure: FAILURE,
@@ -67,7 +67,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-3xl font-extrabold">Site Settings</h1>
-      <fetcher.Form method="post" id={form.id} key={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="space-y-6">
+      <fetcher.Form key={form.id} {...formProps} className="space-y-6">
         <fieldset disabled={isSaving} className="space-y-6">
           <Card>
             <CardHeader>
@@ -140,7 +140,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 help="Signed-in users are logged out after this many minutes of inactivity. 0 or empty means no timeout (not recommended); an empty box is saved as the default of 30 minutes."
               >
                 <Input
-                  {...getInputProps(fields.sessionTimeoutMinutes, { type: "number", ...describedBy(fields.sessionTimeoutMinutes, true) })}
+                  {...getInputProps(fields.sessionTimeoutMinutes, { type: "number", ariaDescribedBy: fields.sessionTimeoutMinutes.descriptionId })}
                   min={1}
                   onChange={(event) => {
                     // Spec §5: while editing, a non-number or a value <= 0 shows as an empty box.

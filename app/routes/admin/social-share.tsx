@@ -2,8 +2,8 @@ import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { Save } from "lucide-react";
 import type { Route } from "./+types/social-share";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
-import { describedBy, FormField } from "~/components/form-field";
-import { ImageUpload } from "~/components/admin/image-upload";
+import { FormField } from "~/components/form-field";
+import { ImageUrlField } from "~/components/admin/image-url-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -53,7 +53,7 @@ const NETWORK_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
 
 export default function SocialShare({ loaderData }: Route.ComponentProps) {
   const { settings, version } = loaderData;
-  const { form, fields, fetcher, onSubmit, isSaving } = useAdminForm({
+  const { form, fields, fetcher, formProps, isSaving } = useAdminForm({
     id: `social-settings-${version}`,
     schema: SocialSettingsFormSchema,
     failure: FAILURE,
@@ -69,7 +69,7 @@ export default function SocialShare({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-3xl font-extrabold">Social Share Settings</h1>
-      <fetcher.Form method="post" id={form.id} key={form.id} onSubmit={onSubmit} noValidate={form.noValidate}>
+      <fetcher.Form key={form.id} {...formProps}>
         <fieldset disabled={isSaving} className="space-y-6">
           <Card>
             <CardHeader>
@@ -82,13 +82,13 @@ export default function SocialShare({ loaderData }: Route.ComponentProps) {
               <FormField field={fields.socialSharingOgDescription} label="Share description">
                 <Textarea {...getTextareaProps(fields.socialSharingOgDescription)} rows={3} />
               </FormField>
-              <FormField field={fields.socialSharingImageUrl} label="Share image URL" help="Recommended size: at least 1200x630 pixels.">
-                <Input {...getInputProps(fields.socialSharingImageUrl, { type: "text", ...describedBy(fields.socialSharingImageUrl, true) })} />
-              </FormField>
-              <ImageUpload
+              <ImageUrlField
+                form={form}
+                field={fields.socialSharingImageUrl}
+                label="Share image URL"
+                help="Recommended size: at least 1200x630 pixels."
+                uploadLabel="Or upload a share image"
                 target="social-image"
-                label="Or upload a share image"
-                onUploaded={(url) => form.update({ name: fields.socialSharingImageUrl.name, value: url })}
                 disabled={isSaving}
               />
               {imageUrl && <img src={imageUrl} alt="Share image preview" className="max-h-40 w-auto rounded border" />}

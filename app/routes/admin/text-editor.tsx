@@ -53,7 +53,7 @@ const CARDS = [
 
 export default function TextEditor({ loaderData }: Route.ComponentProps) {
   const { content, version } = loaderData;
-  const { form, fields, fetcher, onSubmit, isSaving } = useAdminForm({
+  const { form, fields, fetcher, formProps, isSaving } = useAdminForm({
     id: `text-content-${version}`,
     schema: TextContentSchema,
     failure: FAILURE,
@@ -71,7 +71,7 @@ export default function TextEditor({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-3xl font-extrabold">Text &amp; HTML Content Editor</h1>
-      <fetcher.Form method="post" id={form.id} key={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="space-y-6">
+      <fetcher.Form key={form.id} {...formProps} className="space-y-6">
         {CARDS.map((card) => (
           <Card key={card.id}>
             <CardHeader>
@@ -85,7 +85,7 @@ export default function TextEditor({ loaderData }: Route.ComponentProps) {
                   <div key={name} className="grid gap-1.5">
                     <div className="flex items-center justify-between gap-2">
                       <Label htmlFor={field.id}>{label}</Label>
-                      <HistoryDialog name={name} label={label} kind={kind} onRevert={(value, versionNumber) => revert(name, value, versionNumber)} />
+                      <HistoryDialog name={name} label={label} kind={kind} onRevert={(value, versionNumber) => revert(name, value, versionNumber)} disabled={isSaving} />
                     </div>
                     {kind === "rich" ? (
                       <RichTextEditor field={field} label={label} revert={reverts[name]} disabled={isSaving} />

@@ -2,8 +2,8 @@ import { getInputProps } from "@conform-to/react";
 import { Save } from "lucide-react";
 import type { Route } from "./+types/video-manager";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
-import { describedBy, FormField } from "~/components/form-field";
-import { ImageUpload } from "~/components/admin/image-upload";
+import { FormField } from "~/components/form-field";
+import { ImageUrlField } from "~/components/admin/image-url-field";
 import { TrailerPlayer } from "~/components/trailer-player";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -42,7 +42,7 @@ export const clientAction = adminClientAction(FAILURE);
 
 export default function VideoManager({ loaderData }: Route.ComponentProps) {
   const { settings, version } = loaderData;
-  const { form, fields, fetcher, onSubmit, isSaving } = useAdminForm({
+  const { form, fields, fetcher, formProps, isSaving } = useAdminForm({
     id: `video-settings-${version}`,
     schema: VideoSettingsFormSchema,
     failure: FAILURE,
@@ -60,7 +60,7 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
             <CardTitle>Homepage video</CardTitle>
           </CardHeader>
           <CardContent>
-            <fetcher.Form method="post" id={form.id} key={form.id} onSubmit={onSubmit} noValidate={form.noValidate}>
+            <fetcher.Form key={form.id} {...formProps}>
               <fieldset disabled={isSaving} className="grid gap-4">
                 <FormField
                   field={fields.homepageVideoUrl}
@@ -68,17 +68,16 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
                   help="YouTube and Vimeo links play in their player; any other address plays as a plain video file."
                 >
                   <Input
-                    {...getInputProps(fields.homepageVideoUrl, { type: "url", ...describedBy(fields.homepageVideoUrl, true) })}
+                    {...getInputProps(fields.homepageVideoUrl, { type: "url", ariaDescribedBy: fields.homepageVideoUrl.descriptionId })}
                     placeholder="https://www.youtube.com/watch?v=…"
                   />
                 </FormField>
-                <FormField field={fields.homepageVideoThumbnailUrl} label="Thumbnail URL (optional)">
-                  <Input {...getInputProps(fields.homepageVideoThumbnailUrl, { type: "text" })} />
-                </FormField>
-                <ImageUpload
+                <ImageUrlField
+                  form={form}
+                  field={fields.homepageVideoThumbnailUrl}
+                  label="Thumbnail URL (optional)"
+                  uploadLabel="Or upload a thumbnail"
                   target="video-thumbnail"
-                  label="Or upload a thumbnail"
-                  onUploaded={(url) => form.update({ name: fields.homepageVideoThumbnailUrl.name, value: url })}
                   disabled={isSaving}
                 />
                 <Button type="submit" className="w-fit">

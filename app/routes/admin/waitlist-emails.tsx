@@ -70,7 +70,7 @@ const NEXT_FILTER: Record<ConfirmedFilter, ConfirmedFilter> = { any: "yes", yes:
 const FILTER_LABEL: Record<ConfirmedFilter, string> = { any: "Any", yes: "Yes", no: "No" };
 
 function EditDialog({ member, field, onClose }: { member: Row; field: "tags" | "notes"; onClose: () => void }) {
-  const { form, fields, fetcher, onSubmit, isSaving, result } = useAdminForm({
+  const { fields, fetcher, formProps, isSaving, result } = useAdminForm({
     id: `member-${field}-${member.id}`,
     schema: field === "tags" ? MemberTagsSchema : MemberNotesSchema,
     failure,
@@ -87,7 +87,7 @@ function EditDialog({ member, field, onClose }: { member: Row; field: "tags" | "
           <DialogTitle>{field === "tags" ? "Edit tags" : "Edit notes"}</DialogTitle>
           <DialogDescription>{member.email}</DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="grid gap-4">
+        <fetcher.Form {...formProps} className="grid gap-4">
           <input type="hidden" name="intent" value={field} />
           <input type="hidden" name="memberId" value={member.id} />
           {input && (

@@ -58,7 +58,7 @@ export const clientAction = adminClientAction(failure);
 
 export default function WelcomeEmailEditor({ loaderData }: Route.ComponentProps) {
   const { content, version } = loaderData;
-  const { form, fields, fetcher, onSubmit, isSaving } = useAdminForm({
+  const { form, fields, fetcher, formProps, isSaving } = useAdminForm({
     id: `welcome-template-${version}`,
     schema: WelcomeTemplateSchema,
     failure,
@@ -77,7 +77,7 @@ export default function WelcomeEmailEditor({ loaderData }: Route.ComponentProps)
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-3xl font-extrabold">Welcome Email Editor</h1>
-      <fetcher.Form method="post" id={form.id} key={form.id} onSubmit={onSubmit} noValidate={form.noValidate}>
+      <fetcher.Form key={form.id} {...formProps}>
         <Card>
           <CardHeader className="flex flex-row items-start justify-between gap-4">
             <div>
@@ -88,7 +88,7 @@ export default function WelcomeEmailEditor({ loaderData }: Route.ComponentProps)
                 your text automatically.
               </CardDescription>
             </div>
-            <HistoryDialog name={FIELD} label="Welcome Email" kind="rich" onRevert={revertTo} buttonLabel="View History" />
+            <HistoryDialog name={FIELD} label="Welcome Email" kind="rich" onRevert={revertTo} buttonLabel="View History" disabled={isSaving} />
           </CardHeader>
           <CardContent className="grid gap-4">
             <Label htmlFor={field.id} className="sr-only">Welcome e-mail template</Label>
