@@ -119,6 +119,17 @@ describe("admin drafts", () => {
     await admin.getByText("Social sharing settings saved.").waitFor();
   });
 
+  it("puts the saved brand colour back when the admin leaves Settings without saving a pick", async () => {
+    await go("/admin/settings");
+    const brand = () => admin.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand").trim().toUpperCase());
+    const saved = await brand();
+    await admin.getByLabel("Primary brand color", { exact: true }).fill("#123456");
+    assert.equal(await brand(), "#123456", "the pick recolours the page before saving");
+    await admin.getByRole("link", { name: "Overview" }).click();
+    await admin.getByRole("heading", { name: "Admin Overview" }).waitFor();
+    assert.equal(await brand(), saved);
+  });
+
   it("shows field errors from the shared schema before anything is sent", async () => {
     await go("/admin/settings");
     let posted = 0;
