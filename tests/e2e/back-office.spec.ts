@@ -120,6 +120,8 @@ describe("settings", () => {
     await admin.getByLabel("Share title").fill("Crew Launch Party");
     await admin.getByLabel("Share description").fill("Join the crew before launch day.");
     await admin.getByLabel("Share image URL").fill("/uploads/social_sharing_images/party.png");
+    // Let the preview's 404 happen inside this test (its allowance ends with the test).
+    await admin.waitForFunction(() => document.querySelector<HTMLImageElement>('img[alt="Share image preview"]')?.complete === true);
     await admin.getByRole("button", { name: "Save Social Settings" }).click();
     await admin.getByText("Social sharing settings saved.").waitFor();
     const html = await (await fetch(`${server.origin}/faq`)).text();
