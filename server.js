@@ -45,6 +45,8 @@ if (vite) {
     }
   });
 } else {
+  // Built files get the same security headers as pages (they are served before the app).
+  app.use(serverModule.staticSecurityHeaders);
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   app.use(express.static("build/client", { maxAge: "1h" }));
   app.use(serverModule.app);

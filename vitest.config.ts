@@ -5,9 +5,12 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 // Which tests get a database is decided by file name:
 //   *.server.test.ts and tests/integration/**  — touch the database: run on a fresh PGlite
 //                                                (and on PostgreSQL when TEST_DATABASE_URL is set);
+//   tests/postgres/**                           — need a real server (e.g. killing its backends):
+//                                                the PostgreSQL pass only;
 //   every other *.test.ts(x)                   — pure: the "unit" project, no database at all.
 const ALL_TESTS = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "tests/integration/**/*.test.ts"];
 const DATABASE_TESTS = ["{app,server,db}/**/*.server.test.{ts,tsx}", "tests/integration/**/*.test.ts"];
+const POSTGRES_ONLY_TESTS = ["tests/postgres/**/*.test.ts"];
 
 const shared = {
   environment: "node" as const,
@@ -45,6 +48,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 ...database,
+                include: [...DATABASE_TESTS, ...POSTGRES_ONLY_TESTS],
                 name: "postgres",
                 env: { NODE_ENV: "test", TEST_DB: "postgres" },
                 globalSetup: ["./tests/setup/postgres-database.ts"],

@@ -20,6 +20,8 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("auth/callback", "routes/auth.callback.tsx"),
+  route("healthz", "routes/healthz.ts"),
+  route("readyz", "routes/readyz.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/session/activity", "routes/api/session-activity.ts"),
   route("api/events", "routes/api/events.ts"),

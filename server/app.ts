@@ -6,6 +6,7 @@ import { rejectCrossOriginWrites } from "./cross-origin";
 import { assignRequestId } from "./request-id";
 
 export { boot, shutdown } from "~/lib/boot.server";
+export { staticSecurityHeaders } from "./security-headers";
 
 /** Where to listen; throws with a readable message when the configuration is unsafe. */
 export function getListenAddress() {

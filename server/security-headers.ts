@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { getEnv } from "~/lib/env.server";
 
 // Video embeds the trailer component may show (privacy-friendly YouTube host first).
 const FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"];
@@ -23,20 +24,49 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+// Pages and data that belong to one person (or to the back office): never stored by a
+// shared cache, nor kept by the browser after sign-out.
+const PERSONAL_PATHS = ["/admin", "/dashboard", "/thank-you", "/login", "/logout", "/auth/", "/confirm-email", "/dev/", "/api/"];
+// Resources that set their own (public) caching; React Router appends its headers to ours.
+const PUBLIC_RESOURCE_PATHS = ["/uploads/", "/api/avatars/", "/api/events"];
+// Better Auth's session cookie (with or without the __Secure- prefix on https).
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+export function isPersonalRequest(path: string, cookieHeader: string | undefined): boolean {
+  if (PUBLIC_RESOURCE_PATHS.some((prefix) => path.startsWith(prefix))) return false;
+  if (cookieHeader && SESSION_COOKIE.test(cookieHeader)) return true;
+  return PERSONAL_PATHS.some((prefix) => path === prefix.replace(/\/$/, "") || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`) || path.startsWith(`${prefix}.`));
+}
+
+/** The headers every response gets, static files included; HSTS once the site is served over https. */
+function setBaseHeaders(res: Response) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  if (getEnv().origin.startsWith("https:")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+/** Headers for the built assets served before the app (no page, so a closed CSP). */
+export function staticSecurityHeaders(_req: Request, res: Response, next: NextFunction) {
+  setBaseHeaders(res);
+  res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  next();
+}
+
 /**
  * Security headers for every response. `strict` adds the CSP, which the Vite dev
- * server's inline HMR scripts would break, so development runs without it.
+ * server's inline HMR scripts would break, so development runs without it. Personal
+ * and back-office responses are `private, no-store`.
  */
 export function securityHeaders({ strict }: { strict: boolean }) {
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     if (strict) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    setBaseHeaders(res);
+    if (isPersonalRequest(req.path, req.headers.cookie)) res.setHeader("Cache-Control", "private, no-store");
     next();
   };
 }

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../db/schema";
 import { getEnv } from "./env.server";
+import { log } from "./log.server";
 
 export type Database = NodePgDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -24,7 +25,17 @@ const MIGRATION_LOCK_ID = 7_246_019;
 function connect(): Connection {
   const env = getEnv();
   if (env.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    const pool = new pg.Pool({
+      connectionString: env.DATABASE_URL,
+      max: Number(process.env.DB_POOL_MAX ?? 10),
+      // A database that is down or frozen answers fast with an error instead of hanging requests.
+      connectionTimeoutMillis: 5_000,
+      statement_timeout: 15_000,
+      idle_in_transaction_session_timeout: 30_000,
+    });
+    // An idle client whose server went away (restart: 57P01) must not crash the process;
+    // the pool drops it and connects afresh on the next query.
+    pool.on("error", (error) => log.warn("idle database connection lost", { error }));
     return { kind: "pg", db: drizzlePg({ client: pool, schema }), pool, url: env.DATABASE_URL };
   }
   if (!env.PGLITE_DIR.includes("://")) fs.mkdirSync(env.PGLITE_DIR, { recursive: true });
@@ -59,10 +70,14 @@ export async function migrateDatabase(): Promise<void> {
   }
   const client = await connection.pool.connect();
   try {
+    // Migrations (and waiting for another process's) may outlast the request statement timeout.
+    await client.query("set statement_timeout = 0");
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+    // Back to the pool's defaults (statement timeout included) for whoever gets this client next.
+    await client.query("reset statement_timeout").catch(() => undefined);
     client.release();
   }
 }
