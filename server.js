@@ -62,12 +62,19 @@ const server = app.listen(address.port, address.host, () => {
 });
 
 let stopping = false;
+/** How long in-flight requests may take to finish after SIGTERM before connections are cut. */
+const DRAIN_MS = 10_000;
+
+// Graceful stop: refuse new connections, let requests in flight finish (an answered
+// signup is in the database before its 2xx), then stop the workers and the database.
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received, shutting down`);
-  server.close();
-  server.closeAllConnections?.();
+  console.log(`${signal} received, finishing requests in flight`);
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections?.();
+  const drained = await Promise.race([closed.then(() => true), new Promise((resolve) => setTimeout(resolve, DRAIN_MS, false))]);
+  if (!drained) server.closeAllConnections?.(); // long-lived event streams, or slow clients
   await serverModule.shutdown();
   process.exit(0);
 }

@@ -7,6 +7,7 @@ import { getAuth } from "./auth/auth.server";
 import { createTransport } from "./email/transport.server";
 import { startOutboxWorker } from "./email/worker.server";
 import { log } from "./log.server";
+import { startPurgeJob } from "./maintenance/purge.server";
 import { stopNotifications } from "./realtime/notifications.server";
 
 type Stoppable = { stop: () => Promise<void> | void };
@@ -33,6 +34,7 @@ export async function boot(): Promise<void> {
 
   getAuth(); // fails fast on a missing secret
   registerBackgroundTask(startOutboxWorker(createTransport(env)));
+  registerBackgroundTask(startPurgeJob());
 }
 
 export function registerBackgroundTask(task: Stoppable): void {

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { db } from "../db.server";
+import { log } from "../log.server";
+
+/** Well past any rate-limit window in use (the longest is an hour). */
+const RATE_LIMIT_RETENTION = "2 days";
+/** Sent e-mails keep their headers; bodies (sign-in links among them) go after this. */
+const SENT_BODY_RETENTION = "1 day";
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export type PurgeCounts = { rateLimits: number; verifications: number; sessions: number; emailBodies: number };
+
+async function affected(statement: ReturnType<typeof sql>): Promise<number> {
+  const result = await db.execute(statement);
+  return Number((result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);
+}
+
+/**
+ * Removes what has expired: rate-limit windows, sign-in verifications, sessions, and the
+ * bodies of sent e-mails (which carry magic-link URLs). Idempotent, so every process
+ * may run it.
+ */
+export async function purgeExpiredData(): Promise<PurgeCounts> {
+  const rateLimits = await affected(sql`delete from rate_limits where window_started_at < now() - ${RATE_LIMIT_RETENTION}::interval`);
+  const verifications = await affected(sql`delete from verifications where expires_at < now()`);
+  const sessions = await affected(sql`delete from sessions where expires_at < now()`);
+  const emailBodies = await affected(sql`
+    update email_outbox set html = '', text = ''
+     where status = 'sent' and sent_at < now() - ${SENT_BODY_RETENTION}::interval and (html <> '' or text <> '')`);
+  return { rateLimits, verifications, sessions, emailBodies };
+}
+
+/** Runs the purge at boot and then hourly. */
+export function startPurgeJob() {
+  const run = () =>
+    purgeExpiredData()
+      .then((counts) => log.info("purged expired data", counts))
+      .catch((error: unknown) => log.warn("purge of expired data failed", { error }));
+  void run();
+  const timer = setInterval(run, PURGE_INTERVAL_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
