@@ -20,6 +20,10 @@ export type TestServer = {
   port: number;
   /** Everything the server printed so far (stdout and stderr), for failure messages. */
   output: () => string;
+  /** The server's PGlite directory (readable once the server has exited). */
+  pgliteDir: string;
+  /** Sends SIGTERM and resolves with the exit code once the process is gone (data kept until stop()). */
+  terminate: () => Promise<number | null>;
   stop: () => Promise<void>;
 };
 
@@ -120,6 +124,13 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   });
   listening.catch(() => {}); // also awaited below; a later exit is not an unhandled rejection
 
+  const terminate = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    return exited;
+  };
+
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -149,7 +160,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   } finally {
     clearTimeout(timer);
   }
-  return { origin, port, output: () => output, stop };
+  return { origin, port, output: () => output, pgliteDir, terminate, stop };
 }
 
 /** Debian's Chromium, headless, driven by playwright-core. */
