@@ -14,11 +14,19 @@ function messageIdFor(message: ClaimedEmail, origin: string): string {
   return `<outbox-${message.id}@${new URL(origin).hostname}>`;
 }
 
+/**
+ * Every SMTP step gives up long before the outbox lease (120 s) runs out, and the worker
+ * leases one message at a time, so a slow mail server can never make another process
+ * pick the same message up while this one is still sending it.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+
 export function createTransport(env: Env): MailTransport {
   if (!env.SMTP_URL) {
     return { kind: "local", send: async () => undefined, close: () => undefined };
   }
-  const smtp = nodemailer.createTransport(env.SMTP_URL);
+  // Settings in the URL itself win; the timeouts apply where it names none.
+  const smtp = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS });
   return {
     kind: "smtp",
     async send(message) {

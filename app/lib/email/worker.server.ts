@@ -8,7 +8,8 @@ const POLL_INTERVAL_MS = 2000;
 export async function deliverDueEmails(transport: MailTransport): Promise<number> {
   let sent = 0;
   for (;;) {
-    const batch = await claimDueEmails();
+    // One at a time: each message gets the whole lease (see SMTP_TIMEOUTS).
+    const batch = await claimDueEmails(1);
     if (batch.length === 0) return sent;
     for (const message of batch) {
       try {
