@@ -22,6 +22,7 @@ export default [
   route("auth/callback", "routes/auth.callback.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
+  route("metrics", "routes/metrics.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/session/activity", "routes/api/session-activity.ts"),
   route("api/events", "routes/api/events.ts"),

@@ -4,6 +4,7 @@ import { getEnv } from "~/lib/env.server";
 import { securityHeaders } from "./security-headers";
 import { rejectCrossOriginWrites } from "./cross-origin";
 import { assignRequestId } from "./request-id";
+import { recordRequestMetrics } from "./request-metrics";
 
 export { boot, shutdown } from "~/lib/boot.server";
 export { staticSecurityHeaders } from "./security-headers";
@@ -19,6 +20,7 @@ export const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "true");
 app.use(assignRequestId);
+app.use(recordRequestMetrics);
 app.use(securityHeaders({ strict: process.env.NODE_ENV !== "development" }));
 app.use(rejectCrossOriginWrites);
 app.use(

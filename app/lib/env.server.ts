@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   UPLOADS_DIR: z.string().default("./data/uploads"),
+  // Lets a Prometheus server elsewhere scrape /metrics (loopback may always).
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

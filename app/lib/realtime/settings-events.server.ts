@@ -1,3 +1,4 @@
+import { eventStreams } from "../metrics.server";
 import { getSiteSettings } from "../settings/settings.server";
 import { type PublicSettingsEvent, SITE_SETTINGS_CHANNEL } from "./channels";
 import { subscribe } from "./notifications.server";
@@ -17,9 +18,13 @@ export async function streamPublicSettings(signal: AbortSignal): Promise<Readabl
   const encoder = new TextEncoder();
   let unsubscribe: (() => void) | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
+  let isOpen = true;
+  eventStreams.inc();
   const close = () => {
     unsubscribe?.();
     clearInterval(heartbeat);
+    if (isOpen) eventStreams.dec();
+    isOpen = false;
   };
 
   return new ReadableStream<Uint8Array>({

@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { referralsCredited, signups } from "../metrics.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
 import { joinWaitlist, type JoinResult } from "./join.server";
 import { countryOf, deviceClassOf } from "./signup-context";
@@ -16,10 +17,13 @@ export async function signUpFromForm(request: SignupRequest): Promise<JoinResult
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
     throw new AppError("RATE_LIMITED", `Too many signups from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
   }
-  return joinWaitlist({
+  const result = await joinWaitlist({
     email: request.email,
     referralCode: request.referralCode,
     device: deviceClassOf(request.userAgent),
     country: countryOf({ language: request.language, timeZone: request.timeZone }),
   });
+  signups.inc({ kind: result.isNewMember ? "new" : "returning" });
+  if (result.isReferralCredited) referralsCredited.inc();
+  return result;
 }

@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import client from "prom-client";
+import { db, getConnection } from "./db.server";
+
+// Prometheus metrics of this process, scraped at /metrics (see app/routes/metrics.ts).
+export const registry = new client.Registry();
+client.collectDefaultMetrics({ register: registry });
+
+export const httpRequestDuration = new client.Histogram({
+  name: "launchcrew_http_request_duration_seconds",
+  help: "HTTP requests by route, method and status class",
+  labelNames: ["route", "method", "status"] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+export const signups = new client.Counter({
+  name: "launchcrew_signups_total",
+  help: "Waitlist joins: new members and returning ones",
+  labelNames: ["kind"] as const,
+  registers: [registry],
+});
+
+export const referralsCredited = new client.Counter({
+  name: "launchcrew_referrals_credited_total",
+  help: "Referrals credited to a referrer",
+  registers: [registry],
+});
+
+export const eventStreams = new client.Gauge({
+  name: "launchcrew_event_streams_open",
+  help: "Open Server-Sent Events streams (live settings)",
+  registers: [registry],
+});
+
+new client.Gauge({
+  name: "launchcrew_db_pool_connections",
+  help: "Database pool connections by state (PostgreSQL only)",
+  labelNames: ["state"] as const,
+  registers: [registry],
+  collect() {
+    const connection = getConnection();
+    if (connection.kind !== "pg") return;
+    const { totalCount, idleCount, waitingCount } = connection.pool;
+    this.set({ state: "total" }, totalCount);
+    this.set({ state: "idle" }, idleCount);
+    this.set({ state: "waiting" }, waitingCount);
+  },
+});
+
+new client.Gauge({
+  name: "launchcrew_outbox_pending",
+  help: "E-mails waiting in the outbox, and the age of the oldest in seconds",
+  labelNames: ["measure"] as const,
+  registers: [registry],
+  async collect() {
+    const result = await db.execute<{ depth: number; age: number }>(sql`
+      select count(*)::integer as depth, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as age
+        from email_outbox where status = 'pending'`);
+    this.set({ measure: "depth" }, Number(result.rows[0]?.depth ?? 0));
+    this.set({ measure: "oldest_age_seconds" }, Number(result.rows[0]?.age ?? 0));
+  },
+});
+
+const UUID_OR_NUMBER = /\/(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)(?=\/|\.|$)/gi;
+
+/**
+ * The route label of a request: ids replaced, at most two segments, and every 404 as
+ * one label — so a crawler or an attacker cannot grow the label set.
+ */
+export function routeLabel(path: string, status: number): string {
+  if (status === 404) return "not-found";
+  const normalised = path.replace(UUID_OR_NUMBER, "/:id").replace(/\.data$/, "");
+  const segments = normalised.split("/").filter(Boolean).slice(0, 2);
+  return `/${segments.map((segment) => segment.slice(0, 40)).join("/")}`;
+}
