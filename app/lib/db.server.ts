@@ -36,6 +36,9 @@ function connect(): Connection {
     // An idle client whose server went away (restart: 57P01) must not crash the process;
     // the pool drops it and connects afresh on the next query.
     pool.on("error", (error) => log.warn("idle database connection lost", { error }));
+    // The same for a connection that is checked out between two statements (inside a
+    // transaction): its query fails, the pool drops it on release, the process lives on.
+    pool.on("connect", (client) => client.on("error", (error) => log.warn("database connection lost", { error })));
     return { kind: "pg", db: drizzlePg({ client: pool, schema }), pool, url: env.DATABASE_URL };
   }
   if (!env.PGLITE_DIR.includes("://")) fs.mkdirSync(env.PGLITE_DIR, { recursive: true });

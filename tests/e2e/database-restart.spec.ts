@@ -1,0 +1,79 @@
+// The hosting provider restarts PostgreSQL while families are signing up: the app keeps
+// running, answers again within seconds, and every sign-up it answered is stored.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import pg from "pg";
+import { startServer, type TestServer } from "./fixtures";
+import { startThrowawayCluster, throwawayClusterUnavailable, type ThrowawayCluster } from "./throwaway-postgres";
+
+const unavailable = throwawayClusterUnavailable();
+let cluster: ThrowawayCluster | undefined;
+let server: TestServer | undefined;
+
+before(async () => {
+  if (unavailable) return;
+  cluster = await startThrowawayCluster();
+  server = await startServer({ env: { DATABASE_URL: cluster.url } });
+});
+
+after(async () => {
+  await server?.stop();
+  cluster?.stop();
+});
+
+describe("database restart", () => {
+  it("survives a PostgreSQL restart under sign-up load and loses no answered sign-up", { skip: unavailable ?? false }, async () => {
+    assert.ok(server && cluster);
+    const origin = server.origin;
+    const answered: string[] = [];
+    const statuses: number[] = [];
+    let running = true;
+    let sequence = 0;
+    const signUpLoop = async () => {
+      while (running) {
+        const email = `restart.${sequence++}.${Date.now()}@example.com`;
+        const status = await fetch(`${origin}/join-waitlist`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+          body: new URLSearchParams({ email }),
+          signal: AbortSignal.timeout(20_000),
+        }).then((response) => response.status, () => 0);
+        statuses.push(status);
+        if (status === 302 || status === 303) answered.push(email);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    // Under the per-network sign-up limit (60 per 10 minutes) for the whole test.
+    const loops = [signUpLoop(), signUpLoop()];
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    cluster.restart();
+    const restartedAt = Date.now();
+    // Back within 10 s: the next page answers 200 without restarting the app.
+    let recovered = false;
+    while (Date.now() - restartedAt < 10_000) {
+      const status = await fetch(`${origin}/leaderboard`, { signal: AbortSignal.timeout(5_000) }).then((response) => response.status, () => 0);
+      if (status === 200) {
+        recovered = true;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    running = false;
+    await Promise.all(loops);
+    assert.ok(recovered, `the app answered 200 within 10 s of the restart (server output:\n${server.output().slice(-1500)})`);
+    assert.ok(!statuses.includes(-1));
+    assert.ok(answered.length > 0, `sign-ups were answered (statuses: ${statuses.join(",")})`);
+    assert.ok(statuses.every((status) => status < 500 || status === 503), `no crash answers (statuses: ${statuses.join(",")})`);
+
+    const client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+    try {
+      const stored = await client.query<{ email: string }>("select email from waitlist_users where email = any($1)", [answered]);
+      assert.deepEqual(stored.rows.map((row) => row.email).sort(), [...answered].sort());
+    } finally {
+      await client.end();
+    }
+  });
+});
