@@ -5,7 +5,11 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { isDatabaseUnavailable, requestsWithDatabaseOutage } from "./lib/database-unavailable.server";
 import { log } from "./lib/log.server";
+
+/** Seconds a client or load balancer should wait before trying again during a database outage. */
+const OUTAGE_RETRY_SECONDS = 5;
 
 export const streamTimeout = 5_000;
 
@@ -20,6 +24,10 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  if (responseStatusCode >= 500 && requestsWithDatabaseOutage.has(request)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(OUTAGE_RETRY_SECONDS));
+  }
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -59,6 +67,11 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    requestsWithDatabaseOutage.add(request);
+    log.warn("database unavailable", { requestId: (context as AppLoadContext | undefined)?.requestId, path: new URL(request.url).pathname, error });
+    return;
+  }
   log.error("unhandled error", {
     requestId: (context as AppLoadContext | undefined)?.requestId,
     path: new URL(request.url).pathname,

@@ -3,6 +3,7 @@ import { Bell, Gift, Sparkles } from "lucide-react";
 import { data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/join-waitlist";
 import { SIGNUP_ERROR_MESSAGE, WaitlistForm, type JoinActionData } from "~/components/waitlist-form";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/lib/database-unavailable.server";
 import { isAppError } from "~/lib/errors";
 import { setFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/http/form-data.server";
@@ -38,6 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(isNewMember ? "/thank-you?welcome=new" : "/thank-you", { headers });
   } catch (error) {
     if (isAppError(error)) return data<JoinActionData>({ form: submission.reply(), formError: error.userMessage }, { status: error.status });
+    if (isDatabaseUnavailable(error)) {
+      log.warn("waitlist signup while the database is unavailable", { requestId: context.requestId, error });
+      return data<JoinActionData>({ form: submission.reply(), formError: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": "5" } });
+    }
     log.error("waitlist signup failed", { requestId: context.requestId, error });
     return data<JoinActionData>({ form: submission.reply(), formError: SIGNUP_ERROR_MESSAGE }, { status: 500 });
   }

@@ -1,6 +1,7 @@
 // A private PostgreSQL 15 cluster for fault tests (restarts), run as the postgres user
 // in a temp directory on a spare port. Never touches the machine's shared cluster.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,7 +9,7 @@ import { freePort } from "./fixtures";
 
 const BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 
-export type ThrowawayCluster = { url: string; restart: () => void; stop: () => void };
+export type ThrowawayCluster = { url: string; restart: () => Promise<void>; stop: () => void };
 
 /** Why a throwaway cluster cannot run here, or null when it can. */
 export function throwawayClusterUnavailable(): string | null {
@@ -22,18 +23,30 @@ function asPostgres(args: string[]) {
   execFileSync("runuser", ["-u", "postgres", "--", ...args], { stdio: "pipe" });
 }
 
+/** The same, without blocking this process (the test keeps sending requests meanwhile). */
+async function asPostgresAsync(args: string[]) {
+  await promisify(execFile)("runuser", ["-u", "postgres", "--", ...args]);
+}
+
 export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "launchcrew-pg-"));
   fs.chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString()), Number(execFileSync("id", ["-g", "postgres"]).toString()));
   const data = path.join(dir, "data");
   asPostgres([path.join(BIN, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
-  const ctl = (action: string, extra: string[] = []) =>
-    asPostgres([path.join(BIN, "pg_ctl"), "-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, ...extra, action]);
+  const ctlArgs = (action: string, extra: string[] = []) => [
+    path.join(BIN, "pg_ctl"), "-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, ...extra, action,
+  ];
+  const ctl = (action: string, extra: string[] = []) => asPostgres(ctlArgs(action, extra));
   ctl("start");
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    restart: () => ctl("restart", ["-m", "fast"]),
+    // Stop, stay down a moment (requests meet a missing database), start again.
+    restart: async () => {
+      await asPostgresAsync(ctlArgs("stop", ["-m", "fast"]));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await asPostgresAsync(ctlArgs("start"));
+    },
     stop: () => {
       try {
         ctl("stop", ["-m", "immediate"]);
