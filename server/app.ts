@@ -4,6 +4,8 @@ import { getEnv } from "~/lib/env.server";
 import { securityHeaders } from "./security-headers";
 import { rejectCrossOriginWrites } from "./cross-origin";
 import { assignRequestId } from "./request-id";
+import { rejectMisdirectedHosts } from "./host-check";
+import { limitRequestBodies } from "./body-limit";
 
 export { boot, shutdown } from "~/lib/boot.server";
 
@@ -17,9 +19,12 @@ export const app = express();
 
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "true");
+app.use(rejectMisdirectedHosts());
 app.use(assignRequestId);
 app.use(securityHeaders({ strict: process.env.NODE_ENV !== "development" }));
 app.use(rejectCrossOriginWrites);
+// Last before the handler (see limitRequestBodies).
+app.use(limitRequestBodies);
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
