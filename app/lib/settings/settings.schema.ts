@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_SESSION_TIMEOUT_MINUTES, parseSessionTimeoutMinutes } from "./settings-rules";
+import { MAX_SESSION_TIMEOUT_MINUTES, parseSessionTimeoutInput } from "./settings-rules";
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).default("");
 
@@ -9,7 +9,7 @@ export const SiteSettingsFormSchema = z.object({
   primaryBrandColor: optionalText(20, "Enter a colour like #F8A719."),
   // Spec §5: empty, invalid or <= 0 is saved as 30.
   sessionTimeoutMinutes: optionalText(12, "Enter a number of minutes.")
-    .transform(parseSessionTimeoutMinutes)
+    .transform(parseSessionTimeoutInput)
     .pipe(z.number().max(MAX_SESSION_TIMEOUT_MINUTES, `The session timeout can be at most ${MAX_SESSION_TIMEOUT_MINUTES} minutes (one week).`)),
 });
 
