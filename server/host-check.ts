@@ -2,6 +2,9 @@ import type { NextFunction, Request, Response } from "express";
 import { getEnv } from "~/lib/env.server";
 
 const LOOPBACK_HOSTNAMES = ["localhost", "127.0.0.1", "[::1]"];
+// Probes (container health checks, a metrics scraper) call the server by its address,
+// not its public name; these read-only, cookie-free endpoints answer any Host.
+const PROBE_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 /**
  * The Host headers this server answers to: PUBLIC_ORIGIN's host, and in local mail mode
@@ -35,7 +38,8 @@ export function rejectMisdirectedHosts() {
     const env = getEnv();
     allowed ??= { protocol: new URL(env.origin).protocol, hosts: new Set(listAllowedHosts(env)) };
     const host = normalizeHost(req.get("host") ?? "", allowed.protocol);
-    if (host && allowed.hosts.has(host)) {
+    const isProbe = (req.method === "GET" || req.method === "HEAD") && PROBE_PATHS.has(req.path);
+    if ((host && allowed.hosts.has(host)) || isProbe) {
       next();
       return;
     }

@@ -89,6 +89,14 @@ describe("host check", () => {
     expect(answer.text).not.toContain("reached the app");
   });
 
+  it("lets health and metrics probes in by address, read-only", async () => {
+    for (const path of ["/healthz", "/readyz", "/metrics"]) {
+      expect((await send({ path, host: "10.0.0.7:3000" })).status).toBe(200);
+      expect((await send({ method: "POST", path, host: "10.0.0.7:3000" })).status).toBe(421);
+    }
+    expect((await send({ path: "/healthz/../dev/mailbox", host: "10.0.0.7:3000" })).status).toBe(421);
+  });
+
   it("in local mail mode also serves the loopback names on the configured port", async () => {
     for (const host of ["127.0.0.1:3000", "[::1]:3000", "LOCALHOST:3000"]) {
       expect((await send({ path: "/dev/mailbox", host })).status).toBe(200);
