@@ -23,6 +23,7 @@ import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/sonner";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { getEnv } from "~/lib/env.server";
+import { safeRedirectPath } from "~/lib/auth/redirects";
 import { setFlash, takeFlash, type Flash } from "~/lib/flash.server";
 import { readPendingReferralCode, rememberReferralCode } from "~/lib/waitlist/visitor-cookies.server";
 import { buildMenu } from "~/lib/navigation";
@@ -43,7 +44,8 @@ async function applyReferralParameter(request: Request): Promise<void> {
     headers.append("Set-Cookie", await rememberReferralCode(code));
     headers.append("Set-Cookie", await setFlash("referral-applied"));
   }
-  throw redirect(`${url.pathname}${url.search}${url.hash}`, { headers });
+  // The path as received may be `//evil.example/`: only ever redirect on this site.
+  throw redirect(safeRedirectPath(`${url.pathname}${url.search}`, "/"), { headers });
 }
 
 // A failed admin save (server down) or a background request leaves the page as it is.

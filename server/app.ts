@@ -5,6 +5,8 @@ import { securityHeaders } from "./security-headers";
 import { rejectCrossOriginWrites } from "./cross-origin";
 import { assignRequestId } from "./request-id";
 import { recordRequestMetrics } from "./request-metrics";
+import { rejectMisdirectedHosts } from "./host-check";
+import { limitRequestBodies } from "./body-limit";
 
 export { boot, shutdown } from "~/lib/boot.server";
 export { staticSecurityHeaders } from "./security-headers";
@@ -19,10 +21,13 @@ export const app = express();
 
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "true");
+app.use(rejectMisdirectedHosts());
 app.use(assignRequestId);
 app.use(recordRequestMetrics);
 app.use(securityHeaders({ strict: process.env.NODE_ENV !== "development" }));
 app.use(rejectCrossOriginWrites);
+// Last before the handler (see limitRequestBodies).
+app.use(limitRequestBodies);
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

@@ -3,6 +3,7 @@ import type { Route } from "./+types/logout";
 import { getAuth } from "~/lib/auth/auth.server";
 import { safeRedirectPath, signOutDestination } from "~/lib/auth/redirects";
 import { setFlash } from "~/lib/flash.server";
+import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
 
 export async function loader() {
@@ -10,7 +11,7 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const from = String(form.get("from") ?? new URL(request.headers.get("Referer") ?? "/", "http://x").pathname);
   const expired = form.get("reason") === "expired";
   const headers = new Headers();

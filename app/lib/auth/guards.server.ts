@@ -1,9 +1,10 @@
 import { data, redirect } from "react-router";
+import { safeRedirectPath } from "./redirects";
 import { getSessionUser, type SessionUser } from "./session.server";
 
 function originatingPath(request: Request): string {
   const url = new URL(request.url);
-  return `${url.pathname}${url.search}`;
+  return safeRedirectPath(`${url.pathname}${url.search}`, "/");
 }
 
 function withRedirectTo(path: string, request: Request): string {

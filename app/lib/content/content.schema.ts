@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTENT_FIELDS, type ContentName } from "./content-fields";
+import { noControlCharactersInText } from "~/lib/text-rules";
 
 const LIMITS = { plain: 300, rich: 50_000 } as const;
 
@@ -11,7 +12,7 @@ const LIMITS = { plain: 300, rich: 50_000 } as const;
 export function contentFormSchema<K extends ContentName>(names: readonly K[]) {
   return z.object(
     Object.fromEntries(
-      names.map((name) => [name, z.string().max(LIMITS[CONTENT_FIELDS[name].kind], `${CONTENT_FIELDS[name].label} is too long.`).optional()]),
+      names.map((name) => [name, z.string().max(LIMITS[CONTENT_FIELDS[name].kind], `${CONTENT_FIELDS[name].label} is too long.`).refine(...noControlCharactersInText).optional()]),
     ) as Record<K, z.ZodOptional<z.ZodString>>,
   );
 }

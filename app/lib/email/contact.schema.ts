@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { EMAIL_MISSING_MESSAGE, emailAddressSchema } from "./email-address.schema";
+import { noControlCharacters, noControlCharactersInText } from "~/lib/text-rules";
 
 export const ContactInputSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your name.").max(120, "Please keep your name under 120 characters."),
+  name: z.string().trim().min(1, "Please enter your name.").max(120, "Please keep your name under 120 characters.").refine(...noControlCharacters),
   email: emailAddressSchema(EMAIL_MISSING_MESSAGE),
-  subject: z.string().trim().min(1, "Please enter a subject.").max(200, "Please keep the subject under 200 characters."),
-  message: z.string().trim().min(1, "Please enter your message.").max(5000, "Please keep your message under 5000 characters."),
+  subject: z.string().trim().min(1, "Please enter a subject.").max(200, "Please keep the subject under 200 characters.").refine(...noControlCharacters),
+  message: z.string().trim().min(1, "Please enter your message.").max(5000, "Please keep your message under 5000 characters.").refine(...noControlCharactersInText),
 });
 export type ContactInput = z.infer<typeof ContactInputSchema>;
 export type ContactField = keyof ContactInput;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControlCharacters } from "~/lib/text-rules";
 
 export const POINTS_INVALID_MESSAGE = "Please enter a valid number for points.";
 /** Upper bound of a points total set from the back office (well inside PostgreSQL's integer). */
@@ -27,7 +28,7 @@ export const PointsInputSchema = z.union([
 
 /** The Adjust Points form of the Referral System screen (browser and action). */
 export const PointsAdjustmentSchema = z.object({
-  memberId: z.string().trim().min(1),
+  memberId: z.string().trim().min(1).refine(...noControlCharacters),
   points: PointsInputSchema,
 });
 export type PointsAdjustment = z.infer<typeof PointsAdjustmentSchema>;

@@ -2,8 +2,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 type WriteRequest = {
   method: string;
-  /** The Host header the request was sent to. */
-  host: string;
+  /** Our own origin (PUBLIC_ORIGIN), never derived from the request. */
+  publicOrigin: string;
   origin: string | null;
   secFetchSite: string | null;
 };
@@ -14,13 +14,13 @@ type WriteRequest = {
  * a request with neither comes from a non-browser client, which cannot ride on a
  * visitor's cookies, so it is allowed.
  */
-export function isCrossOriginWrite({ method, host, origin, secFetchSite }: WriteRequest): boolean {
+export function isCrossOriginWrite({ method, publicOrigin, origin, secFetchSite }: WriteRequest): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (secFetchSite) return secFetchSite !== "same-origin" && secFetchSite !== "none";
   if (!origin) return false;
   if (origin === "null") return true;
   try {
-    return new URL(origin).host !== host;
+    return new URL(origin).origin !== new URL(publicOrigin).origin;
   } catch {
     return true;
   }

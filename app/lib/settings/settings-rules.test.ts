@@ -55,6 +55,12 @@ describe("session_timeout_minutes", () => {
       expect(parseSessionTimeoutMinutes(stored)).toBe(30);
     }
   });
+  it("loads a stored value over one week (10,080 minutes) as 30", () => {
+    expect(parseSessionTimeoutMinutes(10_080)).toBe(10_080);
+    for (const stored of [10_081, "9999999999", 9_999_999_999, "99999999999999999999999999"]) {
+      expect(parseSessionTimeoutMinutes(stored)).toBe(30);
+    }
+  });
   it("shows a non-number or a value <= 0 as an empty box while editing", () => {
     expect(editSessionTimeoutInput("abc")).toBe("");
     expect(editSessionTimeoutInput("0")).toBe("");

@@ -46,12 +46,21 @@ export function parsePrimaryBrandColor(value: unknown): string {
   return isHexColor(color) ? color.toUpperCase() : DEFAULT_BRAND_COLOR;
 }
 
-/** On load and on save: anything but a positive integer becomes the default (30). */
-export function parseSessionTimeoutMinutes(value: unknown): number {
+/** On save: anything but a positive integer becomes the default (30); the form schema refuses one over the maximum. */
+export function parseSessionTimeoutInput(value: unknown): number {
   const text = asTrimmedString(value);
   if (!/^\d+$/.test(text)) return DEFAULT_SESSION_TIMEOUT_MINUTES;
   const minutes = Number.parseInt(text, 10);
   return minutes > 0 ? minutes : DEFAULT_SESSION_TIMEOUT_MINUTES;
+}
+
+/**
+ * On load: as on save, and a stored value over the maximum (written past the form)
+ * also becomes 30, so no page ever arms a timer it cannot hold.
+ */
+export function parseSessionTimeoutMinutes(value: unknown): number {
+  const minutes = parseSessionTimeoutInput(value);
+  return minutes <= MAX_SESSION_TIMEOUT_MINUTES ? minutes : DEFAULT_SESSION_TIMEOUT_MINUTES;
 }
 
 /** While editing: a non-number or a value <= 0 shows as an empty box. */

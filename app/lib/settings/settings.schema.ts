@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { MAX_SESSION_TIMEOUT_MINUTES, parseSessionTimeoutMinutes } from "./settings-rules";
+import { MAX_SESSION_TIMEOUT_MINUTES, parseSessionTimeoutInput } from "./settings-rules";
+import { noControlCharacters, noControlCharactersInText } from "~/lib/text-rules";
 
-const optionalText = (max: number, message: string) => z.string().trim().max(max, message).default("");
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message).refine(...noControlCharacters).default("");
 
 export const SiteSettingsFormSchema = z.object({
   leaderboardVisible: z.boolean().default(false),
@@ -9,7 +10,7 @@ export const SiteSettingsFormSchema = z.object({
   primaryBrandColor: optionalText(20, "Enter a colour like #F8A719."),
   // Spec §5: empty, invalid or <= 0 is saved as 30.
   sessionTimeoutMinutes: optionalText(12, "Enter a number of minutes.")
-    .transform(parseSessionTimeoutMinutes)
+    .transform(parseSessionTimeoutInput)
     .pipe(z.number().max(MAX_SESSION_TIMEOUT_MINUTES, `The session timeout can be at most ${MAX_SESSION_TIMEOUT_MINUTES} minutes (one week).`)),
 });
 
@@ -22,7 +23,7 @@ const socialLink = optionalText(500, "Links can be at most 500 characters.");
 
 export const SocialSettingsFormSchema = z.object({
   socialSharingOgTitle: optionalText(200, "The share title can be at most 200 characters."),
-  socialSharingOgDescription: optionalText(500, "The share description can be at most 500 characters."),
+  socialSharingOgDescription: z.string().trim().max(500, "The share description can be at most 500 characters.").refine(...noControlCharactersInText).default(""),
   socialSharingImageUrl: optionalText(2000, "The image URL is too long (2000 characters at most)."),
   facebook: socialLink,
   twitter: socialLink,

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/uploads";
 import { requireAdminApi } from "~/lib/auth/guards.server";
 import { isAppError } from "~/lib/errors";
+import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
 import { MAX_UPLOAD_BYTES, storeImage, UPLOAD_TARGETS, UploadTargetSchema } from "~/lib/storage/storage.server";
 
@@ -10,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) {
     return data({ error: "The file is larger than 5 MB." }, { status: 413 });
   }
-  const form = await request.formData();
+  const form = await readFormData(request);
   const target = UploadTargetSchema.safeParse(form.get("target"));
   const file = form.get("file");
   if (!target.success) return data({ error: "Unknown upload target." }, { status: 400 });

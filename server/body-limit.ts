@@ -1,0 +1,59 @@
+import type { NextFunction, Request, Response } from "express";
+import { MAX_UPLOAD_BYTES } from "~/lib/storage/storage.server";
+
+/** Forms and JSON: far above any of our forms, far below what hurts the server. */
+export const MAX_BODY_BYTES = 64 * 1024;
+/** An upload is one image plus the multipart envelope and the target field. */
+export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
+
+const UPLOAD_PATHS = new Set(["/api/uploads"]);
+const TOO_LARGE = "Request body too large.";
+// A client that keeps sending after its 413 is cut off this long after the answer.
+const CUT_OFF_AFTER_MS = 1_000;
+
+export function bodyLimitFor(path: string): number {
+  return UPLOAD_PATHS.has(path.replace(/\/+$/, "")) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+}
+
+class PayloadTooLargeError extends Error {}
+
+function answerTooLarge(req: Request, res: Response) {
+  if (!res.headersSent) {
+    res.status(413).set("Connection", "close").type("text/plain").send(TOO_LARGE);
+  }
+  // Whatever is still in flight is read and dropped (never buffered), then the socket goes.
+  req.resume();
+  res.once("finish", () => setTimeout(() => req.socket.destroy(), CUT_OFF_AFTER_MS).unref());
+}
+
+/**
+ * 413 for a body over the path's limit, before the app parses it: at once from
+ * Content-Length, and by counting the streamed bytes for a chunked body (or a lying
+ * Content-Length). Once over, the app's read of the body fails (so an action sees an
+ * unreadable, i.e. empty, form and changes nothing) and the client gets the 413.
+ * Mount it immediately before the React Router handler: the count listener and the
+ * handler's own body reader are attached in the same tick, so both see every chunk.
+ */
+export function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD") {
+    next();
+    return;
+  }
+  const limit = bodyLimitFor(req.path);
+  const declared = Number(req.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) {
+    answerTooLarge(req, res);
+    return;
+  }
+  let received = 0;
+  const count = (chunk: Buffer) => {
+    received += chunk.byteLength;
+    if (received <= limit) return;
+    req.off("data", count);
+    answerTooLarge(req, res);
+    // The app's body stream errors instead of seeing a truncated (but parseable) body.
+    if (req.listenerCount("error") > 0) req.emit("error", new PayloadTooLargeError(TOO_LARGE));
+  };
+  req.on("data", count);
+  next();
+}

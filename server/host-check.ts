@@ -1,0 +1,48 @@
+import type { NextFunction, Request, Response } from "express";
+import { getEnv } from "~/lib/env.server";
+
+const LOOPBACK_HOSTNAMES = ["localhost", "127.0.0.1", "[::1]"];
+// Probes (container health checks, a metrics scraper) call the server by its address,
+// not its public name; these read-only, cookie-free endpoints answer any Host.
+const PROBE_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
+
+/**
+ * The Host headers this server answers to: PUBLIC_ORIGIN's host, and in local mail mode
+ * (loopback only) also localhost, 127.0.0.1 and [::1] on the configured port.
+ */
+export function listAllowedHosts(env = getEnv()): string[] {
+  const publicHost = new URL(env.origin).host;
+  const loopback = env.isLocalMail ? LOOPBACK_HOSTNAMES.map((name) => `${name}:${env.PORT}`) : [];
+  return [...new Set([publicHost, ...loopback])];
+}
+
+/** The Host header as the URL parser reads it (lower case, default port dropped), or null. */
+function normalizeHost(host: string, protocol: string): string | null {
+  if (!host || /[\s/\\?#@]/.test(host)) return null;
+  try {
+    return new URL(`${protocol}//${host}`).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * 421 for a request sent to a name this server does not serve, before anything else
+ * runs. A DNS-rebinding page (evil.example resolving to 127.0.0.1) arrives with its own
+ * Host header, so it can never read /dev/mailbox or ride on same-origin checks.
+ */
+export function rejectMisdirectedHosts() {
+  // Read on the first request: server.js reports a bad environment itself, at start-up.
+  let allowed: { protocol: string; hosts: Set<string> } | undefined;
+  return (req: Request, res: Response, next: NextFunction) => {
+    const env = getEnv();
+    allowed ??= { protocol: new URL(env.origin).protocol, hosts: new Set(listAllowedHosts(env)) };
+    const host = normalizeHost(req.get("host") ?? "", allowed.protocol);
+    const isProbe = (req.method === "GET" || req.method === "HEAD") && PROBE_PATHS.has(req.path);
+    if ((host && allowed.hosts.has(host)) || isProbe) {
+      next();
+      return;
+    }
+    res.status(421).set("Connection", "close").type("text/plain").send("Misdirected request: unknown host.");
+  };
+}
