@@ -1,4 +1,4 @@
-// The one place dates and numbers become text. The server render and the first
+// The one place dates become text. The server render and the first
 // browser render both use UTC and en-US, so hydration always matches; after
 // hydration <LocalTime> re-renders in the viewer's own zone and locale.
 
@@ -32,8 +32,4 @@ export function formatDate(value: string | number | Date, style: DateStyle, zone
   } catch {
     return date.toLocaleString(SERVER_ZONE.locale, { ...OPTIONS[style], timeZone: SERVER_ZONE.timeZone });
   }
-}
-
-export function formatNumber(value: number, zone: FormatZone = SERVER_ZONE): string {
-  return value.toLocaleString(zone.locale);
 }
