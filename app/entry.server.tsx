@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { DatabaseOutageContext } from "./lib/database-outage";
 import { isDatabaseUnavailable, requestsWithDatabaseOutage } from "./lib/database-unavailable.server";
 import { log } from "./lib/log.server";
 
@@ -37,7 +38,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <DatabaseOutageContext.Provider value={requestsWithDatabaseOutage.has(request)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </DatabaseOutageContext.Provider>,
       {
         nonce,
         [readyOption]() {

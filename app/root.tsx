@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -27,6 +27,7 @@ import { safeRedirectPath } from "~/lib/auth/redirects";
 import { setFlash, takeFlash, type Flash } from "~/lib/flash.server";
 import { readPendingReferralCode, rememberReferralCode } from "~/lib/waitlist/visitor-cookies.server";
 import { buildMenu } from "~/lib/navigation";
+import { DATABASE_OUTAGE_MESSAGE, DATABASE_OUTAGE_TITLE, DatabaseOutageContext } from "~/lib/database-outage";
 import { chromeOf } from "~/lib/route-chrome";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { applyBrandColor, brandColorVariables } from "~/lib/settings/brand-color";
@@ -214,7 +215,22 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const databaseOutage = useContext(DatabaseOutageContext);
+  const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (databaseOutage) {
+    return (
+      <SiteFrame>
+        <div data-database-outage hidden />
+        {/* A full reload: this document's client code believes the outage lasts. */}
+        <NoticePage
+          title={DATABASE_OUTAGE_TITLE}
+          message={DATABASE_OUTAGE_MESSAGE}
+          action={{ to: `${location.pathname}${location.search}`, label: "Try again", reloadDocument: true }}
+        />
+      </SiteFrame>
+    );
+  }
   const heading = status === 404 ? "404 Lost?" : "Something went wrong";
   const message =
     status === 404

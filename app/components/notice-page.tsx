@@ -15,7 +15,7 @@ export function NoticePage({
   iconClassName?: string;
   title: string;
   message: string;
-  action?: { to: string; label: string; variant?: "default" | "outline" };
+  action?: { to: string; label: string; variant?: "default" | "outline"; reloadDocument?: boolean };
 }) {
   return (
     <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
@@ -23,7 +23,9 @@ export function NoticePage({
       <h1 className="text-4xl font-extrabold">{title}</h1>
       <p className="text-lg text-muted-foreground">{message}</p>
       <Button asChild variant={action.variant ?? "default"}>
-        <Link to={action.to}>{action.label}</Link>
+        <Link to={action.to} reloadDocument={action.reloadDocument}>
+          {action.label}
+        </Link>
       </Button>
     </main>
   );

@@ -1,3 +1,5 @@
+import { DATABASE_OUTAGE_MESSAGE, DATABASE_OUTAGE_TITLE } from "./database-outage";
+
 // Errors that mean "the database cannot be reached right now" (down, restarting, out of
 // connections), as opposed to a bug: the page answers 503 with Retry-After instead of 500.
 const CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", "53300"]);
@@ -14,7 +16,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export const DATABASE_UNAVAILABLE_MESSAGE = "We'll be right back: the site is catching its breath. Please try again in a moment.";
+export const DATABASE_UNAVAILABLE_MESSAGE = `${DATABASE_OUTAGE_TITLE}: ${DATABASE_OUTAGE_MESSAGE.charAt(0).toLowerCase()}${DATABASE_OUTAGE_MESSAGE.slice(1)}`;
 
 /** Requests whose loaders failed because the database was unreachable (set by handleError). */
 export const requestsWithDatabaseOutage = new WeakSet<Request>();

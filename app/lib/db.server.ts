@@ -9,6 +9,7 @@ import pg from "pg";
 import * as schema from "../../db/schema";
 import { getEnv } from "./env.server";
 import { log } from "./log.server";
+import { retryReadsOnce } from "./db/retry-reads.server";
 
 export type Database = NodePgDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -39,6 +40,7 @@ function connect(): Connection {
     // The same for a connection that is checked out between two statements (inside a
     // transaction): its query fails, the pool drops it on release, the process lives on.
     pool.on("connect", (client) => client.on("error", (error) => log.warn("database connection lost", { error })));
+    retryReadsOnce(pool);
     return { kind: "pg", db: drizzlePg({ client: pool, schema }), pool, url: env.DATABASE_URL };
   }
   if (!env.PGLITE_DIR.includes("://")) fs.mkdirSync(env.PGLITE_DIR, { recursive: true });

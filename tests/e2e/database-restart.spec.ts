@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import pg from "pg";
-import { startServer, type TestServer } from "./fixtures";
+import { decodeEntities, startServer, type TestServer } from "./fixtures";
 import { startThrowawayCluster, throwawayClusterUnavailable, type ThrowawayCluster } from "./throwaway-postgres";
 
 const unavailable = throwawayClusterUnavailable();
@@ -49,10 +49,16 @@ describe("database restart", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     // Pages asked for while the database is down, then after it is back.
     const pageStatuses: number[] = [];
+    const outagePages: string[] = [];
     const restarting = cluster.restart();
     const probeWhileDown = (async () => {
       for (let probe = 0; probe < 5; probe++) {
-        pageStatuses.push(await fetch(`${origin}/leaderboard`, { signal: AbortSignal.timeout(8_000) }).then((response) => response.status, () => 0));
+        const page = await fetch(`${origin}/leaderboard`, { signal: AbortSignal.timeout(8_000) }).then(
+          async (response) => ({ status: response.status, text: decodeEntities(await response.text()) }),
+          () => ({ status: 0, text: "" }),
+        );
+        pageStatuses.push(page.status);
+        if (page.status === 503) outagePages.push(page.text);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     })();
@@ -80,6 +86,7 @@ describe("database restart", () => {
     // A sign-up that meets the outage is told to try again (503), never a crash's 500.
     assert.ok(statuses.every((status) => status < 500 || status === 503), `no crash answers (statuses: ${statuses.join(",")})`);
     assert.ok(pageStatuses.includes(503), `the outage was seen (page statuses: ${pageStatuses.join(",")})`);
+    for (const text of outagePages) assert.match(text, /<h1[^>]*>We'll be right back<\/h1>/);
 
     const client = new pg.Client({ connectionString: cluster.url });
     await client.connect();
