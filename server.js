@@ -71,6 +71,8 @@ async function stop(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received, finishing requests in flight`);
+  // Event streams never finish by themselves; browsers reconnect to another process.
+  serverModule.closeAllEventStreams();
   const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections?.();
   const drained = await Promise.race([closed.then(() => true), new Promise((resolve) => setTimeout(resolve, DRAIN_MS, false))]);

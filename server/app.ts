@@ -9,6 +9,7 @@ import { rejectMisdirectedHosts } from "./host-check";
 import { limitRequestBodies } from "./body-limit";
 
 export { boot, shutdown } from "~/lib/boot.server";
+export { closeAllEventStreams } from "~/lib/realtime/settings-events.server";
 export { staticSecurityHeaders } from "./security-headers";
 
 /** Where to listen; throws with a readable message when the configuration is unsafe. */

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import type { PublicSettingsEvent } from "~/lib/realtime/channels";
+import { subscribeToSharedEvents } from "~/lib/realtime/shared-events";
 
 export type LiveSettings = Omit<PublicSettingsEvent, "type">;
 
@@ -7,7 +8,7 @@ const LiveSettingsContext = createContext<LiveSettings | null>(null);
 
 /**
  * Public settings that follow admin changes live: starts from the server-rendered
- * values, then listens to /api/events (Server-Sent Events; EventSource reconnects).
+ * values, then listens to /api/events (Server-Sent Events, one stream shared by the browser's tabs).
  */
 export function LiveSettingsProvider({ initial, children }: { initial: LiveSettings; children: ReactNode }) {
   const [settings, setSettings] = useState(initial);
@@ -19,18 +20,18 @@ export function LiveSettingsProvider({ initial, children }: { initial: LiveSetti
     setSettings(initial);
   }
 
-  useEffect(() => {
-    const source = new EventSource("/api/events");
-    source.addEventListener("settings", (event) => {
-      const next = JSON.parse((event as MessageEvent<string>).data) as PublicSettingsEvent;
-      setSettings({
-        leaderboardVisible: next.leaderboardVisible,
-        brandLogoUrl: next.brandLogoUrl,
-        primaryBrandColor: next.primaryBrandColor,
-      });
-    });
-    return () => source.close();
-  }, []);
+  useEffect(
+    () =>
+      subscribeToSharedEvents("/api/events", "settings", (data) => {
+        const next = JSON.parse(data) as PublicSettingsEvent;
+        setSettings({
+          leaderboardVisible: next.leaderboardVisible,
+          brandLogoUrl: next.brandLogoUrl,
+          primaryBrandColor: next.primaryBrandColor,
+        });
+      }),
+    [],
+  );
 
   return <LiveSettingsContext.Provider value={settings}>{children}</LiveSettingsContext.Provider>;
 }

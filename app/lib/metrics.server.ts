@@ -33,6 +33,19 @@ export const eventStreams = new client.Gauge({
   registers: [registry],
 });
 
+export const eventStreamSettingsReads = new client.Counter({
+  name: "launchcrew_event_stream_settings_reads_total",
+  help: "Public settings read for event streams: one per change per process, plus one per new stream",
+  registers: [registry],
+});
+
+export const eventStreamsRefused = new client.Counter({
+  name: "launchcrew_event_streams_refused_total",
+  help: "Event streams refused because the address or the process held too many",
+  labelNames: ["limit"] as const,
+  registers: [registry],
+});
+
 new client.Gauge({
   name: "launchcrew_db_pool_connections",
   help: "Database pool connections by state (PostgreSQL only)",

@@ -63,13 +63,23 @@ async function listenOn(channel: string): Promise<void> {
     pgliteUnsubscribers.set(channel, unsubscribe);
     return;
   }
+  const url = connection.url;
   if (!pgClient) {
-    connecting ??= connectPg(connection.url);
+    // connectPg listens on every registered channel; a failed first connection is
+    // retried like a lost one, so subscribers start hearing once the database is back.
+    connecting ??= connectPg(url)
+      .catch((error: unknown) => {
+        log.warn("LISTEN connection failed", { reason: error instanceof Error ? error.message : String(error) });
+        scheduleReconnect(url);
+      })
+      .finally(() => {
+        connecting = undefined;
+      });
     await connecting;
-    connecting = undefined;
-    return; // connectPg listens on every registered channel
+    return;
   }
-  await pgClient.query(`listen ${quoteChannel(channel)}`);
+  // A failure here also ends the connection, whose error handler reconnects and listens again.
+  await pgClient.query(`listen ${quoteChannel(channel)}`).catch(() => undefined);
 }
 
 /**
