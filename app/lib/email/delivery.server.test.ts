@@ -13,8 +13,8 @@ import { deliverDueEmails } from "./worker.server";
 
 type Received = { to: string[]; raw: string };
 
-/** A real SMTP server on loopback that records what it receives. */
-async function startSmtpPeer(port = 0) {
+/** A real SMTP server on loopback that records what it receives, taking `delayMs` to accept each message. */
+async function startSmtpPeer(port = 0, { delayMs = 0 } = {}) {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,7 +25,7 @@ async function startSmtpPeer(port = 0) {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
+        setTimeout(callback, delayMs);
       });
     },
   });
@@ -107,6 +107,31 @@ describe("e-mail delivery over SMTP", () => {
     const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row).toMatchObject({ status: "sent", html: "", text: "", replyTo: null });
     expect(peer.received[0]?.raw).toContain("Secret");
+  });
+
+  it("sends each message once when two processes share the outbox and the mail server is slower than the lease", async () => {
+    peer = await startSmtpPeer(0, { delayMs: 1_500 });
+    const names = ["ada", "bo", "cy"];
+    for (const name of names) {
+      await enqueueEmail({ kind: "magic_link", to: `${name}@example.com`, subject: "Hi", html: "<p>Hi</p>", text: "Hi" });
+    }
+    // Two workers, as two app processes would run them, with a 1 s lease against a server
+    // that takes 1.5 s per message: without extending the lease each would be sent twice.
+    const transports = [smtpTransport(peer.port), smtpTransport(peer.port)];
+    try {
+      const sent = await Promise.all(transports.map((each) => deliverDueEmails(each, { leaseSeconds: 1 })));
+      expect(sent[0]! + sent[1]!).toBe(3);
+      expect(sent.every((count) => count >= 1)).toBe(true); // both really worked
+    } finally {
+      transports.forEach((each) => each.close());
+    }
+    expect(peer.received.map((message) => message.to[0]).sort()).toEqual(names.map((name) => `${name}@example.com`));
+    const rows = await db.select().from(emailOutbox);
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ["sent", 1],
+      ["sent", 1],
+      ["sent", 1],
+    ]);
   });
 
   it("backs off between attempts, up to an hour", () => {

@@ -23,7 +23,8 @@ export type ClaimedEmail = {
 };
 
 export const MAX_ATTEMPTS = 10;
-const LEASE_SECONDS = 120;
+/** How long a claimed message stays with its worker unless the worker extends it. */
+export const LEASE_SECONDS = 120;
 const wakeListeners = new Set<() => void>();
 
 /** Accepts a message for delivery. Pass a transaction to make it part of a larger write. */
@@ -58,7 +59,7 @@ export function retryDelaySeconds(attempts: number): number {
  * Leases due messages to this worker. A lease that runs out (the process died
  * mid-send) makes the message due again: delivery is at least once.
  */
-export async function claimDueEmails(limit = 10): Promise<ClaimedEmail[]> {
+export async function claimDueEmails(limit = 10, leaseSeconds = LEASE_SECONDS): Promise<ClaimedEmail[]> {
   const result = await db.execute<{
     id: string | number;
     kind: string;
@@ -70,7 +71,7 @@ export async function claimDueEmails(limit = 10): Promise<ClaimedEmail[]> {
     attempts: number;
   }>(sql`
     update email_outbox
-       set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+       set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
      where id in (
        select id from email_outbox
         where status = 'pending' and next_attempt_at <= now()
@@ -89,6 +90,19 @@ export async function claimDueEmails(limit = 10): Promise<ClaimedEmail[]> {
     text: row.text,
     attempts: row.attempts,
   }));
+}
+
+/**
+ * Keeps a message leased to the worker still sending it. `attempts` identifies the
+ * claim: a message another worker claimed since (its lease ran out) is left alone.
+ */
+export async function extendLease(message: Pick<ClaimedEmail, "id" | "attempts">, leaseSeconds = LEASE_SECONDS): Promise<boolean> {
+  const updated = await db
+    .update(emailOutbox)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(and(eq(emailOutbox.id, message.id), eq(emailOutbox.attempts, message.attempts), eq(emailOutbox.status, "pending")))
+    .returning({ id: emailOutbox.id });
+  return updated.length === 1;
 }
 
 /** Marks a message sent; only the first call for a message counts. */

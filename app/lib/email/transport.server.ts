@@ -15,8 +15,8 @@ function messageIdFor(message: ClaimedEmail, origin: string): string {
 }
 
 /**
- * Every SMTP step gives up long before the outbox lease (120 s) runs out, and the worker
- * leases one message at a time, so a slow mail server can never make another process
+ * Every SMTP step gives up long before the outbox lease (120 s) runs out; the worker also
+ * extends the lease while it sends, so a slow mail server never lets another process
  * pick the same message up while this one is still sending it.
  */
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;

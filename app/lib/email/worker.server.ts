@@ -1,19 +1,36 @@
 import { log } from "../log.server";
-import { claimDueEmails, markEmailFailed, markEmailSent, onEmailEnqueued } from "./outbox.server";
+import { type ClaimedEmail, claimDueEmails, extendLease, LEASE_SECONDS, markEmailFailed, markEmailSent, onEmailEnqueued } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 
 const POLL_INTERVAL_MS = 2000;
 
+/**
+ * Sends one claimed message, extending its lease while the mail server is slow, so no
+ * other process claims it meanwhile and sends it a second time.
+ */
+async function sendLeased(transport: MailTransport, message: ClaimedEmail, leaseSeconds: number): Promise<void> {
+  const renew = setInterval(() => {
+    extendLease(message, leaseSeconds).catch((error: unknown) =>
+      log.warn("could not extend an e-mail lease", { outboxId: message.id, reason: error instanceof Error ? error.message : String(error) }),
+    );
+  }, (leaseSeconds * 1000) / 3);
+  try {
+    await transport.send(message);
+  } finally {
+    clearInterval(renew);
+  }
+}
+
 /** Delivers every message that is due now; returns how many were sent. */
-export async function deliverDueEmails(transport: MailTransport): Promise<number> {
+export async function deliverDueEmails(transport: MailTransport, { leaseSeconds = LEASE_SECONDS } = {}): Promise<number> {
   let sent = 0;
   for (;;) {
-    // One at a time: each message gets the whole lease (see SMTP_TIMEOUTS).
-    const batch = await claimDueEmails(1);
+    // One at a time: a message waits in the outbox, not in a claimed batch behind a slow one.
+    const batch = await claimDueEmails(1, leaseSeconds);
     if (batch.length === 0) return sent;
     for (const message of batch) {
       try {
-        await transport.send(message);
+        await sendLeased(transport, message, leaseSeconds);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         log.warn("e-mail delivery failed", { outboxId: message.id, attempts: message.attempts, reason });
