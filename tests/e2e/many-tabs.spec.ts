@@ -75,9 +75,10 @@ describe("ten open tabs", () => {
     await first.close();
     await setLeaderboardVisible(admin, true);
     await tabs[1]!.getByTestId("leaderboard-row").first().waitFor({ timeout: 5_000 });
-    assert.equal(await waitForOpenStreams(1), 1);
+    assert.equal(await waitForOpenStreams(2), 2, "one for the family's browser, one for the admin's");
 
     await closePage(admin);
+    assert.equal(await waitForOpenStreams(1), 1);
     await closePage(tabs[1]!);
     assert.equal(await waitForOpenStreams(0), 0, "closed tabs release their stream");
   });
