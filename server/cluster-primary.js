@@ -3,6 +3,7 @@
 // port), replaces one that dies, and on SIGTERM/SIGINT lets every worker stop gracefully
 // before it exits.
 import cluster from "node:cluster";
+import { handleMetricsMessage } from "./cluster-metrics.js";
 
 /** A worker that ran this long before it died starts its slot's backoff afresh. */
 const HEALTHY_RUN_MS = 30_000;
@@ -21,12 +22,17 @@ export function runPrimary(count) {
   let stopping = false;
   let isEveryExitClean = true;
 
+  function listListeningWorkers() {
+    return slots.filter((slot) => slot.isListening).map((slot) => slot.worker);
+  }
+
   function fork(slot, replacing) {
     const worker = cluster.fork();
     Object.assign(slot, { worker, isListening: false, startedAt: Date.now() });
     console.log(`Worker ${worker.process.pid} started${replacing ? ` (replacing ${replacing})` : ""}`);
     worker.on("message", (message) => {
       if (message?.type === "launchcrew:listening") onListening(slot, message.address);
+      else handleMetricsMessage(worker, message, listListeningWorkers);
     });
     worker.on("exit", (code, signal) => onExit(slot, worker, code, signal));
   }
