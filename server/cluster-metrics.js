@@ -23,6 +23,7 @@ function collectMetrics(workers) {
       received.push(message.metrics);
       if (received.length === workers.length) finish();
     });
+    if (workers.length === 0) finish();
     for (const worker of workers) worker.send({ type: "launchcrew:metrics-collect", id });
   });
 }

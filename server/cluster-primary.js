@@ -58,7 +58,9 @@ export function runPrimary(count) {
     const hasListened = slot.isListening;
     Object.assign(slot, { worker: undefined, isListening: false });
     if (stopping) {
-      if (code !== 0) isEveryExitClean = false;
+      // Our SIGTERM ends a worker that is still booting at once: it had nothing in flight.
+      const isBootCut = !hasListened && signal === "SIGTERM";
+      if (code !== 0 && !isBootCut) isEveryExitClean = false;
       if (slots.every((each) => !each.worker)) process.exit(isEveryExitClean ? 0 : 1);
       return;
     }
