@@ -15,6 +15,7 @@ COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/server.js ./
+COPY --from=build --chown=node:node /app/server/*.js ./server/
 COPY --from=build --chown=node:node /app/db/migrations ./db/migrations
 # Uploaded images live here: mount a volume (or set UPLOADS_DIR to one).
 RUN mkdir -p /app/data/uploads && chown -R node:node /app/data

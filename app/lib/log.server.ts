@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import cluster from "node:cluster";
 import pino from "pino";
 
 type Level = "debug" | "info" | "warn" | "error";
@@ -50,7 +51,8 @@ const destination = pino.multistream(
 const logger = pino(
   {
     level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "error" : "info"),
-    base: undefined,
+    // Several workers write to the same output: say which one wrote each line.
+    base: cluster.isWorker ? { pid: process.pid } : undefined,
     messageKey: "message",
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { sql } from "drizzle-orm";
 import client from "prom-client";
 import { db, getConnection } from "./db.server";
@@ -5,6 +6,48 @@ import { db, getConnection } from "./db.server";
 // Prometheus metrics of this process, scraped at /metrics (see app/routes/metrics.ts).
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry });
+
+type ClusterMessage = { type?: string; id?: number; metrics?: string; error?: string };
+const PRIMARY_TIMEOUT_MS = 10_000;
+let nextMetricsRequest = 0;
+
+// In a cluster the primary adds up every worker's figures (server/cluster-metrics.js).
+if (cluster.isWorker) {
+  process.on("message", (message: ClusterMessage) => {
+    if (message?.type !== "launchcrew:metrics-collect") return;
+    registry.getMetricsAsJSON().then(
+      (metrics) => process.send?.({ type: "launchcrew:metrics-collected", id: message.id, metrics }),
+      (error: unknown) => process.send?.({ type: "launchcrew:metrics-collected", id: message.id, error: String(error) }),
+    );
+  });
+}
+
+function askPrimaryForMetrics(): Promise<string> {
+  const id = nextMetricsRequest++;
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: ClusterMessage) => {
+      if (message?.type !== "launchcrew:metrics" || message.id !== id) return;
+      clearTimeout(timer);
+      process.off("message", onMessage);
+      if (message.error !== undefined) reject(new Error(message.error));
+      else resolve(message.metrics ?? "");
+    };
+    const timer = setTimeout(() => {
+      process.off("message", onMessage);
+      reject(new Error(`the cluster primary sent no metrics within ${PRIMARY_TIMEOUT_MS / 1000} s`));
+    }, PRIMARY_TIMEOUT_MS);
+    process.on("message", onMessage);
+    process.send?.({ type: "launchcrew:metrics-request", id });
+  });
+}
+
+/**
+ * The Prometheus text for a scrape: this process's figures, or in a cluster every
+ * worker's added up, so a scrape never depends on which worker took it.
+ */
+export function readMetrics(): Promise<string> {
+  return cluster.isWorker ? askPrimaryForMetrics() : registry.metrics();
+}
 
 export const httpRequestDuration = new client.Histogram({
   name: "launchcrew_http_request_duration_seconds",
@@ -66,6 +109,8 @@ new client.Gauge({
   help: "E-mails waiting in the outbox, and the age of the oldest in seconds",
   labelNames: ["measure"] as const,
   registers: [registry],
+  // Every worker reads the same table: one reading, not their sum.
+  aggregator: "max",
   async collect() {
     const result = await db.execute<{ depth: number; age: number }>(sql`
       select count(*)::integer as depth, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as age

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/metrics";
 import { getEnv } from "~/lib/env.server";
-import { registry } from "~/lib/metrics.server";
+import { log } from "~/lib/log.server";
+import { readMetrics, registry } from "~/lib/metrics.server";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
@@ -9,5 +10,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = getEnv().METRICS_TOKEN;
   const isAllowed = LOOPBACK.has(context.clientIp) || (token !== undefined && request.headers.get("Authorization") === `Bearer ${token}`);
   if (!isAllowed) return new Response("Not Found", { status: 404 });
-  return new Response(await registry.metrics(), { headers: { "Content-Type": registry.contentType, "Cache-Control": "no-store" } });
+  try {
+    return new Response(await readMetrics(), { headers: { "Content-Type": registry.contentType, "Cache-Control": "no-store" } });
+  } catch (error) {
+    // A worker that does not report (mid-restart): a failed scrape, not totals that dip.
+    log.warn("metrics unavailable", { error });
+    return new Response("Metrics unavailable", { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } });
+  }
 }

@@ -4,12 +4,14 @@
 // playwright-core. No browser is ever downloaded.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { after, afterEach } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { freePort } from "./free-port";
+
+export { freePort };
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -26,22 +28,6 @@ export type TestServer = {
   terminate: () => Promise<number | null>;
   stop: () => Promise<void>;
 };
-
-/** A port the OS says is free right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === "object") resolve(address.port);
-        else reject(new Error("could not pick a free port"));
-      });
-    });
-  });
-}
 
 /**
  * Calls `read` until it returns something other than undefined, every `intervalMs`,
@@ -106,6 +92,8 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     PUBLIC_ORIGIN: origin,
     PGLITE_DIR: pgliteDir,
     UPLOADS_DIR: uploadsDir,
+    // One process unless a spec asks for workers (on PostgreSQL the default is one per core).
+    WEB_CONCURRENCY: "1",
     ...options.env,
   });
 

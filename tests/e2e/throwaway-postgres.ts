@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./fixtures";
+import { freePort } from "./free-port";
 
 const BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 

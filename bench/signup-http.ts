@@ -1,0 +1,194 @@
+// Sign-ups per second over HTTP with one worker process and then two (WEB_CONCURRENCY):
+// POST /join-waitlist (form-encoded, Origin = the server's, a new e-mail each time) at a
+// fixed concurrency for a fixed time, then signups/s, p50 and p99. Builds nothing: run
+// `npm run build` first, then
+//   npx tsx bench/signup-http.ts
+// PostgreSQL: a throwaway 15 cluster (as root, with the postgres user; fsync off, so
+// writes are cheaper than on a production server), or else a scratch database on the
+// BENCH_DATABASE_URL (or TEST_DATABASE_URL) server. Each run gets a fresh database.
+// BENCH_CONCURRENCY (default 16) and BENCH_SECONDS (default 15, after a 3 s warm-up) tune it.
+//
+// Rate limits: a network may sign up 60 times per 10 minutes, and the bench, on one
+// address, would meet that at once. So the app runs with TRUST_PROXY=true and every
+// request names a different client in X-Forwarded-For, as a proxy in front of many
+// visitors would: the limit check still runs (one upsert per sign-up), it just never
+// refuses. Nothing in the app is switched off for the bench.
+//
+// The load generator runs on the same machine and takes CPU from the workers; say how
+// many cores there were when quoting the figures.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { startThrowawayCluster, throwawayClusterUnavailable, type ThrowawayCluster } from "../tests/e2e/throwaway-postgres";
+
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const WARM_UP_SECONDS = 3;
+const WORKER_COUNTS = [1, 2];
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const UPLOADS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "launchcrew-bench-uploads-"));
+
+async function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+/** A free port in 3300–3399 (the range this machine's benches use). */
+async function pickPort(): Promise<number> {
+  for (let port = 3300; port < 3400; port++) if (await isPortFree(port)) return port;
+  throw new Error("no free port in 3300-3399");
+}
+
+async function onServer(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+type App = { origin: string; stop: () => Promise<void> };
+
+async function startApp(workers: number, url: string): Promise<App> {
+  const port = await pickPort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = { ...process.env };
+  for (const name of ["SMTP_URL", "ADMIN_EMAILS", "BETTER_AUTH_SECRET", "PGLITE_DIR"]) delete env[name];
+  Object.assign(env, {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_ORIGIN: origin,
+    DATABASE_URL: url,
+    WEB_CONCURRENCY: String(workers),
+    TRUST_PROXY: "true",
+    SEED_DEMO: "false",
+    UPLOADS_DIR,
+  });
+  const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/listening on/i.test(output)) resolve();
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server.js exited (code ${code}); did you run npm run build?\n${output}`)));
+  });
+  return {
+    origin,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+type Figures = { signups: number; failures: number; latenciesMs: number[]; seconds: number };
+
+let nextClient = 0;
+
+/** One sign-up, as if from its own visitor behind the proxy. */
+function signUp(agent: http.Agent, origin: string): Promise<number> {
+  const visitor = nextClient++;
+  const body = new URLSearchParams({ email: `bench.${process.pid}.${visitor}@example.com` }).toString();
+  return new Promise((resolve) => {
+    const request = http.request(
+      `${origin}/join-waitlist`,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+          Origin: origin,
+          "X-Forwarded-For": `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", () => resolve(0));
+    request.end(body);
+  });
+}
+
+/** Keeps CONCURRENCY sign-ups in flight for `seconds`. */
+async function drive(origin: string, seconds: number): Promise<Figures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const figures: Figures = { signups: 0, failures: 0, latenciesMs: [], seconds };
+  const until = performance.now() + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      const status = await signUp(agent, origin);
+      if (status === 302 || status === 303) {
+        figures.signups++;
+        figures.latenciesMs.push(performance.now() - started);
+      } else {
+        figures.failures++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  agent.destroy();
+  return figures;
+}
+
+function percentile(sorted: number[], q: number): string {
+  return (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN).toFixed(1);
+}
+
+const unavailable = throwawayClusterUnavailable();
+const externalServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (unavailable && !externalServer) throw new Error(`no PostgreSQL: ${unavailable}, and neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set`);
+let cluster: ThrowawayCluster | undefined;
+const serverUrl = unavailable ? externalServer! : (cluster = await startThrowawayCluster()).url;
+
+console.log(
+  `POST /join-waitlist, ${CONCURRENCY} in flight for ${SECONDS} s after a ${WARM_UP_SECONDS} s warm-up; ` +
+    `${os.availableParallelism()} cores (load generator included), Node ${process.version}, ` +
+    `PostgreSQL ${cluster ? "15 throwaway cluster (fsync off)" : "on BENCH_DATABASE_URL"}`,
+);
+try {
+  for (const workers of WORKER_COUNTS) {
+    const name = `launchcrew_bench_signup_${process.pid}_${workers}`;
+    await onServer(serverUrl, `create database ${name}`);
+    const app = await startApp(workers, databaseUrl(serverUrl, name));
+    try {
+      await drive(app.origin, WARM_UP_SECONDS);
+      const figures = await drive(app.origin, SECONDS);
+      const sorted = figures.latenciesMs.sort((a, b) => a - b);
+      console.log(
+        `WEB_CONCURRENCY=${workers}: ${(figures.signups / figures.seconds).toFixed(0).padStart(5)} signups/s   ` +
+          `p50 ${percentile(sorted, 0.5)} ms   p99 ${percentile(sorted, 0.99)} ms   ` +
+          `(${figures.signups} sign-ups, ${figures.failures} failed)`,
+      );
+    } finally {
+      await app.stop();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    }
+  }
+} finally {
+  cluster?.stop();
+  fs.rmSync(UPLOADS_DIR, { recursive: true, force: true });
+}

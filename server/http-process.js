@@ -1,0 +1,90 @@
+// One process serving HTTP: the whole server when it runs alone, or one worker of the
+// cluster (see cluster-primary.js). Express serves the React Router app: in production
+// the built bundle (build/server/index.js), with NODE_ENV=development Vite in middleware mode.
+import cluster from "node:cluster";
+import compression from "compression";
+import express from "express";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+
+function skipEventStreams(req, res) {
+  const type = res.getHeader("Content-Type");
+  if (typeof type === "string" && type.startsWith("text/event-stream")) return false;
+  return compression.filter(req, res);
+}
+
+async function loadServerModule() {
+  if (!DEVELOPMENT) return { module: await import("../build/server/index.js"), vite: undefined };
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  return { module: await vite.ssrLoadModule("./server/app.ts"), vite };
+}
+
+const { module: serverModule, vite } = await loadServerModule();
+
+let address;
+try {
+  address = serverModule.getListenAddress();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+await serverModule.boot();
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression({ filter: skipEventStreams }));
+if (vite) {
+  app.use(vite.middlewares);
+  app.use(async (req, res, next) => {
+    try {
+      const fresh = await vite.ssrLoadModule("./server/app.ts");
+      return fresh.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Built files get the same security headers as pages (they are served before the app).
+  app.use(serverModule.staticSecurityHeaders);
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+  app.use(serverModule.app);
+}
+
+const server = app.listen(address.port, address.host, () => {
+  // A worker tells the primary, which says it once for the whole cluster.
+  if (cluster.isWorker) {
+    process.send({ type: "launchcrew:listening", address });
+    return;
+  }
+  console.log(`Launchcrew listening on http://${address.host}:${address.port} (public origin ${address.origin})`);
+  if (address.isLocalMail) {
+    console.log(
+      `Local mail mode (SMTP_URL unset): e-mails go to ${address.origin}/dev/mailbox, and the server listens on loopback only.`,
+    );
+  }
+});
+
+let stopping = false;
+/** How long in-flight requests may take to finish after SIGTERM before connections are cut. */
+const DRAIN_MS = 10_000;
+
+// Graceful stop: refuse new connections, let requests in flight finish (an answered
+// signup is in the database before its 2xx), then stop the background jobs and the database.
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received${cluster.isWorker ? ` by worker ${process.pid}` : ""}, finishing requests in flight`);
+  // Event streams never finish by themselves; browsers reconnect to another process.
+  serverModule.closeAllEventStreams();
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections?.();
+  const drained = await Promise.race([closed.then(() => true), new Promise((resolve) => setTimeout(resolve, DRAIN_MS, false))]);
+  if (!drained) server.closeAllConnections?.(); // long-lived event streams, or slow clients
+  await serverModule.shutdown();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,0 +1,282 @@
+// Launch day runs several app processes on one PostgreSQL: two separate servers (A and B)
+// share settings live, count rate limits together and send each e-mail once; a server
+// with WEB_CONCURRENCY=2 answers from two workers and replaces one that is killed.
+import assert from "node:assert/strict";
+import http from "node:http";
+import { after, before, describe, it } from "node:test";
+import pg from "pg";
+import type { Browser, Page } from "playwright-core";
+import { closePage, launchBrowser, newPage, poll, requestMagicLink, startServer, type TestServer } from "./fixtures";
+import { createFreshDatabase, freshDatabaseUnavailable, type FreshDatabase } from "./fresh-database";
+import { magicLinkIn, startSmtpSink, type SmtpSink } from "./smtp-sink";
+
+const unavailable = freshDatabaseUnavailable();
+const run = Date.now().toString(36);
+let database: FreshDatabase | undefined;
+let sink: SmtpSink | undefined;
+let serverA: TestServer | undefined;
+let serverB: TestServer | undefined;
+let browser: Browser | undefined;
+
+/** What every process of one deployment shares: database, mail server, secret, admins. */
+function deploymentEnv(): Record<string, string> {
+  assert.ok(database && sink);
+  return {
+    DATABASE_URL: database.url,
+    SMTP_URL: sink.url,
+    BETTER_AUTH_SECRET: "several-processes-e2e-secret-0123456789",
+    ADMIN_EMAILS: "admin@example.com",
+    // Requests name their network in X-Forwarded-For, so each test's limits are its own.
+    TRUST_PROXY: "true",
+  };
+}
+
+before(async () => {
+  if (unavailable) return;
+  database = await createFreshDatabase();
+  sink = await startSmtpSink();
+  // One after the other: A migrates the fresh database, B finds it ready.
+  serverA = await startServer({ env: deploymentEnv() });
+  serverB = await startServer({ env: deploymentEnv() });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await Promise.all([serverA?.stop(), serverB?.stop()]);
+  await sink?.stop();
+  await database?.drop();
+});
+
+type Answer = { status: number; body: string };
+
+/** One request on a connection of its own (so a cluster hands each to the next worker). */
+function send(origin: string, path: string, options: { form?: Record<string, string>; forwardedFor?: string } = {}): Promise<Answer> {
+  const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
+  const headers: Record<string, string | number> = {};
+  if (body !== undefined) Object.assign(headers, { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Origin: origin });
+  if (options.forwardedFor) headers["X-Forwarded-For"] = options.forwardedFor;
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${origin}${path}`, { method: body === undefined ? "GET" : "POST", agent: false, headers }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+const isJoined = (status: number) => status === 302 || status === 303;
+
+async function signInThroughSmtp(page: Page, origin: string, email: string, redirectTo: string) {
+  assert.ok(sink);
+  const seen = sink.received.length;
+  await page.goto(`${origin}/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await requestMagicLink(page, email);
+  const mail = await poll(async () => sink?.received.slice(seen).find((message) => message.to.includes(email)), {
+    timeoutMs: 15_000,
+    describe: () => `no sign-in e-mail to ${email} reached the SMTP server`,
+  });
+  const link = magicLinkIn(mail);
+  assert.ok(link && link.startsWith(origin), `the sign-in e-mail links to ${origin} (found ${link})`);
+  await page.goto(link);
+  await page.waitForURL((url) => url.pathname === redirectTo);
+}
+
+// Counts the settings events the page's EventSource receives (a string: the page has no tsx helpers).
+const COUNT_SETTINGS_EVENTS = `
+  window.settingsEvents = 0;
+  const PageEventSource = window.EventSource;
+  window.EventSource = class extends PageEventSource {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("settings", () => { window.settingsEvents += 1; });
+    }
+  };`;
+
+describe("two app processes on one database", { skip: unavailable ?? false }, () => {
+  it("shows a setting saved through A on a page open on B, without a reload", async () => {
+    assert.ok(browser && serverA && serverB);
+    const visitor = await newPage(browser);
+    await visitor.addInitScript({ content: COUNT_SETTINGS_EVENTS });
+    await visitor.goto(`${serverB.origin}/leaderboard`);
+    await visitor.getByRole("heading", { name: "Leaderboard" }).waitFor();
+    // B has subscribed this page's stream (the current settings arrive after LISTEN).
+    await visitor.waitForFunction(() => (window as unknown as { settingsEvents: number }).settingsEvents >= 1);
+    await visitor.evaluate(() => ((window as unknown as { keepMe: boolean }).keepMe = true));
+
+    const admin = await newPage(browser);
+    await signInThroughSmtp(admin, serverA.origin, "admin@example.com", "/admin/settings");
+    const toggle = admin.getByRole("switch", { name: /Leaderboard Visible/ });
+    assert.equal(await toggle.getAttribute("aria-checked"), "true");
+    await toggle.click();
+    await admin.getByRole("button", { name: "Save All Settings" }).click();
+    await admin.getByText("Settings Updated!").waitFor();
+
+    await visitor.getByText("Leaderboard Temporarily Hidden").waitFor({ timeout: 5_000 });
+    assert.equal(await visitor.evaluate(() => (window as unknown as { keepMe?: boolean }).keepMe), true, "the page was not reloaded");
+    assert.equal(new URL(visitor.url()).origin, serverB.origin);
+    await closePage(admin);
+    await closePage(visitor);
+  });
+
+  it("counts rate limits across processes: the limits hold at the same totals as on one process", async () => {
+    assert.ok(serverA && serverB);
+    const servers = [serverA, serverB];
+    // Sign-ups: 60 per network per 10 minutes (SIGNUP_LIMIT_PER_IP), taken in turns by A and B.
+    const network = "198.51.100.60";
+    const statuses: number[] = [];
+    for (let index = 0; index < 61; index++) {
+      const server = servers[index % 2]!;
+      statuses.push((await send(server.origin, "/join-waitlist", { form: { email: `limit.${index}.${run}@example.com` }, forwardedFor: network })).status);
+    }
+    assert.ok(statuses.slice(0, 60).every(isJoined), `the first 60 sign-ups joined (statuses: ${statuses.join(",")})`);
+    assert.equal(statuses[60], 429, "the 61st sign-up, taken by A, is refused");
+    const onB = await send(serverB.origin, "/join-waitlist", { form: { email: `limit.b.${run}@example.com` }, forwardedFor: network });
+    assert.equal(onB.status, 429, "B refuses the same network too");
+
+    // Sign-in links: 5 per address per 15 minutes (SIGN_IN_LIMITS.perEmail), from five networks.
+    const email = `sign-in-limit.${run}@example.com`;
+    const signIns: number[] = [];
+    for (let index = 0; index < 6; index++) {
+      const server = servers[index % 2]!;
+      signIns.push((await send(server.origin, "/login", { form: { email }, forwardedFor: `198.51.100.${70 + index}` })).status);
+    }
+    assert.deepEqual(signIns, [200, 200, 200, 200, 200, 429]);
+  });
+
+  it("sends each e-mail once while both processes work the outbox", async () => {
+    assert.ok(serverA && serverB && sink && database);
+    const servers = [serverA, serverB];
+    const joiners = Array.from({ length: 12 }, (_, index) => `once.join.${index}.${run}@example.com`);
+    const signIns = Array.from({ length: 8 }, (_, index) => `once.sign-in.${index}.${run}@example.com`);
+    const answers = await Promise.all([
+      ...joiners.map((email, index) => send(servers[index % 2]!.origin, "/join-waitlist", { form: { email }, forwardedFor: `198.51.100.${100 + index}` })),
+      ...signIns.map((email, index) => send(servers[index % 2]!.origin, "/login", { form: { email }, forwardedFor: `198.51.100.${150 + index}` })),
+    ]);
+    assert.ok(answers.slice(0, joiners.length).every((answer) => isJoined(answer.status)), `sign-ups: ${answers.map((a) => a.status).join(",")}`);
+    assert.ok(answers.slice(joiners.length).every((answer) => answer.status === 200), `sign-in requests: ${answers.map((a) => a.status).join(",")}`);
+
+    const addresses = [...joiners, ...signIns];
+    // Sent means handed to the SMTP server: once all are, every delivery has happened.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await poll(
+        async () => {
+          const result = await client.query<{ sent: number }>("select count(*)::int as sent from email_outbox where to_address = any($1) and status = 'sent'", [addresses]);
+          return result.rows[0]?.sent === addresses.length ? true : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 200, describe: () => `not every one of ${addresses.length} e-mails was sent` },
+      );
+    } finally {
+      await client.end();
+    }
+    const received = sink.received.filter((mail) => mail.to.some((to) => addresses.includes(to)));
+    assert.deepEqual(received.map((mail) => mail.to.join(",")).sort(), [...addresses].sort(), "one message to each address");
+    assert.equal(new Set(received.map((mail) => mail.messageId)).size, addresses.length, "no outbox row was delivered twice");
+  });
+});
+
+/** The pids of the JSON log lines saying `message`. */
+function pidsLogging(output: string, message: string): number[] {
+  return output
+    .split("\n")
+    .filter((line) => line.startsWith("{") && line.includes(`"message":"${message}"`))
+    .map((line) => (JSON.parse(line) as { pid?: number }).pid ?? 0);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("WEB_CONCURRENCY=2", { skip: unavailable ?? false }, () => {
+  let server: TestServer | undefined;
+  let signIns = 0;
+
+  before(async () => {
+    if (unavailable) return;
+    server = await startServer({ env: { ...deploymentEnv(), WEB_CONCURRENCY: "2" } });
+  });
+
+  after(async () => {
+    await server?.stop();
+  });
+
+  /** A sign-in link request on a connection of its own: each worker logs the ones it answers. */
+  async function requestSignIn(origin: string): Promise<number> {
+    const index = signIns++;
+    const answer = await send(origin, "/login", { form: { email: `cluster.${index}.${run}@example.com` }, forwardedFor: `10.9.${index >> 8}.${index & 255}` });
+    return answer.status;
+  }
+
+  it("answers from two worker processes, and /metrics adds up both", async () => {
+    assert.ok(server);
+    const output = server.output();
+    assert.equal(output.match(/listening on/gi)?.length, 1, `"listening on" is said once:\n${output}`);
+    const workers = [...output.matchAll(/^Worker (\d+) started$/gm)].map((match) => Number(match[1]));
+    assert.equal(workers.length, 2, `two workers started:\n${output}`);
+
+    const statuses: number[] = [];
+    for (let index = 0; index < 8; index++) statuses.push(await requestSignIn(server.origin));
+    assert.deepEqual(statuses, Array(8).fill(200));
+    const answeredBy = await poll(
+      async () => {
+        const pids = pidsLogging(server!.output(), "magic link requested");
+        return pids.length === 8 ? pids : undefined;
+      },
+      { timeoutMs: 5_000, describe: () => `eight sign-in requests logged:\n${server!.output().slice(-3000)}` },
+    );
+    assert.deepEqual([...new Set(answeredBy)].sort(), [...workers].sort(), `answered by both workers (pids ${answeredBy.join(",")})`);
+
+    // Whichever worker takes the scrape, it reports both workers' requests.
+    for (let scrape = 0; scrape < 3; scrape++) {
+      const metrics = await send(server.origin, "/metrics");
+      assert.equal(metrics.status, 200);
+      const line = metrics.body.split("\n").find((text) => /^launchcrew_http_request_duration_seconds_count\{/.test(text) && text.includes('route="/login"') && text.includes('method="POST"') && text.includes('status="2xx"'));
+      assert.equal(line?.split(" ").at(-1), "8", `scrape ${scrape + 1}: ${line}`);
+    }
+  });
+
+  it("keeps answering when a worker is killed, starts a replacement, and stops gracefully", async () => {
+    assert.ok(server);
+    const workers = [...server.output().matchAll(/^Worker (\d+) started$/gm)].map((match) => Number(match[1]));
+    const [victim, survivor] = workers as [number, number];
+    process.kill(victim, "SIGKILL");
+    await poll(async () => (server!.output().includes(`Worker ${victim} exited (signal SIGKILL)`) ? true : undefined), {
+      timeoutMs: 5_000,
+      describe: () => `the primary saw worker ${victim} die:\n${server!.output().slice(-2000)}`,
+    });
+    const meanwhile = await Promise.all(Array.from({ length: 10 }, () => send(server!.origin, "/healthz").then((answer) => answer.status)));
+    assert.deepEqual(meanwhile, Array(10).fill(200), "the site answers while one worker is gone");
+
+    const replacement = await poll(
+      async () => {
+        const output = server!.output();
+        const pid = Number(new RegExp(`^Worker (\\d+) started \\(replacing ${victim}\\)$`, "m").exec(output)?.[1] ?? 0);
+        return pid && output.includes(`Worker ${pid} listening`) ? pid : undefined;
+      },
+      { timeoutMs: 30_000, describe: () => `a replacement for worker ${victim} listens:\n${server!.output().slice(-2000)}` },
+    );
+    // The replacement takes its share of new connections.
+    await poll(
+      async () => {
+        assert.equal(await requestSignIn(server!.origin), 200);
+        return pidsLogging(server!.output(), "magic link requested").includes(replacement) ? true : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 50, describe: () => `worker ${replacement} answered a request:\n${server!.output().slice(-2000)}` },
+    );
+    assert.equal(isRunning(victim), false);
+
+    assert.equal(await server.terminate(), 0, `the primary exits cleanly once its workers have:\n${server.output().slice(-2000)}`);
+    assert.match(server.output(), /SIGTERM received, stopping 2 workers/);
+    assert.equal(isRunning(survivor) || isRunning(replacement), false, "no worker outlives the primary");
+  });
+});

@@ -1,0 +1,39 @@
+// A real SMTP server on loopback that keeps every message it receives, for specs whose
+// servers send e-mail over SMTP_URL instead of the dev mailbox.
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = { to: string[]; messageId: string; raw: string };
+export type SmtpSink = { url: string; received: ReceivedMail[]; stop: () => Promise<void> };
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const messageId = /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "";
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), messageId, raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    received,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The magic link in a received message (quoted-printable soft breaks undone). */
+export function magicLinkIn(mail: ReceivedMail): string | undefined {
+  const text = mail.raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+  return /https?:\/\/[^\s"<>]+\/api\/auth\/magic-link\/verify\?token=[^\s"<>]+/.exec(text)?.[0]?.replace(/&amp;/g, "&");
+}
