@@ -55,8 +55,8 @@ try {
   await migrateDatabase();
   const seeding = performance.now();
   await db.execute(sql`
-    insert into waitlist_users (email, referral_code, points, referrals_made, tags, notes, created_at)
-    select 'member' || g || '@example.com', 'code' || g, 10 + (g % 50), g % 7, array['tag' || (g % 5)], 'note ' || g,
+    insert into waitlist_users (email, email_identity, referral_code, points, referrals_made, tags, notes, created_at)
+    select 'member' || g || '@example.com', 'member' || g || '@example.com', 'code' || g, 10 + (g % 50), g % 7, array['tag' || (g % 5)], 'note ' || g,
            now() - make_interval(secs => g)
       from generate_series(1, ${MEMBERS}) g`);
   console.log(`seeded ${MEMBERS} members on ${serverUrl ? "PostgreSQL" : "PGlite"} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);

@@ -42,8 +42,8 @@ try {
   // Most members sit at the bottom (10 or 15 points); a long tail refers friends.
   await client.query("alter table waitlist_users disable trigger waitlist_users_track_scores");
   await client.query(
-    `insert into waitlist_users (email, referral_code, points, referrals_made, created_at)
-     select 'm' || g || '@bench.example', 'code' || g,
+    `insert into waitlist_users (email, email_identity, referral_code, points, referrals_made, created_at)
+     select 'm' || g || '@bench.example', 'm' || g || '@bench.example', 'code' || g,
             10 + 5 * (g % 2) + 10 * r, r, now() - make_interval(secs => g)
        from generate_series(1, $1) g,
             lateral (select case when g % 10 < 7 then 0 else floor(power(random(), 4) * 60)::int end as r) x`,

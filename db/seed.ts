@@ -2,7 +2,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "../app/lib/db.server";
 import { REFERRAL_BONUS_POINTS, REFERRER_POINTS, SIGNUP_POINTS, TRAILER_VIEW_POINTS } from "../app/lib/points/points-rules";
 import { seedDefaultSettings } from "../app/lib/settings/settings.server";
-import { pointsLedger, products, users, waitlistUsers } from "./schema";
+import { emailIdentity } from "../app/lib/waitlist/email-identity";
+import { pointsLedger, products, referrals, users, waitlistUsers } from "./schema";
 import { DEMO_MEMBERS, DEMO_PRODUCTS, DEMO_SETTINGS, SEEDED_ADMIN_EMAIL } from "../tests/factories";
 
 async function seedAdmin() {
@@ -39,6 +40,7 @@ async function seedMembers() {
         .insert(waitlistUsers)
         .values({
           email: member.email,
+          emailIdentity: emailIdentity(member.email),
           referralCode: member.referralCode,
           points,
           confirmedEmail: member.confirmedEmail,
@@ -63,6 +65,7 @@ async function seedMembers() {
           .update(waitlistUsers)
           .set({ points: sql`${waitlistUsers.points} + ${REFERRER_POINTS}`, referralsMade: sql`${waitlistUsers.referralsMade} + 1` })
           .where(eq(waitlistUsers.id, referrer.id));
+        await tx.insert(referrals).values({ referrerId: referrer.id, referredId: created.id, status: "credited", createdAt: joinedAt, decidedAt: joinedAt });
       }
       if (member.hasViewedTrailer) ledger.push({ memberId: created.id, delta: TRAILER_VIEW_POINTS, reason: "trailer_view", createdAt: joinedAt });
       await tx.insert(pointsLedger).values(ledger);

@@ -17,7 +17,7 @@ describe("metrics", () => {
 
   it("serves Prometheus text to this machine only, with sign-ups, outbox and stream figures", async () => {
     await resetDatabase();
-    await signUpFromForm({ email: "metrics.kid@example.com", clientIp: "10.1.2.3", userAgent: null, referralCode: null });
+    await signUpFromForm({ email: "metrics.kid@example.com", clientIp: "10.1.2.3", userAgent: null, referralCode: null, seen: { deviceMemberId: null, signedInEmail: null } });
     const outside = await metrics(args("203.0.113.9"));
     expect(outside.status).toBe(404);
     const response = await metrics(args("127.0.0.1"));

@@ -7,7 +7,10 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireMember } from "~/lib/auth/guards.server";
 import { getEnv } from "~/lib/env.server";
+import { pendingReferralsText, referralRuleText } from "~/lib/referrals/pending-text";
+import { countPendingReferrals } from "~/lib/referrals/referral-credit.server";
 import { referralLink } from "~/lib/referrals/share-links";
+import { getSiteSetting } from "~/lib/settings/settings.server";
 import { getMemberByEmail } from "~/lib/waitlist/members.server";
 import { siteNameFrom } from "~/lib/site-name";
 import { Progress } from "~/components/ui/progress";
@@ -21,11 +24,20 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
   const member = await getMemberByEmail(user.email);
+  const [pendingReferrals, creditMode] = member
+    ? await Promise.all([countPendingReferrals(member.id), getSiteSetting("referralCreditMode")])
+    : [0, "confirm" as const];
   return {
     email: user.email,
     isAdmin: user.isAdmin,
     member: member
-      ? { points: member.points, referralsMade: member.referralsMade, link: referralLink(getEnv().origin, member.referralCode) }
+      ? {
+          points: member.points,
+          referralsMade: member.referralsMade,
+          pendingReferrals,
+          creditMode,
+          link: referralLink(getEnv().origin, member.referralCode),
+        }
       : null,
   };
 }
@@ -69,7 +81,12 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
               <CardDescription className="flex items-center gap-2"><Users className="size-4" aria-hidden="true" /> Referrals made</CardDescription>
               <CardTitle className="text-4xl" data-testid="dashboard-referrals">{member.referralsMade}</CardTitle>
             </CardHeader>
-            <CardContent className="text-sm text-muted-foreground">Every friend who joins with your link earns you {REFERRER_POINTS} points.</CardContent>
+            <CardContent className="space-y-1 text-sm text-muted-foreground">
+              {member.pendingReferrals > 0 && (
+                <p className="font-semibold text-foreground" data-testid="pending-referrals">{pendingReferralsText(member.pendingReferrals)}</p>
+              )}
+              <p>Every friend {referralRuleText(member.creditMode)} earns you {REFERRER_POINTS} points.</p>
+            </CardContent>
           </Card>
           <Card className="sm:col-span-2">
             <CardHeader>

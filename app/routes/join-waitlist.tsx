@@ -9,7 +9,8 @@ import { setFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
 import { signUpFromForm } from "~/lib/waitlist/signup.server";
-import { forgetReferralCode, readPendingReferralCode, rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
+import { getSessionUser } from "~/lib/auth/session.server";
+import { forgetReferralCode, readDeviceMemberId, readPendingReferralCode, rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
 import { JoinInputSchema } from "~/lib/waitlist/waitlist.schema";
 import { siteNameFrom } from "~/lib/site-name";
 
@@ -26,17 +27,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: JoinInputSchema });
   if (submission.status !== "success") return data<JoinActionData>({ form: submission.reply() }, { status: 400 });
   try {
-    const { member, isNewMember } = await signUpFromForm({
+    const { member, isNewMember, isOwnBrowser } = await signUpFromForm({
       ...submission.value,
       clientIp: context.clientIp,
       userAgent: request.headers.get("User-Agent"),
       referralCode: await readPendingReferralCode(request),
+      seen: { deviceMemberId: await readDeviceMemberId(request), signedInEmail: (await getSessionUser(request))?.email ?? null },
     });
     const headers = new Headers();
-    headers.append("Set-Cookie", await rememberDeviceMember(member.id));
+    if (isOwnBrowser) headers.append("Set-Cookie", await rememberDeviceMember(member.id));
     headers.append("Set-Cookie", await forgetReferralCode());
     headers.append("Set-Cookie", await setFlash(isNewMember ? "joined" : "welcome-back"));
-    return redirect(isNewMember ? "/thank-you?welcome=new" : "/thank-you", { headers });
+    const destination = isNewMember ? "/thank-you?welcome=new" : isOwnBrowser ? "/thank-you" : "/thank-you?emailed=1";
+    return redirect(destination, { headers });
   } catch (error) {
     if (isAppError(error)) return data<JoinActionData>({ form: submission.reply(), formError: error.userMessage }, { status: error.status });
     if (isDatabaseUnavailable(error)) {

@@ -5,6 +5,8 @@ import type { Route } from "./+types/leaderboard";
 import { useLiveSettings } from "~/components/live-settings";
 import { Badge } from "~/components/ui/badge";
 import { LEADERBOARD_SIZE, listLeaderboard, standingOf } from "~/lib/leaderboard/leaderboard.server";
+import { pendingReferralsText } from "~/lib/referrals/pending-text";
+import { countPendingReferrals } from "~/lib/referrals/referral-credit.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { cn } from "~/lib/utils";
 import { getCurrentMember } from "~/lib/waitlist/current-member.server";
@@ -20,11 +22,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request }: Route.LoaderArgs) {
   if (!(await getSiteSetting("leaderboardVisible"))) return { isVisible: false as const, rows: [], standing: null };
   const [rows, member] = await Promise.all([listLeaderboard({ limit: LEADERBOARD_SIZE }), getCurrentMember(request)]);
-  const standing = member ? await standingOf(member) : null;
+  const [standing, pendingReferrals] = member ? await Promise.all([standingOf(member), countPendingReferrals(member.id)]) : [null, 0];
   return {
     isVisible: true as const,
     rows,
-    standing: standing && member ? { ...standing, nickname: nicknameOf(member.email) } : null,
+    standing: standing && member ? { ...standing, pendingReferrals, nickname: nicknameOf(member.email) } : null,
   };
 }
 
@@ -69,6 +71,9 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
               <div>
                 <p className="text-sm font-semibold text-muted-foreground">Your standing</p>
                 <p className="text-lg font-bold">{standing.nickname}</p>
+                {standing.pendingReferrals > 0 && (
+                  <p className="text-sm text-muted-foreground" data-testid="pending-referrals">{pendingReferralsText(standing.pendingReferrals)}</p>
+                )}
               </div>
               <div className="flex gap-6 text-right">
                 <div>

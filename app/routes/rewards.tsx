@@ -4,6 +4,8 @@ import type { Route } from "./+types/rewards";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { REFERRAL_BONUS_POINTS, REFERRER_POINTS, SIGNUP_POINTS, TRAILER_VIEW_POINTS } from "~/lib/points/points-rules";
+import { referralRuleText } from "~/lib/referrals/pending-text";
+import { getSiteSetting } from "~/lib/settings/settings.server";
 import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Monthly Rewards | ${siteNameFrom(matches)}` }];
@@ -39,14 +41,21 @@ const PRIZES = [
   },
 ];
 
-const WAYS_TO_EARN = [
-  { points: SIGNUP_POINTS, text: "for joining the waitlist" },
-  { points: REFERRER_POINTS, text: `for every friend who joins with your link (they get ${REFERRAL_BONUS_POINTS} bonus points too)` },
-  { points: TRAILER_VIEW_POINTS, text: "for watching the trailer the first time" },
-];
+export async function loader() {
+  return { creditMode: await getSiteSetting("referralCreditMode") };
+}
 
-export default function Rewards({ matches }: Route.ComponentProps) {
+function waysToEarn(creditMode: "confirm" | "join") {
+  return [
+    { points: SIGNUP_POINTS, text: "for joining the waitlist" },
+    { points: REFERRER_POINTS, text: `for every friend ${referralRuleText(creditMode)} (they get ${REFERRAL_BONUS_POINTS} bonus points too)` },
+    { points: TRAILER_VIEW_POINTS, text: "for watching the trailer the first time" },
+  ];
+}
+
+export default function Rewards({ matches, loaderData }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
+  const ways = waysToEarn(loaderData.creditMode);
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-12">
       <div className="text-center">
@@ -89,7 +98,7 @@ export default function Rewards({ matches }: Route.ComponentProps) {
       <section aria-labelledby="earn-points" className="mt-12 rounded-2xl bg-secondary px-6 py-10 text-center text-secondary-foreground">
         <h2 id="earn-points" className="text-2xl font-extrabold">How to earn points</h2>
         <ul className="mx-auto mt-4 max-w-xl space-y-2 text-lg">
-          {WAYS_TO_EARN.map((way) => (
+          {ways.map((way) => (
             <li key={way.text}>
               <strong className="text-primary">+{way.points}</strong> {way.text}
             </li>

@@ -1,4 +1,4 @@
-import { Gift, Home, PartyPopper, Trophy } from "lucide-react";
+import { Gift, Home, MailCheck, PartyPopper, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/thank-you";
 import { ReferralLinkBox, ShareButtons } from "~/components/share-buttons";
@@ -13,14 +13,21 @@ import { NoticePage } from "~/components/notice-page";
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `${loaderData?.member ? (loaderData.isNewMember ? "You're In!" : "Welcome Back!") : "Oops!"} | ${siteName}` }];
+  const title = loaderData?.isEmailed ? "Welcome Back!" : loaderData?.member ? (loaderData.isNewMember ? "You're In!" : "Welcome Back!") : "Oops!";
+  return [{ title: `${title} | ${siteName}` }];
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
+  // A returning member who joined again on a browser that is not theirs: their link went
+  // to their inbox, and this page shows nobody's details.
+  if (new URL(request.url).searchParams.get("emailed") === "1") {
+    return { isEmailed: true, member: null, isNewMember: false, link: "", title: "", messageHtml: "" };
+  }
   const member = await getCurrentMember(request);
-  if (!member) return { member: null, isNewMember: false, link: "", title: "", messageHtml: "" };
+  if (!member) return { isEmailed: false, member: null, isNewMember: false, link: "", title: "", messageHtml: "" };
   const { confirmationPageTitle, confirmationPageMessage } = await getSiteSettings(["confirmationPageTitle", "confirmationPageMessage"]);
   return {
+    isEmailed: false,
     member: { email: member.email, referralCode: member.referralCode },
     isNewMember: new URL(request.url).searchParams.get("welcome") === "new",
     link: referralLink(getEnv().origin, member.referralCode),
@@ -31,8 +38,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function ThankYou({ loaderData, matches }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
-  const { member, isNewMember, link, title, messageHtml } = loaderData;
+  const { isEmailed, member, isNewMember, link, title, messageHtml } = loaderData;
   const { leaderboardVisible } = useLiveSettings();
+  if (isEmailed) {
+    return (
+      <NoticePage
+        icon={MailCheck}
+        iconClassName="text-secondary"
+        title="Welcome Back!"
+        message="We've e-mailed you your referral link. Open the e-mail to sign in and see your points."
+        action={{ to: "/", label: "Back to Home", variant: "outline" }}
+      />
+    );
+  }
   if (!member) {
     return (
       <NoticePage

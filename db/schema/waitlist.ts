@@ -20,6 +20,8 @@ export const waitlistUsers = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull().unique(),
+    /** The person behind the address (app/lib/waitlist/email-identity.ts): one member each. */
+    emailIdentity: text("email_identity").notNull().unique(),
     referralCode: text("referral_code").notNull().unique(),
     points: integer("points").notNull().default(0),
     referralsMade: integer("referrals_made").notNull().default(0),
@@ -69,6 +71,32 @@ export const pointsLedger = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("points_ledger_member_idx").on(t.memberId, t.createdAt)],
+);
+
+// Who brought whom. A referral is credited when the friend joins or when they confirm
+// their address (the "Referral credit" setting at the time they joined); until then it
+// is pending and earns nothing.
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    referrerId: uuid("referrer_id")
+      .notNull()
+      .references(() => waitlistUsers.id, { onDelete: "cascade" }),
+    referredId: uuid("referred_id")
+      .notNull()
+      .unique()
+      .references(() => waitlistUsers.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "credited", "held", "rejected"] }).notNull(),
+    reasons: text("reasons").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("referrals_referrer_status_idx").on(t.referrerId, t.status),
+    check("referrals_not_self", sql`${t.referrerId} <> ${t.referredId}`),
+  ],
 );
 
 // How many listed (not blocked) members hold each (points, referrals_made) pair, kept

@@ -55,10 +55,24 @@ describe("the member loop with JavaScript", () => {
     await second.getByText("Welcome Aboard!").waitFor();
     assert.notEqual(await referralLinkOnThankYou(second), aliceLink);
 
-    assert.equal(await leaderboardPoints(second, alice), 20);
+    // The referral counts when Bob confirms his address (the default "Referral credit").
+    assert.equal(await leaderboardPoints(first, alice), 10);
+    assert.equal(await first.getByTestId("pending-referrals").textContent(), "1 pending — it counts when your friend confirms");
+    assert.equal(await leaderboardPoints(second, bob), 10);
+    const welcome = await latestMailTo(server.origin, `${bob}@example.com`, /\/confirm-email\?token=/);
+    await second.goto(welcome.link!.replace(/^https?:\/\/[^/]+/, server.origin));
+    assert.equal(await waitForHeading(second, "E-mail confirmed!"), "E-mail confirmed!");
+    // Twice: the link's second click changes nothing.
+    await second.goto(welcome.link!.replace(/^https?:\/\/[^/]+/, server.origin));
+    assert.equal(await waitForHeading(second, "E-mail confirmed!"), "E-mail confirmed!");
+
+    assert.equal(await leaderboardPoints(first, alice), 20);
+    assert.equal(await first.getByTestId("pending-referrals").count(), 0);
     assert.equal(await leaderboardPoints(second, bob), 15);
     const bobRow = second.getByTestId("leaderboard-row").filter({ hasText: bob });
-    assert.equal(await bobRow.getByText("Early Bird").count(), 1);
+    assert.equal(await bobRow.getByText("Verified User").count(), 1, "Bob confirmed his address");
+    const aliceRow = second.getByTestId("leaderboard-row").filter({ hasText: alice });
+    assert.equal(await aliceRow.getByText("Early Bird").count(), 1);
     const avatarWidth = await bobRow.locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth);
     assert.ok(avatarWidth > 0, "the avatar image loads");
     assert.equal(await second.getByTestId("own-points").textContent(), "15");
@@ -72,6 +86,31 @@ describe("the member loop with JavaScript", () => {
     await closePage(second);
   });
 
+  it("shows nothing of a member to another browser that types their address, and e-mails them their link", async () => {
+    const owner = `owner${unique()}`;
+    const own = await newPage(browser);
+    await own.goto(`${server.origin}/join-waitlist`);
+    await join(own, `${owner}@example.com`);
+    await waitForHeading(own, "You're In!");
+    const ownLink = await referralLinkOnThankYou(own);
+
+    const other = await newPage(browser);
+    await other.goto(`${server.origin}/join-waitlist`);
+    await join(other, `${owner}@example.com`);
+    assert.equal(await waitForHeading(other, "Welcome Back!"), "Welcome Back!");
+    await other.getByText("We've e-mailed you your referral link").waitFor();
+    assert.equal(await other.locator("#referral-link").count(), 0);
+    assert.equal(await other.getByText(ownLink).count(), 0);
+    await other.goto(`${server.origin}/leaderboard`);
+    await other.getByTestId("leaderboard-row").first().waitFor();
+    assert.equal(await other.getByRole("region", { name: "Your standing" }).count(), 0, "the other browser did not become the member's");
+
+    const mail = await latestMailTo(server.origin, `${owner}@example.com`, /\/api\/auth\/magic-link\/verify\?token=/);
+    assert.ok(mail.links.includes(ownLink), `the e-mail carries the referral link (links: ${mail.links.join(", ")})`);
+    await closePage(own);
+    await closePage(other);
+  });
+
   it("shows the spec's validation messages and sends nothing", async () => {
     const page = await newPage(browser);
     await page.goto(`${server.origin}/join-waitlist`);
@@ -79,6 +118,12 @@ describe("the member loop with JavaScript", () => {
     await page.getByText("Email address is required.").waitFor();
     await join(page, "not an email");
     await page.getByText("Please enter a valid email address.").first().waitFor();
+    assert.equal(new URL(page.url()).pathname, "/join-waitlist");
+    // A throwaway address is refused where the visitor is looking: under the field.
+    const refused = allowFailedResponse(page, 400, "/join-waitlist");
+    await join(page, `kid${unique()}@mailinator.com`);
+    await page.getByRole("alert").filter({ hasText: "Please use an e-mail address you'll keep — we send prizes there." }).waitFor();
+    refused();
     assert.equal(new URL(page.url()).pathname, "/join-waitlist");
     await closePage(page);
   });
@@ -124,6 +169,42 @@ describe("the member loop with JavaScript", () => {
     const row = page.getByTestId("leaderboard-row").filter({ hasText: email.split("@")[0]! });
     await row.getByText("Verified User").waitFor();
     await closePage(page);
+  });
+});
+
+describe("the spec's rule: a referral counts when the friend joins", () => {
+  it("credits the referrer at once when the admin chooses it, and only new joins follow the switch", async () => {
+    const admin = await newPage(browser);
+    await signIn(admin, server.origin, "admin@example.com", { loginPath: "/login?redirectTo=%2Fadmin%2Fsettings" });
+    await admin.waitForURL(/\/admin\/settings/);
+    const chooseCreditMode = async (label: RegExp) => {
+      await admin.goto(`${server.origin}/admin/settings`);
+      await admin.getByRole("radio", { name: label }).check();
+      await admin.getByRole("button", { name: "Save All Settings" }).click();
+      await admin.getByText("Settings Updated!").waitFor();
+    };
+    await chooseCreditMode(/^When the friend joins/);
+    try {
+      const carol = `carol${unique()}`;
+      const dave = `dave${unique()}`;
+      const first = await newPage(browser);
+      await first.goto(`${server.origin}/join-waitlist`);
+      await join(first, `${carol}@example.com`);
+      await waitForHeading(first, "You're In!");
+      const link = await referralLinkOnThankYou(first);
+      const second = await newPage(browser);
+      await second.goto(link.replace(/^https?:\/\/[^/]+/, server.origin));
+      await second.getByText("Referral Applied!").waitFor();
+      await join(second, `${dave}@example.com`);
+      assert.equal(await waitForHeading(second, "You're In!"), "You're In!");
+      assert.equal(await leaderboardPoints(second, carol), 20);
+      assert.equal(await leaderboardPoints(second, dave), 15);
+      await closePage(first);
+      await closePage(second);
+    } finally {
+      await chooseCreditMode(/^When the friend confirms/);
+      await closePage(admin);
+    }
   });
 });
 

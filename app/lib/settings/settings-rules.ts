@@ -31,6 +31,30 @@ export function parseLeaderboardVisible(value: unknown): boolean {
   return value === true || value === "true";
 }
 
+/** When a referral earns points: when the friend confirms their address (default) or joins (the spec's rule). */
+export const REFERRAL_CREDIT_MODES = ["confirm", "join"] as const;
+export type ReferralCreditMode = (typeof REFERRAL_CREDIT_MODES)[number];
+
+export function parseReferralCreditMode(value: unknown): ReferralCreditMode {
+  return value === "join" ? "join" : "confirm";
+}
+
+/** A domain name like "example.com" or "mail.example.co.uk" (lower case, no @). */
+export const DOMAIN_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+export const MAX_LISTED_DOMAINS = 500;
+
+/** A stored list of domains: only well-formed, distinct, lower-case names, at most MAX_LISTED_DOMAINS. */
+export function parseDomainList(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const domains = value.filter((entry): entry is string => typeof entry === "string").map((entry) => entry.trim().toLowerCase());
+  return [...new Set(domains.filter((entry) => DOMAIN_NAME.test(entry)))].slice(0, MAX_LISTED_DOMAINS);
+}
+
+/** The admin's text (one domain per line, commas and spaces also separate; a leading @ is dropped). */
+export function splitDomainText(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).map((entry) => entry.trim().toLowerCase().replace(/^@/, "")).filter(Boolean))];
+}
+
 export function parseBrandLogoUrl(value: unknown): string {
   return asTrimmedString(value) || DEFAULT_LOGO_URL;
 }

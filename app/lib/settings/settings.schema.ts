@@ -1,8 +1,26 @@
 import { z } from "zod";
-import { MAX_SESSION_TIMEOUT_MINUTES, parseSessionTimeoutInput } from "./settings-rules";
+import {
+  DOMAIN_NAME,
+  MAX_LISTED_DOMAINS,
+  MAX_SESSION_TIMEOUT_MINUTES,
+  parseSessionTimeoutInput,
+  REFERRAL_CREDIT_MODES,
+  splitDomainText,
+} from "./settings-rules";
 import { noControlCharacters, noControlCharactersInText } from "~/lib/text-rules";
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).refine(...noControlCharacters).default("");
+
+const domainList = z
+  .string()
+  .max(MAX_LISTED_DOMAINS * 64, `At most ${MAX_LISTED_DOMAINS} domains.`)
+  .default("")
+  .transform(splitDomainText)
+  .pipe(
+    z
+      .array(z.string().regex(DOMAIN_NAME, "Enter domain names like example.com, one per line."))
+      .max(MAX_LISTED_DOMAINS, `At most ${MAX_LISTED_DOMAINS} domains.`),
+  );
 
 export const SiteSettingsFormSchema = z.object({
   leaderboardVisible: z.boolean().default(false),
@@ -12,6 +30,9 @@ export const SiteSettingsFormSchema = z.object({
   sessionTimeoutMinutes: optionalText(12, "Enter a number of minutes.")
     .transform(parseSessionTimeoutInput)
     .pipe(z.number().max(MAX_SESSION_TIMEOUT_MINUTES, `The session timeout can be at most ${MAX_SESSION_TIMEOUT_MINUTES} minutes (one week).`)),
+  referralCreditMode: z.enum(REFERRAL_CREDIT_MODES, { message: "Choose when a referral earns points." }).default("confirm"),
+  emailDomainBlocklist: domainList,
+  emailDomainAllowlist: domainList,
 });
 
 export const VideoSettingsFormSchema = z.object({

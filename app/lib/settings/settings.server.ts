@@ -9,6 +9,8 @@ import {
   parseLeaderboardVisible,
   parseOptionalUrl,
   parsePlainString,
+  parseReferralCreditMode,
+  parseDomainList,
   parsePrimaryBrandColor,
   parseRichHtml,
   parseSessionTimeoutMinutes,
@@ -76,6 +78,14 @@ export const SETTING_DEFINITIONS = {
     parse: parseSessionTimeoutMinutes,
     serialize: parseSessionTimeoutMinutes,
   }),
+  referralCreditMode: define({
+    key: "referral_credit_mode",
+    fallback: parseReferralCreditMode(undefined),
+    parse: parseReferralCreditMode,
+    serialize: parseReferralCreditMode,
+  }),
+  emailDomainBlocklist: define<string[]>({ key: "email_domain_blocklist", fallback: [], parse: parseDomainList, serialize: parseDomainList }),
+  emailDomainAllowlist: define<string[]>({ key: "email_domain_allowlist", fallback: [], parse: parseDomainList, serialize: parseDomainList }),
   homepageVideoUrl: define({ key: "homepage_video_url", fallback: "", parse: parsePlainString, serialize: parsePlainString }),
   homepageVideoThumbnailUrl: define<string | null>({
     key: "homepage_video_thumbnail_url",

@@ -1,17 +1,18 @@
 import { getSessionUser, type SessionUser } from "../auth/session.server";
-import { getMemberByEmail, getMemberById } from "./members.server";
+import { emailIdentity } from "./email-identity";
+import { getMemberById, getMemberByIdentity } from "./members.server";
 import { readDeviceMemberId } from "./visitor-cookies.server";
 
 /**
- * The waitlist member this request speaks for: the one who joined on this device,
- * else the signed-in crew member matched by e-mail.
+ * The waitlist member this request speaks for: the signed-in crew member's, else the
+ * one who joined on this device (a shared family computer shows whoever signed in).
  */
 export async function getCurrentMember(request: Request, sessionUser?: SessionUser | null) {
-  const deviceMemberId = await readDeviceMemberId(request);
-  if (deviceMemberId) {
-    const member = await getMemberById(deviceMemberId);
+  const user = sessionUser === undefined ? await getSessionUser(request) : sessionUser;
+  if (user) {
+    const member = await getMemberByIdentity(emailIdentity(user.email));
     if (member) return member;
   }
-  const user = sessionUser === undefined ? await getSessionUser(request) : sessionUser;
-  return user ? getMemberByEmail(user.email) : null;
+  const deviceMemberId = await readDeviceMemberId(request);
+  return deviceMemberId ? getMemberById(deviceMemberId) : null;
 }

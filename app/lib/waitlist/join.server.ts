@@ -1,14 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { pointsLedger, waitlistUsers } from "../../../db/schema";
 import { runTransaction, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
+import { AppError } from "../errors";
 import { prepareWelcomeEmail } from "../email/welcome.server";
-import { REFERRAL_BONUS_POINTS, REFERRER_POINTS, SIGNUP_POINTS } from "../points/points-rules";
+import { SIGNUP_POINTS } from "../points/points-rules";
+import { recordReferral } from "../referrals/referral-credit.server";
 import { fallbackReferralCode, REFERRAL_CODE_ATTEMPTS, referralCodeCandidate } from "../referrals/referral-code";
-import { getSiteSetting } from "../settings/settings.server";
+import type { ReferralCreditMode } from "../settings/settings-rules";
+import { getSiteSettings } from "../settings/settings.server";
 import { normaliseEmail } from "./email";
-import { getMemberByEmail, memberColumns, type Member } from "./members.server";
+import { emailIdentity } from "./email-identity";
+import { getMemberByIdentity, memberColumns, type Member } from "./members.server";
+import { isThrowawayAddress, THROWAWAY_ADDRESS_MESSAGE } from "./throwaway-domains.server";
 
 export type JoinRequest = {
   email: string;
@@ -18,95 +23,86 @@ export type JoinRequest = {
   country?: string | null;
 };
 
-export type JoinResult = { member: Member; isNewMember: boolean; isReferralCredited: boolean };
+export type JoinResult = {
+  member: Member;
+  isNewMember: boolean;
+  /** "credited": paid now; "pending": paid when the friend confirms; null: no referral. */
+  referral: "credited" | "pending" | null;
+};
 
 type Attempt = JoinResult | { codeTaken: true };
+type NewMember = JoinRequest & { id: string; email: string; identity: string; code: string; mode: ReferralCreditMode };
 
 /**
- * Puts an e-mail on the waitlist. A new member gets 10 points (15 with a valid referral,
- * whose owner gets +10 and one referral) and the welcome e-mail, all in one transaction;
- * an address already on the list comes back as a returning member and earns nothing.
- * Safe under concurrent identical requests: the unique e-mail decides, not a prior read;
- * a referral code taken by someone else is found the same way (the insert does nothing)
- * and the next candidate is tried.
+ * Puts an e-mail on the waitlist. A new member gets 10 points and the welcome e-mail; a
+ * valid referral is recorded and paid (+10 and one referral to its owner, +5 to the new
+ * member) now or when the new member confirms, as the "Referral credit" setting says —
+ * all in one transaction. An address whose person is already listed (same identity:
+ * case, "+tag", gmail dots) comes back as a returning member and earns nothing. Safe
+ * under concurrent identical requests: the unique identity decides, not a prior read;
+ * a referral code taken by someone else is found the same way and the next is tried.
+ * New addresses at throwaway domains are refused.
  */
 export async function joinWaitlist(request: JoinRequest): Promise<JoinResult> {
   const email = normaliseEmail(request.email);
-  const existing = await getMemberByEmail(email);
-  if (existing) return { member: existing, isNewMember: false, isReferralCredited: false };
+  const identity = emailIdentity(email);
+  const existing = await getMemberByIdentity(identity);
+  if (existing) return { member: existing, isNewMember: false, referral: null };
 
-  const templateHtml = await getSiteSetting("welcomeEmailTemplateHtml");
+  const settings = await getSiteSettings(["welcomeEmailTemplateHtml", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist"]);
+  if (isThrowawayAddress(email, { blocked: settings.emailDomainBlocklist, allowed: settings.emailDomainAllowlist })) {
+    throw new AppError("INVALID_INPUT", THROWAWAY_ADDRESS_MESSAGE);
+  }
   for (let attempt = 0; attempt <= REFERRAL_CODE_ATTEMPTS; attempt += 1) {
     const code = attempt < REFERRAL_CODE_ATTEMPTS ? referralCodeCandidate(email) : fallbackReferralCode();
     const id = randomUUID();
-    const welcome = await prepareWelcomeEmail({ id, email, referralCode: code }, templateHtml);
-    const result = await runTransaction((tx) => insertMember(tx, { ...request, id, email, code }, welcome));
+    const welcome = await prepareWelcomeEmail({ id, email, referralCode: code }, settings.welcomeEmailTemplateHtml);
+    const newMember = { ...request, id, email, identity, code, mode: settings.referralCreditMode };
+    const result = await runTransaction((tx) => insertMember(tx, newMember, welcome));
     if (!("codeTaken" in result)) return result;
   }
   throw new Error("could not find a free referral code");
 }
 
-async function insertMember(
-  tx: Transaction,
-  request: JoinRequest & { id: string; email: string; code: string },
-  welcome: Awaited<ReturnType<typeof prepareWelcomeEmail>>,
-): Promise<Attempt> {
+async function insertMember(tx: Transaction, request: NewMember, welcome: Awaited<ReturnType<typeof prepareWelcomeEmail>>): Promise<Attempt> {
   const [inserted] = await tx
     .insert(waitlistUsers)
     .values({
       id: request.id,
       email: request.email,
+      emailIdentity: request.identity,
       referralCode: request.code,
       points: SIGNUP_POINTS,
       signupDevice: request.device ?? null,
       signupCountry: request.country ?? null,
     })
     .onConflictDoNothing()
-    .returning(memberColumns);
+    .returning({ id: waitlistUsers.id });
   if (!inserted) {
-    const existing = await getMemberByEmail(request.email, tx);
-    return existing ? { member: existing, isNewMember: false, isReferralCredited: false } : { codeTaken: true };
+    const existing = await getMemberByIdentity(request.identity, tx);
+    return existing ? { member: existing, isNewMember: false, referral: null } : { codeTaken: true };
   }
   await tx.insert(pointsLedger).values({ memberId: inserted.id, delta: SIGNUP_POINTS, reason: "signup" });
 
-  const referrerId = request.referralCode ? await creditReferrer(tx, request.referralCode, inserted) : null;
-  let member = inserted;
-  if (referrerId) {
-    const [bonused] = await tx
-      .update(waitlistUsers)
-      .set({ points: sql`${waitlistUsers.points} + ${REFERRAL_BONUS_POINTS}`, referredByUserId: referrerId })
-      .where(eq(waitlistUsers.id, inserted.id))
-      .returning(memberColumns);
-    if (bonused) member = bonused;
-    await tx
-      .insert(pointsLedger)
-      .values({ memberId: inserted.id, delta: REFERRAL_BONUS_POINTS, reason: "referral_bonus", relatedMemberId: referrerId });
-  }
+  const referrerId = request.referralCode ? await findReferrer(tx, request.referralCode, request.identity) : null;
+  const referral = referrerId ? await recordReferral(tx, { referrerId, referredId: inserted.id }, request.mode) : null;
   await enqueueEmail(welcome, tx);
-  return { member, isNewMember: true, isReferralCredited: Boolean(referrerId) };
+  const [member] = await tx.select(memberColumns).from(waitlistUsers).where(eq(waitlistUsers.id, inserted.id));
+  if (!member) throw new Error("the new member vanished inside its own transaction");
+  return { member, isNewMember: true, referral };
 }
 
-/** +10 points and one referral for the code's owner, when listed and not the new member. */
-async function creditReferrer(tx: Transaction, code: string, newMember: Member): Promise<string | null> {
+/** The listed, unblocked owner of a code — never the new member's own identity (self-referral). */
+async function findReferrer(tx: Transaction, code: string, newIdentity: string): Promise<string | null> {
   const [referrer] = await tx
-    .update(waitlistUsers)
-    .set({
-      points: sql`${waitlistUsers.points} + ${REFERRER_POINTS}`,
-      referralsMade: sql`${waitlistUsers.referralsMade} + 1`,
-      updatedAt: sql`now()`,
-    })
+    .select({ id: waitlistUsers.id })
+    .from(waitlistUsers)
     .where(
       and(
         eq(waitlistUsers.referralCode, code.trim().toLowerCase()),
         eq(waitlistUsers.isBlocked, false),
-        ne(waitlistUsers.id, newMember.id),
-        ne(waitlistUsers.email, newMember.email),
+        ne(waitlistUsers.emailIdentity, newIdentity),
       ),
-    )
-    .returning({ id: waitlistUsers.id });
-  if (!referrer) return null;
-  await tx
-    .insert(pointsLedger)
-    .values({ memberId: referrer.id, delta: REFERRER_POINTS, reason: "referral_credit", relatedMemberId: newMember.id });
-  return referrer.id;
+    );
+  return referrer?.id ?? null;
 }

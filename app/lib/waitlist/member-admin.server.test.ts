@@ -9,6 +9,7 @@ import { adjustPoints, listMemberAudit, listReferralStandings, listReferredMembe
 import { joinWaitlist } from "./join.server";
 import { changeMember, listMembersPage, normaliseTags } from "./member-admin.server";
 import { csvCell, streamMembersCsv } from "./members-csv.server";
+import { saveSiteSettings } from "../settings/settings.server";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -60,8 +61,8 @@ describe("waitlist administration", () => {
   it("streams every member across batches, each exactly once", async () => {
     // Many rows share one created_at: the keyset must still not skip or repeat any.
     await Promise.all(Array.from({ length: 1205 }, (_, i) => db.execute(
-      sql`insert into waitlist_users (email, referral_code, points, created_at)
-        values (${`bulk${i}@example.com`}, ${`bulk${i}`}, 10, '2026-01-01T00:00:00.123456Z'::timestamptz + make_interval(secs => ${i % 3}))`,
+      sql`insert into waitlist_users (email, email_identity, referral_code, points, created_at)
+        values (${`bulk${i}@example.com`}, ${`bulk${i}@example.com`}, ${`bulk${i}`}, 10, '2026-01-01T00:00:00.123456Z'::timestamptz + make_interval(secs => ${i % 3}))`,
     )));
     const csv = await new Response(streamMembersCsv()).text();
     const emails = csv.trim().split("\r\n").slice(1).map((line) => line.split(",")[0]);
@@ -84,6 +85,7 @@ describe("referral administration", () => {
   });
 
   it("resets referrals and points to 10 and 0, lists referred members newest first, ranks the table", async () => {
+    await saveSiteSettings({ referralCreditMode: "join" }, null);
     const star = await joinWaitlist({ email: "star@example.com" });
     await joinWaitlist({ email: "f1@example.com", referralCode: star.member.referralCode });
     await joinWaitlist({ email: "f2@example.com", referralCode: star.member.referralCode });

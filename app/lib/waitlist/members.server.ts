@@ -1,6 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
-import { db, type Executor } from "../db.server";
+import { db, runTransaction, type Executor } from "../db.server";
+import { referralsCredited } from "../metrics.server";
+import { creditPendingReferral } from "../referrals/referral-credit.server";
 import { isUuid } from "../uuid";
 import { normaliseEmail } from "./email";
 
@@ -42,15 +44,25 @@ export async function getMemberByEmail(email: string, executor: Executor = db): 
   return member ?? null;
 }
 
+/** The member behind an address, whichever of its spellings they joined with. */
+export async function getMemberByIdentity(identity: string, executor: Executor = db): Promise<Member | null> {
+  const [member] = await executor.select(memberColumns).from(waitlistUsers).where(eq(waitlistUsers.emailIdentity, identity));
+  return member ?? null;
+}
+
 /** Double opt-in: the welcome e-mail's link proves the address works. */
 export async function confirmMemberEmail(id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const updated = await db
-    .update(waitlistUsers)
-    .set({ confirmedEmail: true, updatedAt: sql`now()` })
-    .where(eq(waitlistUsers.id, id))
-    .returning({ id: waitlistUsers.id });
-  return updated.length > 0;
+  return runTransaction(async (tx) => {
+    const updated = await tx
+      .update(waitlistUsers)
+      .set({ confirmedEmail: true, updatedAt: sql`now()` })
+      .where(eq(waitlistUsers.id, id))
+      .returning({ id: waitlistUsers.id });
+    if (updated.length === 0) return false;
+    if (await creditPendingReferral(tx, id)) referralsCredited.inc();
+    return true;
+  });
 }
 
 export type MemberCounts = { total: number; confirmed: number };

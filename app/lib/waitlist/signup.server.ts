@@ -2,16 +2,32 @@ import { AppError } from "../errors";
 import { referralsCredited, signups } from "../metrics.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
 import { joinWaitlist, type JoinResult } from "./join.server";
+import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "./returning-member.server";
 import { countryOf, deviceClassOf } from "./signup-context";
 import type { JoinInput } from "./waitlist.schema";
 
 // Generous enough for a classroom behind one address, tight enough to stop a script.
 export const SIGNUP_LIMIT_PER_IP = { limit: 60, windowSeconds: 10 * 60 };
 
-type SignupRequest = JoinInput & { clientIp: string; userAgent: string | null; referralCode: string | null };
+type SignupRequest = JoinInput & {
+  clientIp: string;
+  userAgent: string | null;
+  referralCode: string | null;
+  /** Who this browser already is: the member who joined on it, the signed-in account. */
+  seen: { deviceMemberId: string | null; signedInEmail: string | null };
+};
 
-/** The waitlist form's submission: rate-limited per network, then joined with coarse context. */
-export async function signUpFromForm(request: SignupRequest): Promise<JoinResult> {
+export type SignupResult = JoinResult & {
+  /** False for a returning member on someone else's browser: they got an e-mail instead. */
+  isOwnBrowser: boolean;
+};
+
+/**
+ * The waitlist form's submission: rate-limited per network, then joined with coarse
+ * context. A returning member typed on a browser that is not theirs is e-mailed their
+ * link rather than shown it.
+ */
+export async function signUpFromForm(request: SignupRequest): Promise<SignupResult> {
   const limit = await consumeRateLimit(`signup:ip:${request.clientIp}`, SIGNUP_LIMIT_PER_IP);
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
@@ -24,6 +40,8 @@ export async function signUpFromForm(request: SignupRequest): Promise<JoinResult
     country: countryOf({ language: request.language, timeZone: request.timeZone }),
   });
   signups.inc({ kind: result.isNewMember ? "new" : "returning" });
-  if (result.isReferralCredited) referralsCredited.inc();
-  return result;
+  if (result.referral === "credited") referralsCredited.inc();
+  const isOwnBrowser = result.isNewMember || isMembersOwnBrowser(result.member, request.seen);
+  if (!isOwnBrowser) await emailReturningMemberTheirLink(result.member, request.clientIp);
+  return { ...result, isOwnBrowser };
 }

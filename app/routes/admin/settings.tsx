@@ -1,4 +1,4 @@
-import { getInputProps } from "@conform-to/react";
+import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { Save, Trash2 } from "lucide-react";
 import type { Route } from "./+types/settings";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
+import { Textarea } from "~/components/ui/textarea";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { FailureToast } from "~/lib/admin/action-result";
 import { versionOf } from "~/lib/admin/version";
@@ -22,11 +23,20 @@ export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidat
 
 export const meta: Route.MetaFunction = () => [{ title: "Site Settings | Admin" }];
 
+const REFERRAL_CREDIT_CHOICES = [
+  {
+    value: "confirm",
+    label: "When the friend confirms their e-mail (recommended)",
+    help: "The referral shows as pending until the friend opens the link in their welcome e-mail, so made-up and throwaway addresses earn nothing.",
+  },
+  { value: "join", label: "When the friend joins", help: "Points the moment the friend signs up, confirmed or not." },
+] as const;
+
 const FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save site settings. " };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes"]);
+  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist"]);
   return { settings, version: versionOf(settings) };
 }
 
@@ -49,7 +59,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     id: `site-settings-${version}`,
     schema: SiteSettingsFormSchema,
     failure: FAILURE,
-    defaultValue: { brandLogoUrl: settings.brandLogoUrl, primaryBrandColor: settings.primaryBrandColor, sessionTimeoutMinutes: String(settings.sessionTimeoutMinutes) },
+    defaultValue: {
+      brandLogoUrl: settings.brandLogoUrl,
+      primaryBrandColor: settings.primaryBrandColor,
+      sessionTimeoutMinutes: String(settings.sessionTimeoutMinutes),
+      emailDomainBlocklist: settings.emailDomainBlocklist.join("\n"),
+      emailDomainAllowlist: settings.emailDomainAllowlist.join("\n"),
+    },
   });
   const previewColor = useBrandColorPreview();
   const logoUrl = fields.brandLogoUrl.value ?? "";
@@ -87,6 +103,52 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                   defaultChecked={settings.leaderboardVisible}
                   aria-describedby={fields.leaderboardVisible.descriptionId}
                 />
+              </div>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Fair Play</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <fieldset aria-describedby={fields.referralCreditMode.descriptionId} className="space-y-3">
+                <legend className="text-sm font-semibold">Referral credit</legend>
+                <p id={fields.referralCreditMode.descriptionId} className="text-sm text-muted-foreground">
+                  When a friend who joins through a member&apos;s link earns the member +10 points. Changing it affects new sign-ups only.
+                </p>
+                {REFERRAL_CREDIT_CHOICES.map((choice) => (
+                  <div key={choice.value} className="flex items-start gap-2">
+                    <input
+                      type="radio"
+                      id={`${fields.referralCreditMode.id}-${choice.value}`}
+                      name={fields.referralCreditMode.name}
+                      value={choice.value}
+                      defaultChecked={settings.referralCreditMode === choice.value}
+                      className="mt-1 size-4 accent-primary"
+                    />
+                    <Label htmlFor={`${fields.referralCreditMode.id}-${choice.value}`} className="block font-normal">
+                      <span className="font-semibold">{choice.label}</span>
+                      <span className="block text-sm text-muted-foreground">{choice.help}</span>
+                    </Label>
+                  </div>
+                ))}
+              </fieldset>
+              <div className="mt-6 grid gap-4 sm:grid-cols-2">
+                <FormField
+                  field={fields.emailDomainBlocklist}
+                  label="Blocked e-mail domains"
+                  help="Sign-ups from these domains (and their subdomains) are refused, besides the built-in list of throwaway-mail services. One per line."
+                >
+                  <Textarea {...getTextareaProps(fields.emailDomainBlocklist, { ariaDescribedBy: fields.emailDomainBlocklist.descriptionId })} rows={4} placeholder="spam.example" />
+                </FormField>
+                <FormField
+                  field={fields.emailDomainAllowlist}
+                  label="Allowed e-mail domains"
+                  help="Always accepted, even when the built-in list calls them throwaway (say, a school's own mail service). One per line."
+                >
+                  <Textarea {...getTextareaProps(fields.emailDomainAllowlist, { ariaDescribedBy: fields.emailDomainAllowlist.descriptionId })} rows={4} placeholder="school.example.org" />
+                </FormField>
               </div>
             </CardContent>
           </Card>

@@ -1,0 +1,69 @@
+import { and, eq, sql } from "drizzle-orm";
+import { pointsLedger, referrals, waitlistUsers } from "../../../db/schema";
+import { db, type Executor, type Transaction } from "../db.server";
+import { REFERRAL_BONUS_POINTS, REFERRER_POINTS } from "../points/points-rules";
+
+type ReferralPair = { referrerId: string; referredId: string };
+
+/**
+ * Pays a referral: +10 points and one referral to the referrer, +5 to the friend, with
+ * their ledger rows. Nothing when the referrer has been blocked meanwhile.
+ */
+export async function payReferral(tx: Transaction, { referrerId, referredId }: ReferralPair): Promise<boolean> {
+  const [referrer] = await tx
+    .update(waitlistUsers)
+    .set({
+      points: sql`${waitlistUsers.points} + ${REFERRER_POINTS}`,
+      referralsMade: sql`${waitlistUsers.referralsMade} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(waitlistUsers.id, referrerId), eq(waitlistUsers.isBlocked, false)))
+    .returning({ id: waitlistUsers.id });
+  if (!referrer) return false;
+  await tx
+    .update(waitlistUsers)
+    .set({ points: sql`${waitlistUsers.points} + ${REFERRAL_BONUS_POINTS}`, updatedAt: sql`now()` })
+    .where(eq(waitlistUsers.id, referredId));
+  await tx.insert(pointsLedger).values([
+    { memberId: referrerId, delta: REFERRER_POINTS, reason: "referral_credit", relatedMemberId: referredId },
+    { memberId: referredId, delta: REFERRAL_BONUS_POINTS, reason: "referral_bonus", relatedMemberId: referrerId },
+  ]);
+  return true;
+}
+
+/** Records who brought the new member; in "join" mode it is paid at once, otherwise it waits for confirmation. */
+export async function recordReferral(tx: Transaction, pair: ReferralPair, mode: "join" | "confirm"): Promise<"credited" | "pending"> {
+  await tx.update(waitlistUsers).set({ referredByUserId: pair.referrerId }).where(eq(waitlistUsers.id, pair.referredId));
+  if (mode === "confirm") {
+    await tx.insert(referrals).values({ ...pair, status: "pending" });
+    return "pending";
+  }
+  const paid = await payReferral(tx, pair);
+  await tx.insert(referrals).values({ ...pair, status: paid ? "credited" : "rejected", decidedAt: sql`now()`, reasons: paid ? [] : ["referrer_blocked"] });
+  return "credited";
+}
+
+/**
+ * The friend confirmed their address: their pending referral is paid, exactly once —
+ * the row lock makes a second, concurrent confirmation find it no longer pending.
+ */
+export async function creditPendingReferral(tx: Transaction, referredId: string): Promise<boolean> {
+  const [pending] = await tx
+    .update(referrals)
+    .set({ status: "credited", decidedAt: sql`now()` })
+    .where(and(eq(referrals.referredId, referredId), eq(referrals.status, "pending")))
+    .returning({ id: referrals.id, referrerId: referrals.referrerId });
+  if (!pending) return false;
+  if (await payReferral(tx, { referrerId: pending.referrerId, referredId })) return true;
+  await tx.update(referrals).set({ status: "rejected", reasons: ["referrer_blocked"] }).where(eq(referrals.id, pending.id));
+  return false;
+}
+
+/** Referrals of a member that wait for their friends to confirm. */
+export async function countPendingReferrals(referrerId: string, executor: Executor = db): Promise<number> {
+  const [row] = await executor
+    .select({ pending: sql<number>`count(*)::integer` })
+    .from(referrals)
+    .where(and(eq(referrals.referrerId, referrerId), eq(referrals.status, "pending")));
+  return row?.pending ?? 0;
+}

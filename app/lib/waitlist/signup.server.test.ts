@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { emailOutbox } from "../../../db/schema";
+import { resetDatabase } from "../../../tests/db-reset";
+import { db } from "../db.server";
+import { signUpFromForm } from "./signup.server";
+
+beforeEach(resetDatabase);
+
+const stranger = { deviceMemberId: null, signedInEmail: null };
+
+function signUp(email: string, seen: { deviceMemberId: string | null; signedInEmail: string | null }) {
+  return signUpFromForm({ email, clientIp: "10.9.8.7", userAgent: null, referralCode: null, seen });
+}
+
+async function magicLinkMails(to: string) {
+  return db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to)).then((rows) => rows.filter((row) => row.kind === "magic_link"));
+}
+
+describe("a returning member on someone else's browser", () => {
+  it("is e-mailed their referral link and a sign-in link instead of being shown them", async () => {
+    const first = await signUp("ada@example.com", stranger);
+    expect(first.isOwnBrowser).toBe(true);
+    const again = await signUp("Ada+again@example.com", stranger);
+    expect(again).toMatchObject({ isNewMember: false, isOwnBrowser: false });
+    const [mail] = await magicLinkMails("ada@example.com");
+    expect(mail?.html).toContain(`/?ref=${first.member.referralCode}`);
+    expect(mail?.html).toMatch(/\/api\/auth\/magic-link\/verify\?token=/);
+  });
+
+  it("sees their standing on their own browser or signed in, and gets no e-mail", async () => {
+    const ada = await signUp("ada@example.com", stranger);
+    expect((await signUp("ada@example.com", { deviceMemberId: ada.member.id, signedInEmail: null })).isOwnBrowser).toBe(true);
+    expect((await signUp("ada@example.com", { deviceMemberId: "someone-else", signedInEmail: "ADA@example.com" })).isOwnBrowser).toBe(true);
+    expect(await magicLinkMails("ada@example.com")).toHaveLength(0);
+  });
+
+  it("cannot be used to flood an inbox: the sign-in limits cap the e-mails", async () => {
+    await signUp("ada@example.com", stranger);
+    for (let attempt = 0; attempt < 12; attempt++) expect((await signUp("ada@example.com", stranger)).isOwnBrowser).toBe(false);
+    expect(await magicLinkMails("ada@example.com")).toHaveLength(5);
+  });
+});
