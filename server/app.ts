@@ -7,6 +7,7 @@ import { assignRequestId } from "./request-id";
 import { recordRequestMetrics } from "./request-metrics";
 import { rejectMisdirectedHosts } from "./host-check";
 import { limitRequestBodies } from "./body-limit";
+import { clientIpOf, trustedProxies } from "./client-address";
 
 export { boot, shutdown } from "~/lib/boot.server";
 export { closeAllEventStreams } from "~/lib/realtime/settings-events.server";
@@ -21,7 +22,7 @@ export function getListenAddress() {
 export const app = express();
 
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY === "true");
+app.set("trust proxy", trustedProxies());
 app.use(rejectMisdirectedHosts());
 app.use(assignRequestId);
 app.use(recordRequestMetrics);
@@ -36,7 +37,7 @@ app.use(
       return {
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        clientIp: clientIpOf(req),
       };
     },
   }),

@@ -26,8 +26,9 @@ function deploymentEnv(): Record<string, string> {
     SMTP_URL: sink.url,
     BETTER_AUTH_SECRET: "several-processes-e2e-secret-0123456789",
     ADMIN_EMAILS: "admin@example.com",
-    // Requests name their network in X-Forwarded-For, so each test's limits are its own.
-    TRUST_PROXY: "true",
+    // The test plays a proxy on loopback and names each request's network in
+    // X-Forwarded-For, so each test's limits are its own.
+    TRUST_PROXY: "loopback",
   };
 }
 
