@@ -126,7 +126,7 @@ describe("two app processes on one database", { skip: unavailable ?? false }, ()
   it("counts rate limits across processes: the limits hold at the same totals as on one process", async () => {
     assert.ok(serverA && serverB);
     const servers = [serverA, serverB];
-    // Sign-ups: 60 per network per 10 minutes (SIGNUP_LIMIT_PER_IP), taken in turns by A and B.
+    // Sign-ups: 60 per network per 10 minutes (SIGNUP_LIMIT_PER_NETWORK), taken in turns by A and B.
     const network = "198.51.100.60";
     const statuses: number[] = [];
     for (let index = 0; index < 61; index++) {
