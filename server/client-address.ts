@@ -1,17 +1,18 @@
 import type { Request } from "express";
 import { getEnv } from "~/lib/env.server";
-import { compileTrustProxy, type TrustProxy } from "~/lib/security/trust-proxy.server";
+import type { TrustProxy } from "~/lib/security/trust-proxy.server";
 
 /**
- * Express's "trust proxy" test for TRUST_PROXY. Read on the first request: server.js
- * reports a bad environment itself, at start-up, instead of crashing on import.
+ * TRUST_PROXY as Express's own "trust proxy" value, read when server/app.ts is imported.
+ * A bad environment must not throw there: server.js reports it at start-up and never
+ * listens, so meanwhile this trusts nothing.
  */
-export function trustedProxies(readTrust: () => TrustProxy = () => getEnv().TRUST_PROXY) {
-  let isTrusted: ((address: string, hop: number) => boolean) | undefined;
-  return (address: string, hop: number) => {
-    isTrusted ??= compileTrustProxy(readTrust());
-    return isTrusted(address, hop);
-  };
+export function readTrustProxy(): TrustProxy {
+  try {
+    return getEnv().TRUST_PROXY;
+  } catch {
+    return false;
+  }
 }
 
 /**

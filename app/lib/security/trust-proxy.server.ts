@@ -46,10 +46,3 @@ export const TrustProxySchema = z
     }
     return proxies;
   });
-
-/** Express's test for "is this hop a proxy we trust", the same one `app.set("trust proxy", trust)` builds. */
-export function compileTrustProxy(trust: TrustProxy): (address: string, hop: number) => boolean {
-  if (trust === false) return () => false;
-  if (typeof trust === "number") return (_address, hop) => hop < trust;
-  return proxyAddr.compile(trust);
-}
