@@ -5,7 +5,11 @@ declare module "react-router" {
     /** Per-request nonce allowed by the Content-Security-Policy for inline scripts. */
     cspNonce: string;
     requestId: string;
-    /** The client's address as the server saw it (for rate limits). */
+    /**
+     * The client's exact address: the socket's peer, or what the proxies TRUST_PROXY names
+     * forwarded. Rate limits count it by network (networkKeyOf, where each key is built);
+     * loopback checks (/metrics, /dev/mailbox) use it as it is.
+     */
     clientIp: string;
   }
 }

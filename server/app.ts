@@ -7,6 +7,7 @@ import { assignRequestId } from "./request-id";
 import { recordRequestMetrics } from "./request-metrics";
 import { rejectMisdirectedHosts } from "./host-check";
 import { limitRequestBodies } from "./body-limit";
+import { clientIpOf, readTrustProxy } from "./client-address";
 
 export { boot, shutdown } from "~/lib/boot.server";
 export { closeAllEventStreams } from "~/lib/realtime/settings-events.server";
@@ -21,7 +22,9 @@ export function getListenAddress() {
 export const app = express();
 
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY === "true");
+// Express's own value, not a function: @react-router/express takes the port from
+// X-Forwarded-Host whenever "trust proxy" is enabled, and a function always counts as enabled.
+app.set("trust proxy", readTrustProxy());
 app.use(rejectMisdirectedHosts());
 app.use(assignRequestId);
 app.use(recordRequestMetrics);
@@ -36,7 +39,7 @@ app.use(
       return {
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        clientIp: clientIpOf(req),
       };
     },
   }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TrustProxySchema } from "./security/trust-proxy.server";
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
 
@@ -18,6 +19,8 @@ const EnvSchema = z.object({
   UPLOADS_DIR: z.string().default("./data/uploads"),
   // Lets a Prometheus server elsewhere scrape /metrics (loopback may always).
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  // Which proxies may tell us the client's address (X-Forwarded-For); rate limits count by it.
+  TRUST_PROXY: TrustProxySchema,
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

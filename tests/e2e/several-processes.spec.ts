@@ -26,8 +26,9 @@ function deploymentEnv(): Record<string, string> {
     SMTP_URL: sink.url,
     BETTER_AUTH_SECRET: "several-processes-e2e-secret-0123456789",
     ADMIN_EMAILS: "admin@example.com",
-    // Requests name their network in X-Forwarded-For, so each test's limits are its own.
-    TRUST_PROXY: "true",
+    // The test plays a proxy on loopback and names each request's network in
+    // X-Forwarded-For, so each test's limits are its own.
+    TRUST_PROXY: "loopback",
   };
 }
 
@@ -125,7 +126,7 @@ describe("two app processes on one database", { skip: unavailable ?? false }, ()
   it("counts rate limits across processes: the limits hold at the same totals as on one process", async () => {
     assert.ok(serverA && serverB);
     const servers = [serverA, serverB];
-    // Sign-ups: 60 per network per 10 minutes (SIGNUP_LIMIT_PER_IP), taken in turns by A and B.
+    // Sign-ups: 60 per network per 10 minutes (SIGNUP_LIMIT_PER_NETWORK), taken in turns by A and B.
     const network = "198.51.100.60";
     const statuses: number[] = [];
     for (let index = 0; index < 61; index++) {

@@ -81,13 +81,14 @@ describe("magic-link sign-in", () => {
     ).rejects.toMatchObject({ code: "RATE_LIMITED" });
   });
 
-  it("limits sign-in requests per IP address", async () => {
-    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perIp.limit; attempt++) {
-      await requestMagicLink({ email: `kid${attempt}@example.com`, clientIp: "10.2.0.1" });
+  it("limits sign-in requests per network, an IPv6 /64 counting as one", async () => {
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perNetwork.limit; attempt++) {
+      await requestMagicLink({ email: `kid${attempt}@example.com`, clientIp: `2001:db8:2::${attempt.toString(16)}` });
     }
     await expect(
-      requestMagicLink({ email: "one-more@example.com", clientIp: "10.2.0.1" }),
+      requestMagicLink({ email: "one-more@example.com", clientIp: "2001:db8:2:0:ffff::1" }),
     ).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    await requestMagicLink({ email: "next-door@example.com", clientIp: "2001:db8:2:1::1" });
   });
 });
 

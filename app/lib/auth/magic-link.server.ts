@@ -1,12 +1,13 @@
 import { AppError } from "../errors";
 import { log, maskEmail } from "../log.server";
+import { networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimits } from "../security/rate-limit.server";
 import { getAuth } from "./auth.server";
 import { safeRedirectPath } from "./redirects";
 
 export const SIGN_IN_LIMITS = {
   perEmail: { limit: 5, windowSeconds: 15 * 60 },
-  perIp: { limit: 20, windowSeconds: 15 * 60 },
+  perNetwork: { limit: 20, windowSeconds: 15 * 60 },
 };
 
 type MagicLinkRequest = {
@@ -24,7 +25,7 @@ export async function requestMagicLink({ email, clientIp, redirectTo }: MagicLin
   const normalised = email.trim().toLowerCase();
   const limited = await consumeRateLimits([
     { key: `sign-in:email:${normalised}`, rule: SIGN_IN_LIMITS.perEmail },
-    { key: `sign-in:ip:${clientIp}`, rule: SIGN_IN_LIMITS.perIp },
+    { key: `sign-in:network:${networkKeyOf(clientIp)}`, rule: SIGN_IN_LIMITS.perNetwork },
   ]);
   if (!limited.allowed) {
     const minutes = Math.ceil(limited.retryAfterSeconds / 60);

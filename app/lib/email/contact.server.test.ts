@@ -25,4 +25,10 @@ describe("contact messages", () => {
     await expect(deliverContactMessage(MESSAGE, "10.9.0.2")).rejects.toMatchObject({ code: "RATE_LIMITED" });
     expect(await db.select().from(emailOutbox)).toHaveLength(CONTACT_LIMIT.limit);
   });
+
+  it("count an IPv6 /64 as one address", async () => {
+    for (let sent = 0; sent < CONTACT_LIMIT.limit; sent++) await deliverContactMessage(MESSAGE, `2001:db8:9::${sent + 1}`);
+    await expect(deliverContactMessage(MESSAGE, "2001:db8:9:0:ffff::1")).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    await deliverContactMessage(MESSAGE, "2001:db8:9:1::1");
+  });
 });

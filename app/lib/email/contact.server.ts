@@ -1,5 +1,6 @@
 import { AppError } from "../errors";
 import { getEnv } from "../env.server";
+import { networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
 import { escapeHtml, renderEmail } from "./layout";
 import { enqueueEmail } from "./outbox.server";
@@ -13,7 +14,7 @@ type ContactMessage = { name: string; email: string; subject: string; message: s
  * visitor). Nothing else keeps it; after SMTP delivery the outbox forgets the body.
  */
 export async function deliverContactMessage(input: ContactMessage, clientIp: string): Promise<void> {
-  const limited = await consumeRateLimit(`contact:ip:${clientIp}`, CONTACT_LIMIT);
+  const limited = await consumeRateLimit(`contact:network:${networkKeyOf(clientIp)}`, CONTACT_LIMIT);
   if (!limited.allowed) {
     throw new AppError("RATE_LIMITED", "You've sent several messages already. Please try again a little later.");
   }

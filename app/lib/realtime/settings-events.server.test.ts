@@ -85,12 +85,24 @@ describe("live settings", () => {
     for (const abort of aborts) await openStream("10.0.2.1", abort.signal);
     const spare = new AbortController();
     expect(await openPublicSettingsStream("10.0.2.1", spare.signal)).toEqual({ refused: "address" });
+    // The same address as a dual-stack socket reports it.
+    expect(await openPublicSettingsStream("::ffff:10.0.2.1", spare.signal)).toEqual({ refused: "address" });
     // Another address (another family) is not affected.
     await openStream("10.0.2.2", spare.signal);
     aborts[0]?.abort();
     await openStream("10.0.2.1", spare.signal);
     aborts.forEach((abort) => abort.abort());
     spare.abort();
+    expect(openEventStreamCount()).toBe(0);
+  });
+
+  it("counts an IPv6 /64 as one address", async () => {
+    const abort = new AbortController();
+    for (let index = 0; index < EVENT_STREAM_LIMITS.perAddress; index++) await openStream(`2001:db8:4::${index.toString(16)}`, abort.signal);
+    expect(await openPublicSettingsStream("2001:db8:4:0:ffff::1", abort.signal)).toEqual({ refused: "address" });
+    await openStream("2001:db8:4:1::1", abort.signal);
+    await openStream("10.0.4.1", abort.signal);
+    abort.abort();
     expect(openEventStreamCount()).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import { log } from "../log.server";
 import { eventStreams, eventStreamSettingsReads } from "../metrics.server";
+import { networkKeyOf } from "../security/client-network.server";
 import { getSiteSettings } from "../settings/settings.server";
 import { type PublicSettingsEvent, SITE_SETTINGS_CHANNEL } from "./channels";
 import { subscribe } from "./notifications.server";
@@ -13,8 +14,9 @@ export async function getPublicSettingsEvent(): Promise<PublicSettingsEvent> {
 const HEARTBEAT_MS = 25_000;
 
 /**
- * Open streams per client address and per process. A browser holds one stream for all
- * its tabs (app/lib/realtime/shared-events.ts), so an address over the cap is a crowd
+ * Open streams per client address (an IPv6 /64 counting as one, see networkKeyOf) and per
+ * process. A browser holds one stream for all its tabs (app/lib/realtime/shared-events.ts),
+ * so an address over the cap is a crowd
  * behind one network or a script; its pages still work, without live updates.
  */
 export const EVENT_STREAM_LIMITS = {
@@ -22,11 +24,11 @@ export const EVENT_STREAM_LIMITS = {
   total: Number(process.env.EVENT_STREAMS_MAX) || 5000,
 };
 
-type Stream = { address: string; send: (chunk: Uint8Array) => void; close: () => void };
+type Stream = { network: string; send: (chunk: Uint8Array) => void; close: () => void };
 
 const encoder = new TextEncoder();
 const streams = new Set<Stream>();
-const streamsByAddress = new Map<string, number>();
+const streamsByNetwork = new Map<string, number>();
 let unsubscribe: Promise<() => void> | undefined;
 let heartbeat: NodeJS.Timeout | undefined;
 let reading: Promise<void> | undefined;
@@ -84,19 +86,20 @@ export type StreamRefusal = { refused: "address" | "total" };
  * process already holds its share of streams.
  */
 export async function openPublicSettingsStream(
-  address: string,
+  clientIp: string,
   signal: AbortSignal,
 ): Promise<ReadableStream<Uint8Array> | StreamRefusal> {
   if (streams.size >= EVENT_STREAM_LIMITS.total) return { refused: "total" };
-  const held = streamsByAddress.get(address) ?? 0;
+  const network = networkKeyOf(clientIp);
+  const held = streamsByNetwork.get(network) ?? 0;
   if (held >= EVENT_STREAM_LIMITS.perAddress) return { refused: "address" };
 
   let stream: Stream | undefined;
   const release = () => {
     if (!stream || !streams.delete(stream)) return;
-    const left = (streamsByAddress.get(address) ?? 1) - 1;
-    if (left > 0) streamsByAddress.set(address, left);
-    else streamsByAddress.delete(address);
+    const left = (streamsByNetwork.get(network) ?? 1) - 1;
+    if (left > 0) streamsByNetwork.set(network, left);
+    else streamsByNetwork.delete(network);
     eventStreams.dec();
     stopSharedWorkWhenIdle();
   };
@@ -112,7 +115,7 @@ export async function openPublicSettingsStream(
         }
       };
       stream = {
-        address,
+        network,
         send(chunk) {
           try {
             controller.enqueue(chunk);
@@ -123,7 +126,7 @@ export async function openPublicSettingsStream(
         close,
       };
       streams.add(stream);
-      streamsByAddress.set(address, held + 1);
+      streamsByNetwork.set(network, held + 1);
       eventStreams.inc();
       if (signal.aborted) return close();
       signal.addEventListener("abort", close, { once: true });

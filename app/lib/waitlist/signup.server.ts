@@ -1,5 +1,6 @@
 import { AppError } from "../errors";
 import { referralsCredited, signups } from "../metrics.server";
+import { networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
 import { joinWaitlist, type JoinResult } from "./join.server";
 import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "./returning-member.server";
@@ -7,7 +8,7 @@ import { countryOf, deviceClassOf } from "./signup-context";
 import type { JoinInput } from "./waitlist.schema";
 
 // Generous enough for a classroom behind one address, tight enough to stop a script.
-export const SIGNUP_LIMIT_PER_IP = { limit: 60, windowSeconds: 10 * 60 };
+export const SIGNUP_LIMIT_PER_NETWORK = { limit: 60, windowSeconds: 10 * 60 };
 
 type SignupRequest = JoinInput & {
   clientIp: string;
@@ -28,7 +29,7 @@ export type SignupResult = JoinResult & {
  * link rather than shown it.
  */
 export async function signUpFromForm(request: SignupRequest): Promise<SignupResult> {
-  const limit = await consumeRateLimit(`signup:ip:${request.clientIp}`, SIGNUP_LIMIT_PER_IP);
+  const limit = await consumeRateLimit(`signup:network:${networkKeyOf(request.clientIp)}`, SIGNUP_LIMIT_PER_NETWORK);
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
     throw new AppError("RATE_LIMITED", `Too many signups from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+
+const trustProxyOf = (TRUST_PROXY: string | undefined) => parseEnv({ TRUST_PROXY }).TRUST_PROXY;
+
+describe("TRUST_PROXY", () => {
+  it.each([undefined, "", "false", "FALSE", " false "])("trusts no proxy when it is %j", (value) => {
+    expect(trustProxyOf(value)).toBe(false);
+  });
+
+  it.each([
+    ["1", 1],
+    [" 2 ", 2],
+    ["10", 10],
+  ])("reads %j as a hop count", (value, hops) => {
+    expect(trustProxyOf(value)).toBe(hops);
+  });
+
+  it.each([
+    ["loopback", ["loopback"]],
+    ["linklocal,uniquelocal", ["linklocal", "uniquelocal"]],
+    ["loopback, 10.0.0.0/8, fd00::/8", ["loopback", "10.0.0.0/8", "fd00::/8"]],
+    ["192.168.1.10", ["192.168.1.10"]],
+    ["10.0.0.0/255.0.0.0", ["10.0.0.0/255.0.0.0"]],
+  ])("reads %j as the proxies' addresses", (value, proxies) => {
+    expect(trustProxyOf(value)).toEqual(proxies);
+  });
+
+  it.each(["true", "TRUE", " True "])("refuses %j and says what to give instead", (value) => {
+    expect(() => trustProxyOf(value)).toThrow(
+      /TRUST_PROXY: "true" is refused: it trusts every hop, so any client could pick its own address with X-Forwarded-For.*Give the number of proxies in front of the app \(e\.g\. 1\) or their addresses/,
+    );
+  });
+
+  it.each(["0", "11", "64"])("refuses the hop count %j", (value) => {
+    expect(() => trustProxyOf(value)).toThrow(`TRUST_PROXY: a hop count is 1 to 10 (leave TRUST_PROXY unset to trust no proxy), got ${value.trim()}`);
+  });
+
+  it.each([
+    ["lopback", "invalid IP address: lopback"],
+    ["loopback, 10.0.0.300", "invalid IP address: 10.0.0.300"],
+    ["10.0.0.1/33", "invalid range on address: 10.0.0.1/33"],
+    ["proxy.example.com", "invalid IP address: proxy.example.com"],
+    ["yes", "invalid IP address: yes"],
+    ["*", "invalid IP address: *"],
+    ["loopback,,10.0.0.1", "invalid IP address: "],
+    ["-1", "invalid IP address: -1"],
+  ])("refuses %j at start-up instead of trusting something else", (value, reason) => {
+    expect(() => trustProxyOf(value)).toThrow(`TRUST_PROXY: ${reason} (expected a hop count, or proxy addresses`);
+  });
+});
