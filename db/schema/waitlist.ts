@@ -36,6 +36,8 @@ export const waitlistUsers = pgTable(
     notes: text("notes").notNull().default(""),
     signupDevice: text("signup_device"),
     signupCountry: text("signup_country"),
+    /** The /24 (IPv4) or /64 (IPv6) the member joined from, for the same-network signal. */
+    signupNetwork: text("signup_network"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +48,7 @@ export const waitlistUsers = pgTable(
     check("waitlist_users_not_self_referred", sql`${t.referredByUserId} is null or ${t.referredByUserId} <> ${t.id}`),
     index("waitlist_users_referred_by_idx").on(t.referredByUserId),
     index("waitlist_users_created_at_idx").on(t.createdAt),
+    index("waitlist_users_signup_network_idx").on(t.signupNetwork, t.createdAt),
     index("waitlist_users_updated_at_idx").on(t.updatedAt),
     index("waitlist_users_ranking_idx")
       .on(t.points.desc(), t.referralsMade.desc(), t.createdAt, t.id)
@@ -92,9 +95,13 @@ export const referrals = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    /** Why an admin approved or rejected a held referral. */
+    decisionNote: text("decision_note"),
   },
   (t) => [
     index("referrals_referrer_status_idx").on(t.referrerId, t.status),
+    index("referrals_referrer_created_idx").on(t.referrerId, t.createdAt),
+    index("referrals_held_idx").on(t.createdAt).where(sql`${t.status} in ('pending', 'held')`),
     check("referrals_not_self", sql`${t.referrerId} <> ${t.referredId}`),
   ],
 );
@@ -126,7 +133,19 @@ export const memberAuditLog = pgTable(
       .notNull()
       .references(() => waitlistUsers.id, { onDelete: "cascade" }),
     adminUserId: text("admin_user_id").references(() => users.id, { onDelete: "set null" }),
-    action: text("action", { enum: ["points_adjusted", "referrals_reset", "blocked", "unblocked", "tags_changed", "notes_changed"] }).notNull(),
+    action: text("action", {
+      enum: [
+        "points_adjusted",
+        "referrals_reset",
+        "blocked",
+        "unblocked",
+        "tags_changed",
+        "notes_changed",
+        "referral_approved",
+        "referral_rejected",
+        "recounted",
+      ],
+    }).notNull(),
     before: jsonb("before").notNull(),
     after: jsonb("after").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "../db.server";
 import { log } from "../log.server";
+import { holdStaleReferrals } from "../referrals/referral-credit.server";
 
 /** Well past any rate-limit window in use (the longest is an hour). */
 const RATE_LIMIT_RETENTION = "2 days";
@@ -30,11 +31,11 @@ export async function purgeExpiredData(): Promise<PurgeCounts> {
   return { rateLimits, verifications, sessions, emailBodies };
 }
 
-/** Runs the purge at boot and then hourly. */
+/** Runs the purge (and moves week-old unconfirmed referrals to review) at boot and then hourly. */
 export function startPurgeJob() {
   const run = () =>
     purgeExpiredData()
-      .then((counts) => log.info("purged expired data", counts))
+      .then(async (counts) => log.info("purged expired data", { ...counts, referralsHeld: await holdStaleReferrals() }))
       .catch((error: unknown) => log.warn("purge of expired data failed", { error }));
   void run();
   const timer = setInterval(run, PURGE_INTERVAL_MS);

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { pointsLedger, referrals, waitlistUsers } from "../../../db/schema";
 import { db, type Executor, type Transaction } from "../db.server";
 import { REFERRAL_BONUS_POINTS, REFERRER_POINTS } from "../points/points-rules";
+import type { ReferralSignal } from "./referral-signals.server";
 
 type ReferralPair = { referrerId: string; referredId: string };
 
@@ -31,9 +32,21 @@ export async function payReferral(tx: Transaction, { referrerId, referredId }: R
   return true;
 }
 
-/** Records who brought the new member; in "join" mode it is paid at once, otherwise it waits for confirmation. */
-export async function recordReferral(tx: Transaction, pair: ReferralPair, mode: "join" | "confirm"): Promise<"credited" | "pending"> {
+/**
+ * Records who brought the new member. With fair-play signals it is held for an admin;
+ * otherwise in "join" mode it is paid at once, in "confirm" mode it waits for confirmation.
+ */
+export async function recordReferral(
+  tx: Transaction,
+  pair: ReferralPair,
+  mode: "join" | "confirm",
+  signals: readonly ReferralSignal[],
+): Promise<"credited" | "pending" | "held"> {
   await tx.update(waitlistUsers).set({ referredByUserId: pair.referrerId }).where(eq(waitlistUsers.id, pair.referredId));
+  if (signals.length > 0) {
+    await tx.insert(referrals).values({ ...pair, status: "held", reasons: [...signals] });
+    return "held";
+  }
   if (mode === "confirm") {
     await tx.insert(referrals).values({ ...pair, status: "pending" });
     return "pending";
@@ -66,4 +79,14 @@ export async function countPendingReferrals(referrerId: string, executor: Execut
     .from(referrals)
     .where(and(eq(referrals.referrerId, referrerId), eq(referrals.status, "pending")));
   return row?.pending ?? 0;
+}
+
+/** Pending referrals whose friend has not confirmed for 7 days go to the review queue. Idempotent. */
+export async function holdStaleReferrals(): Promise<number> {
+  const held = await db
+    .update(referrals)
+    .set({ status: "held", reasons: sql`array_append(${referrals.reasons}, 'unconfirmed_for_7d')` })
+    .where(and(eq(referrals.status, "pending"), sql`${referrals.createdAt} < now() - interval '7 days'`))
+    .returning({ id: referrals.id });
+  return held.length;
 }

@@ -34,3 +34,13 @@ function groupsOf(part: string): number[] {
     return [(a << 8) | b, (c << 8) | d];
   });
 }
+
+/**
+ * The household- or school-sized network an address belongs to: its /24 for IPv4, its /64
+ * for IPv6. Referrals between members of one such network are held for review.
+ */
+export function householdNetworkOf(ip: string): string {
+  const key = networkKeyOf(ip);
+  if (!isIPv4(key)) return key;
+  return `${key.split(".").slice(0, 3).join(".")}.0/24`;
+}

@@ -55,6 +55,17 @@ export function splitDomainText(text: string): string[] {
   return [...new Set(text.split(/[\s,;]+/).map((entry) => entry.trim().toLowerCase().replace(/^@/, "")).filter(Boolean))];
 }
 
+/** A whole number setting kept within [min, max]; anything else is the fallback. */
+export function parseBoundedInteger(value: unknown, { min, max, fallback }: { min: number; max: number; fallback: number }): number {
+  const number = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  return Number.isInteger(number) && number >= min && number <= max ? number : fallback;
+}
+
+/** Referrals to one referrer in an hour before the rest of that hour is held (the "burst" signal). */
+export const REFERRAL_BURST_LIMIT = { min: 1, max: 1000, fallback: 10 };
+/** Referrals to one referrer in a day before the rest of that day is held. */
+export const REFERRAL_DAILY_CAP = { min: 1, max: 10_000, fallback: 50 };
+
 export function parseBrandLogoUrl(value: unknown): string {
   return asTrimmedString(value) || DEFAULT_LOGO_URL;
 }

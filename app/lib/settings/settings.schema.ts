@@ -4,7 +4,9 @@ import {
   MAX_LISTED_DOMAINS,
   MAX_SESSION_TIMEOUT_MINUTES,
   parseSessionTimeoutInput,
+  REFERRAL_BURST_LIMIT,
   REFERRAL_CREDIT_MODES,
+  REFERRAL_DAILY_CAP,
   splitDomainText,
 } from "./settings-rules";
 import { noControlCharacters, noControlCharactersInText } from "~/lib/text-rules";
@@ -22,6 +24,17 @@ const domainList = z
       .max(MAX_LISTED_DOMAINS, `At most ${MAX_LISTED_DOMAINS} domains.`),
   );
 
+const wholeNumber = ({ min, max, fallback }: { min: number; max: number; fallback: number }, label: string) => {
+  const message = `${label} must be a whole number from ${min} to ${max}.`;
+  return z
+    .string()
+    .trim()
+    .max(12, message)
+    .default(String(fallback))
+    .transform((text) => (text === "" ? fallback : Number(text)))
+    .pipe(z.number({ message }).int(message).min(min, message).max(max, message));
+};
+
 export const SiteSettingsFormSchema = z.object({
   leaderboardVisible: z.boolean().default(false),
   brandLogoUrl: optionalText(2000, "The logo URL is too long (2000 characters at most)."),
@@ -31,6 +44,8 @@ export const SiteSettingsFormSchema = z.object({
     .transform(parseSessionTimeoutInput)
     .pipe(z.number().max(MAX_SESSION_TIMEOUT_MINUTES, `The session timeout can be at most ${MAX_SESSION_TIMEOUT_MINUTES} minutes (one week).`)),
   referralCreditMode: z.enum(REFERRAL_CREDIT_MODES, { message: "Choose when a referral earns points." }).default("confirm"),
+  referralBurstLimit: wholeNumber(REFERRAL_BURST_LIMIT, "Referrals per hour"),
+  referralDailyCap: wholeNumber(REFERRAL_DAILY_CAP, "Referrals per day"),
   emailDomainBlocklist: domainList,
   emailDomainAllowlist: domainList,
 });

@@ -15,7 +15,8 @@ import { getMemberByEmail } from "./members.server";
 // credit on confirmation, is tested in app/lib/referrals/referral-credit.server.test.ts.
 beforeEach(async () => {
   await resetDatabase();
-  await saveSiteSettings({ referralCreditMode: "join" }, null);
+  // Fair-play limits off: these tests are about the credit itself.
+  await saveSiteSettings({ referralCreditMode: "join", referralBurstLimit: 1000, referralDailyCap: 10_000 }, null);
 });
 
 /** Pairs where the rank counters disagree with the members table (should be none). */

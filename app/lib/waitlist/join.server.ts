@@ -7,13 +7,14 @@ import { AppError } from "../errors";
 import { prepareWelcomeEmail } from "../email/welcome.server";
 import { SIGNUP_POINTS } from "../points/points-rules";
 import { recordReferral } from "../referrals/referral-credit.server";
+import { referralSignals } from "../referrals/referral-signals.server";
 import { fallbackReferralCode, REFERRAL_CODE_ATTEMPTS, referralCodeCandidate } from "../referrals/referral-code";
 import type { ReferralCreditMode } from "../settings/settings-rules";
 import { getSiteSettings } from "../settings/settings.server";
 import { normaliseEmail } from "./email";
 import { emailIdentity } from "./email-identity";
 import { getMemberByIdentity, memberColumns, type Member } from "./members.server";
-import { isThrowawayAddress, THROWAWAY_ADDRESS_MESSAGE } from "./throwaway-domains.server";
+import { isOnThrowawayList, isThrowawayAddress, THROWAWAY_ADDRESS_MESSAGE } from "./throwaway-domains.server";
 
 export type JoinRequest = {
   email: string;
@@ -21,17 +22,30 @@ export type JoinRequest = {
   referralCode?: string | null;
   device?: string | null;
   country?: string | null;
+  /** The /24 or /64 the request came from (see householdNetworkOf). */
+  network?: string | null;
+  /** The member who joined on this browser before, if any. */
+  deviceMemberId?: string | null;
 };
 
 export type JoinResult = {
   member: Member;
   isNewMember: boolean;
-  /** "credited": paid now; "pending": paid when the friend confirms; null: no referral. */
-  referral: "credited" | "pending" | null;
+  /** "credited": paid now; "pending": paid when the friend confirms; "held": for an admin to decide; null: no referral. */
+  referral: "credited" | "pending" | "held" | null;
 };
 
 type Attempt = JoinResult | { codeTaken: true };
-type NewMember = JoinRequest & { id: string; email: string; identity: string; code: string; mode: ReferralCreditMode };
+type NewMember = JoinRequest & {
+  id: string;
+  email: string;
+  identity: string;
+  code: string;
+  mode: ReferralCreditMode;
+  isAllowedThrowaway: boolean;
+  burstLimit: number;
+  dailyCap: number;
+};
 
 /**
  * Puts an e-mail on the waitlist. A new member gets 10 points and the welcome e-mail; a
@@ -49,7 +63,14 @@ export async function joinWaitlist(request: JoinRequest): Promise<JoinResult> {
   const existing = await getMemberByIdentity(identity);
   if (existing) return { member: existing, isNewMember: false, referral: null };
 
-  const settings = await getSiteSettings(["welcomeEmailTemplateHtml", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist"]);
+  const settings = await getSiteSettings([
+    "welcomeEmailTemplateHtml",
+    "referralCreditMode",
+    "emailDomainBlocklist",
+    "emailDomainAllowlist",
+    "referralBurstLimit",
+    "referralDailyCap",
+  ]);
   if (isThrowawayAddress(email, { blocked: settings.emailDomainBlocklist, allowed: settings.emailDomainAllowlist })) {
     throw new AppError("INVALID_INPUT", THROWAWAY_ADDRESS_MESSAGE);
   }
@@ -57,7 +78,17 @@ export async function joinWaitlist(request: JoinRequest): Promise<JoinResult> {
     const code = attempt < REFERRAL_CODE_ATTEMPTS ? referralCodeCandidate(email) : fallbackReferralCode();
     const id = randomUUID();
     const welcome = await prepareWelcomeEmail({ id, email, referralCode: code }, settings.welcomeEmailTemplateHtml);
-    const newMember = { ...request, id, email, identity, code, mode: settings.referralCreditMode };
+    const newMember = {
+      ...request,
+      id,
+      email,
+      identity,
+      code,
+      mode: settings.referralCreditMode,
+      isAllowedThrowaway: isOnThrowawayList(email),
+      burstLimit: settings.referralBurstLimit,
+      dailyCap: settings.referralDailyCap,
+    };
     const result = await runTransaction((tx) => insertMember(tx, newMember, welcome));
     if (!("codeTaken" in result)) return result;
   }
@@ -75,6 +106,7 @@ async function insertMember(tx: Transaction, request: NewMember, welcome: Awaite
       points: SIGNUP_POINTS,
       signupDevice: request.device ?? null,
       signupCountry: request.country ?? null,
+      signupNetwork: request.network ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: waitlistUsers.id });
@@ -85,14 +117,31 @@ async function insertMember(tx: Transaction, request: NewMember, welcome: Awaite
   await tx.insert(pointsLedger).values({ memberId: inserted.id, delta: SIGNUP_POINTS, reason: "signup" });
 
   const referrerId = request.referralCode ? await findReferrer(tx, request.referralCode, request.identity) : null;
-  const referral = referrerId ? await recordReferral(tx, { referrerId, referredId: inserted.id }, request.mode) : null;
+  let referral: JoinResult["referral"] = null;
+  if (referrerId) {
+    const signals = await referralSignals(tx, {
+      referrerId,
+      newMemberId: inserted.id,
+      email: request.email,
+      network: request.network ?? null,
+      deviceMemberId: request.deviceMemberId ?? null,
+      isAllowedThrowaway: request.isAllowedThrowaway,
+      burstLimit: request.burstLimit,
+      dailyCap: request.dailyCap,
+    });
+    referral = await recordReferral(tx, { referrerId, referredId: inserted.id }, request.mode, signals);
+  }
   await enqueueEmail(welcome, tx);
   const [member] = await tx.select(memberColumns).from(waitlistUsers).where(eq(waitlistUsers.id, inserted.id));
   if (!member) throw new Error("the new member vanished inside its own transaction");
   return { member, isNewMember: true, referral };
 }
 
-/** The listed, unblocked owner of a code — never the new member's own identity (self-referral). */
+/**
+ * The listed, unblocked owner of a code — never the new member's own identity
+ * (self-referral). Its row stays locked to this join, so concurrent joins through one
+ * link see each other when counting bursts and the daily cap.
+ */
 async function findReferrer(tx: Transaction, code: string, newIdentity: string): Promise<string | null> {
   const [referrer] = await tx
     .select({ id: waitlistUsers.id })
@@ -103,6 +152,7 @@ async function findReferrer(tx: Transaction, code: string, newIdentity: string):
         eq(waitlistUsers.isBlocked, false),
         ne(waitlistUsers.emailIdentity, newIdentity),
       ),
-    );
+    )
+    .for("update");
   return referrer?.id ?? null;
 }

@@ -1,6 +1,6 @@
 import { AppError } from "../errors";
 import { referralsCredited, signups } from "../metrics.server";
-import { networkKeyOf } from "../security/client-network.server";
+import { householdNetworkOf, networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
 import { joinWaitlist, type JoinResult } from "./join.server";
 import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "./returning-member.server";
@@ -38,6 +38,8 @@ export async function signUpFromForm(request: SignupRequest): Promise<SignupResu
     email: request.email,
     referralCode: request.referralCode,
     device: deviceClassOf(request.userAgent),
+    network: householdNetworkOf(request.clientIp),
+    deviceMemberId: request.seen.deviceMemberId,
     country: countryOf({ language: request.language, timeZone: request.timeZone }),
   });
   signups.inc({ kind: result.isNewMember ? "new" : "returning" });

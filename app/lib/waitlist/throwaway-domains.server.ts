@@ -13,6 +13,12 @@ function domainAndParents(domain: string): string[] {
   return labels.slice(0, -1).map((_, index) => labels.slice(index).join("."));
 }
 
+/** Whether the maintained list (alone) calls the address's domain throwaway. */
+export function isOnThrowawayList(email: string): boolean {
+  const domain = email.slice(email.lastIndexOf("@") + 1).trim().toLowerCase();
+  return domainAndParents(domain).some((candidate) => disposableDomains.has(candidate));
+}
+
 /**
  * Whether an address is at a throwaway domain: the admin's allow list wins, then the
  * admin's block list, then the maintained list. Subdomains count as their domain.
