@@ -218,6 +218,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const databaseOutage = useContext(DatabaseOutageContext);
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A crash (not a deliberate 404 or 403) is reported in the browser's console, where
+  // monitoring and the end-to-end tests see it; the page itself stays calm.
+  useEffect(() => {
+    if (!isRouteErrorResponse(error) && !databaseOutage) console.error("page crashed", error);
+  }, [error, databaseOutage]);
   if (databaseOutage) {
     return (
       <SiteFrame>

@@ -39,6 +39,7 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       ...ADMIN_SECTIONS.map((section) => route(section.path, `routes/admin/${section.path}.tsx`)),
+      route("referral-leaderboard/review", "routes/admin/referral-review.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -94,6 +94,9 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     UPLOADS_DIR: uploadsDir,
     // One process unless a spec asks for workers (on PostgreSQL the default is one per core).
     WEB_CONCURRENCY: "1",
+    // The suite plays the reverse proxy: a page opened with `clientAddress` sends it as
+    // X-Forwarded-For, so families can be on different networks (fair-play signals).
+    TRUST_PROXY: "loopback",
     ...options.env,
   });
 
@@ -170,6 +173,8 @@ export async function launchBrowser(): Promise<Browser> {
 
 export type PageOptions = {
   javaScriptEnabled?: boolean;
+  /** The visitor's address as a proxy in front of the app reports it (X-Forwarded-For). */
+  clientAddress?: string;
   viewport?: { width: number; height: number };
   locale?: string;
   timezoneId?: string;
@@ -273,6 +278,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: options.locale,
     timezoneId: options.timezoneId,
+    extraHTTPHeaders: options.clientAddress ? { "X-Forwarded-For": options.clientAddress } : undefined,
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);

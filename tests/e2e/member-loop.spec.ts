@@ -39,14 +39,15 @@ describe("the member loop with JavaScript", () => {
   it("credits a referral once, shows both members, and welcomes a returning member without new points", async () => {
     const alice = `alice${unique()}`;
     const bob = `bob${unique()}`;
-    const first = await newPage(browser);
+    // Two families on two networks (same-network referrals are held for review).
+    const first = await newPage(browser, { clientAddress: "198.51.100.10" });
     await first.goto(`${server.origin}/join-waitlist`);
     await join(first, `${alice}@example.com`);
     assert.equal(await waitForHeading(first, "You're In!"), "You're In!");
     const aliceLink = await referralLinkOnThankYou(first);
     assert.match(aliceLink, /\/\?ref=[a-z0-9]+$/);
 
-    const second = await newPage(browser);
+    const second = await newPage(browser, { clientAddress: "203.0.113.20" });
     await second.goto(aliceLink.replace(/^https?:\/\/[^/]+/, server.origin));
     await second.getByText("Referral Applied!").waitFor();
     assert.equal(new URL(second.url()).search, "", "the ref parameter is stripped from the address");
@@ -187,12 +188,12 @@ describe("the spec's rule: a referral counts when the friend joins", () => {
     try {
       const carol = `carol${unique()}`;
       const dave = `dave${unique()}`;
-      const first = await newPage(browser);
+      const first = await newPage(browser, { clientAddress: "198.51.100.30" });
       await first.goto(`${server.origin}/join-waitlist`);
       await join(first, `${carol}@example.com`);
       await waitForHeading(first, "You're In!");
       const link = await referralLinkOnThankYou(first);
-      const second = await newPage(browser);
+      const second = await newPage(browser, { clientAddress: "203.0.113.40" });
       await second.goto(link.replace(/^https?:\/\/[^/]+/, server.origin));
       await second.getByText("Referral Applied!").waitFor();
       await join(second, `${dave}@example.com`);

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { pointsLedger, referrals, waitlistUsers } from "../../../db/schema";
 import { db, type Executor, type Transaction } from "../db.server";
 import { REFERRAL_BONUS_POINTS, REFERRER_POINTS } from "../points/points-rules";
-import type { ReferralSignal } from "./referral-signals.server";
+import type { ReferralSignal } from "./referral-signals";
 
 type ReferralPair = { referrerId: string; referredId: string };
 

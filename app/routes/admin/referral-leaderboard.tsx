@@ -1,5 +1,5 @@
 import { getInputProps } from "@conform-to/react";
-import { Eye, RotateCcw, SlidersHorizontal } from "lucide-react";
+import { Calculator, Eye, RotateCcw, SlidersHorizontal } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
@@ -31,6 +31,8 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { cn } from "~/lib/utils";
 import { AdjustPointsSchema, ReferralAdminSchema } from "~/lib/referrals/referral-admin.schema";
 import { adjustPoints, listReferralStandings, REFERRAL_PAGE_SIZE, resetReferrals } from "~/lib/referrals/referral-admin.server";
+import { countHeldReferrals, recountMember } from "~/lib/referrals/referral-review.server";
+import { ReferralTabs } from "~/components/admin/referral-tabs";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
@@ -44,13 +46,14 @@ const QuerySchema = z.object({
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const result = await listReferralStandings({ search: query.q, page: query.page });
-  return { ...query, ...result, pageSize: REFERRAL_PAGE_SIZE };
+  const [result, held] = await Promise.all([listReferralStandings({ search: query.q, page: query.page }), countHeldReferrals()]);
+  return { ...query, ...result, held, pageSize: REFERRAL_PAGE_SIZE };
 }
 
 // Spec §8: a points value that is not a number is 'Invalid Input'; other failures name the action.
 function failure(form: FormData): FailureToast {
-  return form.get("intent") === "reset" ? { title: "Reset Failed" } : { title: "Invalid Input" };
+  const intent = form.get("intent");
+  return intent === "reset" ? { title: "Reset Failed" } : intent === "recount" ? { title: "Recount Failed" } : { title: "Invalid Input" };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -61,6 +64,16 @@ export async function action(args: Route.ActionArgs) {
       if (change.intent === "reset") {
         await resetReferrals(change.memberId, admin.id);
         return { title: "Referrals Reset", description: "Points are back to 10 and referrals to 0." };
+      }
+      if (change.intent === "recount") {
+        const { before, after } = await recountMember(change.memberId, admin.id);
+        const unchanged = before.points === after.points && before.referralsMade === after.referralsMade;
+        return unchanged
+          ? { title: "Recounted: no difference", description: `The ledger agrees: ${after.points} points, ${after.referralsMade} referrals.` }
+          : {
+              title: "Recounted from the ledger",
+              description: `Points ${before.points} → ${after.points}, referrals ${before.referralsMade} → ${after.referralsMade}.`,
+            };
       }
       const after = await adjustPoints(change.memberId, change.points, admin.id);
       return { title: "Points Adjusted", description: `New total: ${after.points} points.` };
@@ -202,8 +215,22 @@ function ResetDialog({ member, onClose }: { member: Row; onClose: () => void }) 
   );
 }
 
+function RecountButton({ memberId }: { memberId: string }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  useActionToast(fetcher.data);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="recount" />
+      <input type="hidden" name="memberId" value={memberId} />
+      <Button size="sm" variant="outline" type="submit" disabled={fetcher.state !== "idle"}>
+        <Calculator aria-hidden="true" /> {fetcher.state !== "idle" ? "Recounting..." : "Recount"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
 export default function ReferralLeaderboard({ loaderData }: Route.ComponentProps) {
-  const { rows, matching, q, page, pageSize } = loaderData;
+  const { rows, matching, q, page, pageSize, held } = loaderData;
   const [dialog, setDialog] = useState<{ kind: "details" | "adjust" | "reset"; member: Row } | null>(null);
   const close = useCallback(() => setDialog(null), []);
   const pages = Math.max(1, Math.ceil(matching / pageSize));
@@ -211,6 +238,7 @@ export default function ReferralLeaderboard({ loaderData }: Route.ComponentProps
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <h1 className="text-3xl font-extrabold">Referral System &amp; Leaderboard</h1>
+      <ReferralTabs held={held} />
       <div className="flex flex-wrap items-end gap-2">
         <SearchForm id="referral-search" label="Search e-mail or referral code" defaultValue={q} />
         <RefreshButton />
@@ -238,6 +266,7 @@ export default function ReferralLeaderboard({ loaderData }: Route.ComponentProps
                     <div className="flex gap-1">
                       <Button size="sm" variant="outline" onClick={() => setDialog({ kind: "adjust", member })}><SlidersHorizontal aria-hidden="true" /> Points</Button>
                       <Button size="sm" variant="outline" onClick={() => setDialog({ kind: "details", member })}><Eye aria-hidden="true" /> Details</Button>
+                      <RecountButton memberId={member.id} />
                       <Button size="sm" variant="destructive" onClick={() => setDialog({ kind: "reset", member })}><RotateCcw aria-hidden="true" /> Reset</Button>
                     </div>
                   </TableCell>

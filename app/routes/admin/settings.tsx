@@ -36,7 +36,7 @@ const FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save si
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist"]);
+  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap"]);
   return { settings, version: versionOf(settings) };
 }
 
@@ -65,6 +65,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       sessionTimeoutMinutes: String(settings.sessionTimeoutMinutes),
       emailDomainBlocklist: settings.emailDomainBlocklist.join("\n"),
       emailDomainAllowlist: settings.emailDomainAllowlist.join("\n"),
+      referralBurstLimit: String(settings.referralBurstLimit),
+      referralDailyCap: String(settings.referralDailyCap),
     },
   });
   const previewColor = useBrandColorPreview();
@@ -135,6 +137,20 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 ))}
               </fieldset>
               <div className="mt-6 grid gap-4 sm:grid-cols-2">
+                <FormField
+                  field={fields.referralBurstLimit}
+                  label="Referrals per hour before review"
+                  help="More referrals to one member within an hour are held for review (Referral System → Review)."
+                >
+                  <Input {...getInputProps(fields.referralBurstLimit, { type: "number", ariaDescribedBy: fields.referralBurstLimit.descriptionId })} min={1} step={1} className="w-36" />
+                </FormField>
+                <FormField
+                  field={fields.referralDailyCap}
+                  label="Referrals per day before review"
+                  help="A member's referrals beyond this many in a day are held for review."
+                >
+                  <Input {...getInputProps(fields.referralDailyCap, { type: "number", ariaDescribedBy: fields.referralDailyCap.descriptionId })} min={1} step={1} className="w-36" />
+                </FormField>
                 <FormField
                   field={fields.emailDomainBlocklist}
                   label="Blocked e-mail domains"
