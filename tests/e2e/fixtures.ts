@@ -424,3 +424,19 @@ export async function waitForHeading(page: Page, expected: string, timeoutMs = 5
     .catch(() => undefined);
   return h1Text(page);
 }
+
+/** A short random suffix for names that must not collide across runs. */
+export const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** Fills and submits the first waitlist form on the page. */
+export async function joinWaitlist(page: Page, email: string): Promise<void> {
+  await page.getByLabel("Your e-mail address").first().fill(email);
+  await page.getByRole("button", { name: "Join the Crew" }).first().click();
+}
+
+/** A member's points as the public leaderboard shows them (navigates `page` there). */
+export async function leaderboardPoints(page: Page, origin: string, nickname: string): Promise<number> {
+  await page.goto(`${origin}/leaderboard`);
+  const row = page.getByTestId("leaderboard-row").filter({ hasText: nickname });
+  return Number(await row.locator("span.text-lg").last().textContent());
+}

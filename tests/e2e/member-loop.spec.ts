@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { allowFailedResponse, closePage, latestMailTo, launchBrowser, newPage, signIn, startServer, waitForHeading, type TestServer } from "./fixtures";
+import { allowFailedResponse, closePage, latestMailTo, launchBrowser, newPage, signIn, startServer, waitForHeading, type TestServer, joinWaitlist, leaderboardPoints as leaderboardPointsOn, unique } from "./fixtures";
 
 let server: TestServer;
 let browser: Browser;
@@ -17,23 +17,13 @@ after(async () => {
   await server?.stop();
 });
 
-const unique = () => Math.random().toString(36).slice(2, 8);
-
-async function join(page: Page, email: string) {
-  await page.getByLabel("Your e-mail address").first().fill(email);
-  await page.getByRole("button", { name: "Join the Crew" }).first().click();
-}
+const join = joinWaitlist;
 
 async function referralLinkOnThankYou(page: Page): Promise<string> {
   return page.locator("#referral-link").inputValue();
 }
 
-/** A leaderboard row's points, by nickname. */
-async function leaderboardPoints(page: Page, nickname: string): Promise<number> {
-  await page.goto(`${server.origin}/leaderboard`);
-  const row = page.getByTestId("leaderboard-row").filter({ hasText: nickname });
-  return Number(await row.locator("span.text-lg").last().textContent());
-}
+const leaderboardPoints = (page: Page, nickname: string) => leaderboardPointsOn(page, server.origin, nickname);
 
 describe("the member loop with JavaScript", () => {
   it("credits a referral once, shows both members, and welcomes a returning member without new points", async () => {

@@ -1,6 +1,6 @@
 import { count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { memberAuditLog, pointsLedger, users, waitlistUsers } from "../../../db/schema";
-import { db } from "../db.server";
+import { db, type Transaction } from "../db.server";
 import { AppError } from "../errors";
 import { competitionRankSql, leaderboardOrder } from "../leaderboard/leaderboard.server";
 import { RESET_POINTS } from "../points/points-rules";
@@ -66,7 +66,19 @@ export async function listMemberAudit(memberId: string, limit = 20) {
     .limit(limit);
 }
 
-type Standing = { points: number; referralsMade: number };
+export type Standing = { points: number; referralsMade: number };
+
+/** A member's points and referrals, their row locked until the transaction ends. */
+export async function lockStanding(tx: Transaction, memberId: string): Promise<Standing> {
+  if (!isUuid(memberId)) throw new AppError("NOT_FOUND", "This member no longer exists.");
+  const [standing] = await tx
+    .select({ points: waitlistUsers.points, referralsMade: waitlistUsers.referralsMade })
+    .from(waitlistUsers)
+    .where(eq(waitlistUsers.id, memberId))
+    .for("update");
+  if (!standing) throw new AppError("NOT_FOUND", "This member no longer exists.");
+  return standing;
+}
 
 /**
  * Sets points and/or referrals from the back office: the member row, a ledger row for
@@ -75,12 +87,7 @@ type Standing = { points: number; referralsMade: number };
 async function setStanding(memberId: string, next: Partial<Standing>, adminId: string, reason: "admin_adjustment" | "admin_reset") {
   if (!isUuid(memberId)) throw new AppError("NOT_FOUND", "This member no longer exists.");
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ points: waitlistUsers.points, referralsMade: waitlistUsers.referralsMade })
-      .from(waitlistUsers)
-      .where(eq(waitlistUsers.id, memberId))
-      .for("update");
-    if (!before) throw new AppError("NOT_FOUND", "This member no longer exists.");
+    const before = await lockStanding(tx, memberId);
     const after: Standing = { ...before, ...next };
     await tx.update(waitlistUsers).set({ ...after, updatedAt: sql`now()` }).where(eq(waitlistUsers.id, memberId));
     if (after.points !== before.points) {

@@ -3,8 +3,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { pointsLedger, referrals, waitlistUsers } from "../../../db/schema";
 import { db, runTransaction } from "../db.server";
 import { AppError } from "../errors";
-import { isUuid } from "../uuid";
 import { recordAudit } from "../waitlist/member-admin.server";
+import { lockStanding, type Standing } from "./referral-admin.server";
 import { payReferral } from "./referral-credit.server";
 
 export type HeldReferral = { id: number; friendEmail: string; friendConfirmed: boolean; reasons: string[]; createdAt: Date };
@@ -67,14 +67,8 @@ export type ReviewDecision = {
  * decided meanwhile (another admin, another tab) are left alone.
  */
 export async function decideHeldReferrals(input: ReviewDecision): Promise<{ decided: number }> {
-  if (!isUuid(input.referrerId)) throw new AppError("NOT_FOUND", "This member no longer exists.");
   return runTransaction(async (tx) => {
-    const [before] = await tx
-      .select({ points: waitlistUsers.points, referralsMade: waitlistUsers.referralsMade })
-      .from(waitlistUsers)
-      .where(eq(waitlistUsers.id, input.referrerId))
-      .for("update");
-    if (!before) throw new AppError("NOT_FOUND", "This member no longer exists.");
+    const before = await lockStanding(tx, input.referrerId);
     const held = await tx
       .select({ id: referrals.id, referredId: referrals.referredId, friendEmail: friends.email })
       .from(referrals)
@@ -114,7 +108,7 @@ export async function decideHeldReferrals(input: ReviewDecision): Promise<{ deci
   });
 }
 
-export type Recount = { before: { points: number; referralsMade: number }; after: { points: number; referralsMade: number } };
+export type Recount = { before: Standing; after: Standing };
 
 /**
  * Rebuilds a member's points and referrals from the ledger (points: the sum of its rows;
@@ -122,14 +116,8 @@ export type Recount = { before: { points: number; referralsMade: number }; after
  * with an audit row. The season's safety net after a bug or a manual edit.
  */
 export async function recountMember(memberId: string, adminId: string): Promise<Recount> {
-  if (!isUuid(memberId)) throw new AppError("NOT_FOUND", "This member no longer exists.");
   return runTransaction(async (tx) => {
-    const [before] = await tx
-      .select({ points: waitlistUsers.points, referralsMade: waitlistUsers.referralsMade })
-      .from(waitlistUsers)
-      .where(eq(waitlistUsers.id, memberId))
-      .for("update");
-    if (!before) throw new AppError("NOT_FOUND", "This member no longer exists.");
+    const before = await lockStanding(tx, memberId);
     const [totals] = await tx
       .select({
         points: sql<number>`coalesce(sum(${pointsLedger.delta}), 0)::integer`,
