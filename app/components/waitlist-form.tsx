@@ -8,10 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
-import { EMAIL_REQUIRED_MESSAGE, JoinInputSchema } from "~/lib/waitlist/waitlist.schema";
-
-export const SIGNUP_ERROR_MESSAGE =
-  "There was an issue signing you up. Please try again or contact support if this persists.";
+import { EMAIL_REQUIRED_MESSAGE, JoinInputSchema, SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/waitlist.schema";
 
 export type JoinActionData = { form?: SubmissionResult<string[]>; formError?: string };
 

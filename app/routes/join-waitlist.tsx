@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Bell, Gift, Sparkles } from "lucide-react";
 import { data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/join-waitlist";
-import { SIGNUP_ERROR_MESSAGE, WaitlistForm, type JoinActionData } from "~/components/waitlist-form";
+import { WaitlistForm, type JoinActionData } from "~/components/waitlist-form";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/lib/database-unavailable.server";
 import { isAppError } from "~/lib/errors";
 import { setFlash } from "~/lib/flash.server";
@@ -11,7 +11,7 @@ import { log } from "~/lib/log.server";
 import { signUpFromForm } from "~/lib/waitlist/signup.server";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { forgetReferralCode, readDeviceMemberId, readPendingReferralCode, rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
-import { JoinInputSchema } from "~/lib/waitlist/waitlist.schema";
+import { JoinInputSchema, SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/waitlist.schema";
 import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
