@@ -8,6 +8,7 @@ import { isAppError } from "~/lib/errors";
 import { setFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
+import { guardAgainstBots } from "~/lib/security/bot-guard.server";
 import { signUpFromForm } from "~/lib/waitlist/signup.server";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { forgetReferralCode, readDeviceMemberId, readPendingReferralCode, rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
@@ -26,9 +27,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: JoinInputSchema });
   if (submission.status !== "success") return data<JoinActionData>({ form: submission.reply() }, { status: 400 });
+  const { altcha, website, ...join } = submission.value;
   try {
+    await guardAgainstBots({ form: "join", altcha, website, clientIp: context.clientIp });
     const { member, isNewMember, isOwnBrowser } = await signUpFromForm({
-      ...submission.value,
+      ...join,
       clientIp: context.clientIp,
       userAgent: request.headers.get("User-Agent"),
       referralCode: await readPendingReferralCode(request),

@@ -17,6 +17,7 @@ import { getSessionUser } from "~/lib/auth/session.server";
 import { isAppError } from "~/lib/errors";
 import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
+import { guardAgainstBots } from "~/lib/security/bot-guard.server";
 import { siteNameFrom } from "~/lib/site-name";
 
 export const handle = { chrome: "none" };
@@ -38,8 +39,10 @@ type ActionResult = { sent: true; email: string } | { sent: false; form?: Submis
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: LoginInputSchema });
   if (submission.status !== "success") return data<ActionResult>({ sent: false, form: submission.reply() }, { status: 400 });
+  const { altcha, website, ...login } = submission.value;
   try {
-    await requestMagicLink({ ...submission.value, clientIp: context.clientIp });
+    await guardAgainstBots({ form: "sign-in", altcha, website, clientIp: context.clientIp });
+    await requestMagicLink({ ...login, clientIp: context.clientIp });
     return data<ActionResult>({ sent: true, email: submission.value.email });
   } catch (error) {
     if (isAppError(error)) return data<ActionResult>({ sent: false, form: submission.reply(), error: error.userMessage }, { status: error.status });
