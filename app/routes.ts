@@ -28,6 +28,7 @@ export default [
   route("api/events", "routes/api/events.ts"),
   route("api/avatars/:memberId.svg", "routes/api/avatar.ts"),
   route("api/trailer-view", "routes/api/trailer-view.ts"),
+  route("api/altcha/challenge", "routes/api/bot-challenge.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
   route("api/content-history", "routes/api/content-history.ts"),
   route("api/members/:memberId/referrals", "routes/api/member-referrals.ts"),

@@ -15,6 +15,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",
     "font-src 'self'",
+    // The bot guard's challenge fetch and its worker (/assets/pbkdf2-*.js) are same-origin:
+    // connect-src and script-src 'self' (worker-src falls back to it) already allow them.
     "connect-src 'self'",
     `frame-src ${FRAME_SOURCES.join(" ")}`,
     "object-src 'none'",

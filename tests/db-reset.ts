@@ -11,6 +11,7 @@ const APP_TABLES = [
   "site_settings",
   "email_outbox",
   "rate_limits",
+  "used_bot_challenges",
   "verifications",
   "accounts",
   "sessions",

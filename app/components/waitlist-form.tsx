@@ -3,15 +3,14 @@ import { Loader2, Rocket } from "lucide-react";
 import { useEffect, useId, useSyncExternalStore } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { BotGuardFields } from "~/components/bot-guard-fields";
+import { useBotGuard } from "~/components/use-bot-guard";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
-import { EMAIL_REQUIRED_MESSAGE, JoinInputSchema } from "~/lib/waitlist/waitlist.schema";
-
-export const SIGNUP_ERROR_MESSAGE =
-  "There was an issue signing you up. Please try again or contact support if this persists.";
+import { EMAIL_REQUIRED_MESSAGE, JoinInputSchema, SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/waitlist.schema";
 
 export type JoinActionData = { form?: SubmissionResult<string[]>; formError?: string };
 
@@ -42,7 +41,10 @@ export function WaitlistForm({
 }) {
   const fetcher = useFetcher<JoinActionData>({ key: "join-waitlist" });
   const result = fetcher.data ?? serverResult;
-  const isSubmitting = fetcher.state !== "idle";
+  const isSending = fetcher.state !== "idle";
+  const botGuard = useBotGuard();
+  // While the bot guard finishes its solve the fields stay enabled: the held submit reads them.
+  const isSubmitting = isSending || botGuard.isWaiting;
   const { form, fields, onSubmit } = useSchemaForm({
     id: `join-${useId()}`,
     schema: JoinInputSchema,
@@ -64,10 +66,23 @@ export function WaitlistForm({
   }, [fetcher.data]);
 
   return (
-    <fetcher.Form method="post" action="/join-waitlist" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className={cn("w-full", className)}>
+    <fetcher.Form
+      method="post"
+      action="/join-waitlist"
+      id={form.id}
+      onSubmit={(event) => {
+        onSubmit(event);
+        botGuard.onSubmit(event);
+      }}
+      onFocus={botGuard.onFocus}
+      noValidate={form.noValidate}
+      aria-busy={isSubmitting || undefined}
+      className={cn("relative w-full", className)}
+    >
       <input type="hidden" name="timeZone" value={timeZone} />
       <input type="hidden" name="language" value={language} />
-      <fieldset disabled={isSubmitting} className="flex flex-col gap-2">
+      <BotGuardFields isWidgetLoaded={botGuard.isWidgetLoaded} attachWidget={botGuard.attachWidget} solveOn="focus" />
+      <fieldset disabled={isSending} className="flex flex-col gap-2">
         <Label htmlFor={fields.email.id} className={cn(tone === "dark" && "text-white")}>
           Your e-mail address
         </Label>

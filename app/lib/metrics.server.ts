@@ -70,6 +70,20 @@ export const referralsCredited = new client.Counter({
   registers: [registry],
 });
 
+export const botGuardChecks = new client.Counter({
+  name: "launchcrew_bot_guard_checks_total",
+  help: "Waitlist and sign-in submissions by bot-guard outcome (solved, no_js, no_js_limited, honeypot, expired, invalid, reused)",
+  labelNames: ["form", "outcome"] as const,
+  registers: [registry],
+});
+
+export const botChallengeSolveSeconds = new client.Histogram({
+  name: "launchcrew_bot_challenge_solve_seconds",
+  help: "How long browsers say they took to solve the bot-guard challenge (reported by the widget)",
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
+  registers: [registry],
+});
+
 export const eventStreams = new client.Gauge({
   name: "launchcrew_event_streams_open",
   help: "Open Server-Sent Events streams (live settings)",

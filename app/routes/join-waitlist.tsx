@@ -2,16 +2,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Bell, Gift, Sparkles } from "lucide-react";
 import { data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/join-waitlist";
-import { SIGNUP_ERROR_MESSAGE, WaitlistForm, type JoinActionData } from "~/components/waitlist-form";
+import { WaitlistForm, type JoinActionData } from "~/components/waitlist-form";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/lib/database-unavailable.server";
 import { isAppError } from "~/lib/errors";
 import { setFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
+import { guardAgainstBots } from "~/lib/security/bot-guard.server";
 import { signUpFromForm } from "~/lib/waitlist/signup.server";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { forgetReferralCode, readDeviceMemberId, readPendingReferralCode, rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
-import { JoinInputSchema } from "~/lib/waitlist/waitlist.schema";
+import { JoinInputSchema, SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/waitlist.schema";
 import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -26,9 +27,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: JoinInputSchema });
   if (submission.status !== "success") return data<JoinActionData>({ form: submission.reply() }, { status: 400 });
+  const { altcha, website, ...join } = submission.value;
   try {
+    await guardAgainstBots({ form: "join", altcha, website, clientIp: context.clientIp });
     const { member, isNewMember, isOwnBrowser } = await signUpFromForm({
-      ...submission.value,
+      ...join,
       clientIp: context.clientIp,
       userAgent: request.headers.get("User-Agent"),
       referralCode: await readPendingReferralCode(request),

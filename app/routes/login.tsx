@@ -4,17 +4,20 @@ import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/login";
+import { BotGuardFields } from "~/components/bot-guard-fields";
 import { FormField } from "~/components/form-field";
+import { useBotGuard } from "~/components/use-bot-guard";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { safeRedirectPath } from "~/lib/auth/redirects";
-import { LoginInputSchema } from "~/lib/auth/login.schema";
+import { LOGIN_FAILED_MESSAGE, LoginInputSchema } from "~/lib/auth/login.schema";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { isAppError } from "~/lib/errors";
 import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
+import { guardAgainstBots } from "~/lib/security/bot-guard.server";
 import { siteNameFrom } from "~/lib/site-name";
 
 export const handle = { chrome: "none" };
@@ -36,8 +39,10 @@ type ActionResult = { sent: true; email: string } | { sent: false; form?: Submis
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: LoginInputSchema });
   if (submission.status !== "success") return data<ActionResult>({ sent: false, form: submission.reply() }, { status: 400 });
+  const { altcha, website, ...login } = submission.value;
   try {
-    await requestMagicLink({ ...submission.value, clientIp: context.clientIp });
+    await guardAgainstBots({ form: "sign-in", altcha, website, clientIp: context.clientIp });
+    await requestMagicLink({ ...login, clientIp: context.clientIp });
     return data<ActionResult>({ sent: true, email: submission.value.email });
   } catch (error) {
     if (isAppError(error)) return data<ActionResult>({ sent: false, form: submission.reply(), error: error.userMessage }, { status: error.status });
@@ -57,13 +62,16 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
     // Spec §5: an empty address is 'Email Required'; a malformed one shows inline.
     onInvalid: (message) => toast.error("Email Required", { description: message }),
   });
-  const isSending = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
+  const isSubmitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
+  const botGuard = useBotGuard();
+  // While the bot guard finishes its solve the field stays enabled: the held submit reads it.
+  const isSending = isSubmitting || botGuard.isWaiting;
 
   useEffect(() => {
     if (!result) return;
     if (result.sent) toast.success("Magic Link Sent!", { description: "Check your email for the login link." });
     else if (result.form?.error?.email?.[0]) toast.error("Email Required", { description: result.form.error.email[0] });
-    else toast.error("Login Failed", { description: result.error ?? "Could not send magic link. Please try again." });
+    else toast.error("Login Failed", { description: result.error ?? LOGIN_FAILED_MESSAGE });
   }, [result]);
 
   useEffect(() => {
@@ -93,15 +101,27 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         ) : (
-          <Form method="post" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="mt-6 space-y-4">
+          <Form
+            method="post"
+            id={form.id}
+            onSubmit={(event) => {
+              onSubmit(event);
+              botGuard.onSubmit(event);
+            }}
+            onFocus={botGuard.onFocus}
+            noValidate={form.noValidate}
+            aria-busy={isSending || undefined}
+            className="relative mt-6 space-y-4"
+          >
             <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+            <BotGuardFields isWidgetLoaded={botGuard.isWidgetLoaded} attachWidget={botGuard.attachWidget} solveOn="load" />
             <FormField field={fields.email} label="Email address">
-              <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder="you@example.com" disabled={isSending} />
+              <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder="you@example.com" disabled={isSubmitting} />
             </FormField>
             {result && !result.sent && result.error && (
               <p role="alert" className="text-sm font-medium text-destructive">{result.error}</p>
             )}
-            <Button type="submit" className="w-full" size="lg" disabled={isSending}>
+            <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
               {isSending ? "Sending magic link..." : "Send Magic Link"}
             </Button>
           </Form>

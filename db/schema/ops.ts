@@ -33,3 +33,14 @@ export const rateLimits = pgTable("rate_limits", {
   hits: integer("hits").notNull(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });
+
+// Bot-guard challenges whose solution was accepted (ADR 0013): a solved challenge counts
+// once. Kept until the challenge itself expires, when a replay is refused anyway.
+export const usedBotChallenges = pgTable(
+  "used_bot_challenges",
+  {
+    signature: text("signature").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("used_bot_challenges_expires_idx").on(t.expiresAt)],
+);

@@ -6,6 +6,7 @@ import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import {
   allowFailedResponse,
+  botGuardChecks,
   closePage,
   waitForHeading,
   latestMailTo,
@@ -15,6 +16,7 @@ import {
   requestMagicLink,
   signIn,
   startServer,
+  waitForHydration,
   type TestServer,
 } from "./fixtures";
 
@@ -82,6 +84,27 @@ describe("authentication", () => {
       await page.waitForURL(`${server.origin}/dashboard`);
     } finally {
       await closePage(page);
+    }
+  });
+
+  it("the sign-in form passes the bot check unseen with JavaScript, and still sends a link without it", async () => {
+    const solvedBefore = await botGuardChecks(server.origin, "sign-in", "solved");
+    const withoutJsBefore = await botGuardChecks(server.origin, "sign-in", "no_js");
+    const page = await newPage(browser);
+    const plain = await newPage(browser, { javaScriptEnabled: false });
+    try {
+      await page.goto(`${server.origin}/login`);
+      await waitForHydration(page);
+      await requestMagicLink(page, crewEmail());
+      assert.equal(await botGuardChecks(server.origin, "sign-in", "solved"), solvedBefore + 1, "the request carried a solved challenge");
+
+      await plain.goto(`${server.origin}/login`);
+      await requestMagicLink(plain, crewEmail());
+      assert.equal(await botGuardChecks(server.origin, "sign-in", "no_js"), withoutJsBefore + 1, "counted against the no-JavaScript limit");
+      assert.equal(await botGuardChecks(server.origin, "sign-in", "solved"), solvedBefore + 1);
+    } finally {
+      await closePage(page);
+      await closePage(plain);
     }
   });
 

@@ -374,6 +374,16 @@ export async function newestMailId(pageOrOrigin: Page | string): Promise<number>
   return entries.reduce((max, entry) => Math.max(max, entry.id), 0);
 }
 
+/**
+ * How many waitlist or sign-in submissions the server's bot guard has counted with this
+ * outcome ("solved", "no_js", "honeypot", …), read from /metrics (open to loopback).
+ */
+export async function botGuardChecks(origin: string, form: "join" | "sign-in", outcome: string): Promise<number> {
+  const metrics = await fetch(`${origin}/metrics`).then((response) => response.text());
+  const line = metrics.split("\n").find((entry) => entry.startsWith(`launchcrew_bot_guard_checks_total{form="${form}",outcome="${outcome}"}`));
+  return Number(line?.split(" ").at(-1) ?? 0);
+}
+
 /** Fills and submits the /login form (the page must be on /login already). */
 export async function requestMagicLink(page: Page, email: string): Promise<void> {
   await page.getByLabel(/^Email/).fill(email);

@@ -3,7 +3,22 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { allowFailedResponse, closePage, latestMailTo, launchBrowser, newPage, signIn, startServer, waitForHeading, type TestServer, joinWaitlist, leaderboardPoints as leaderboardPointsOn, unique } from "./fixtures";
+import {
+  allowFailedResponse,
+  botGuardChecks,
+  closePage,
+  joinWaitlist,
+  latestMailTo,
+  launchBrowser,
+  leaderboardPoints as leaderboardPointsOn,
+  newPage,
+  signIn,
+  startServer,
+  unique,
+  waitForHeading,
+  waitForHydration,
+  type TestServer,
+} from "./fixtures";
 
 let server: TestServer;
 let browser: Browser;
@@ -100,6 +115,47 @@ describe("the member loop with JavaScript", () => {
     assert.ok(mail.links.includes(ownLink), `the e-mail carries the referral link (links: ${mail.links.join(", ")})`);
     await closePage(own);
     await closePage(other);
+  });
+
+  it("passes the bot check unseen: the widget solves in the background, only our server is asked", async () => {
+    const [solvedBefore, withoutJsBefore] = [await botGuardChecks(server.origin, "join", "solved"), await botGuardChecks(server.origin, "join", "no_js")];
+    const page = await newPage(browser);
+    const elsewhere: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).origin !== server.origin) elsewhere.push(request.url());
+    });
+    await page.goto(`${server.origin}/join-waitlist`);
+    await waitForHydration(page);
+    await join(page, `unseen${unique()}@example.com`);
+    assert.equal(await waitForHeading(page, "You're In!"), "You're In!");
+    assert.deepEqual(elsewhere, [], "no request left our origin");
+    assert.equal(await botGuardChecks(server.origin, "join", "solved"), solvedBefore + 1, "the join carried a solved challenge");
+    assert.equal(await botGuardChecks(server.origin, "join", "no_js"), withoutJsBefore);
+
+    // Nothing of it is shown: the widget is hidden, the honeypot off-screen and out of the tab order.
+    await page.goto(`${server.origin}/join-waitlist`);
+    await waitForHydration(page);
+    await page.locator("altcha-widget").first().waitFor({ state: "attached" });
+    assert.equal(await page.locator("altcha-widget").first().isVisible(), false);
+    const honeypot = page.locator('input[name="website"]').first();
+    assert.equal(await honeypot.getAttribute("tabindex"), "-1");
+    const box = await honeypot.boundingBox();
+    assert.ok(box && box.x + box.width <= 0, `the honeypot is off-screen (${JSON.stringify(box)})`);
+    await closePage(page);
+  });
+
+  it("refuses a filled honeypot with the spec's sign-up failure and joins nobody", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.origin}/join-waitlist`);
+    await waitForHydration(page);
+    await page.locator('input[name="website"]').first().fill("https://spam.example");
+    const refused = allowFailedResponse(page, 400, "/join-waitlist");
+    await join(page, `bot${unique()}@example.com`);
+    await page.getByText("Could not add user. Please try again.").waitFor();
+    await page.getByText("There was an issue signing you up. Please try again or contact support if this persists.").waitFor();
+    refused();
+    assert.equal(new URL(page.url()).pathname, "/join-waitlist");
+    await closePage(page);
   });
 
   it("shows the spec's validation messages and sends nothing", async () => {
@@ -201,11 +257,14 @@ describe("the spec's rule: a referral counts when the friend joins", () => {
 
 describe("the member loop without JavaScript", () => {
   it("joins with a plain form post and lands on the thank-you page", async () => {
+    const withoutJsBefore = await botGuardChecks(server.origin, "join", "no_js");
     const page = await newPage(browser, { javaScriptEnabled: false });
     await page.goto(`${server.origin}/join-waitlist`);
     await join(page, `nojs${unique()}@example.com`);
     await page.waitForURL(/\/thank-you/);
     assert.equal(await waitForHeading(page, "You're In!"), "You're In!");
+    // No challenge without JavaScript: accepted, and counted against the network's stricter limit.
+    assert.equal(await botGuardChecks(server.origin, "join", "no_js"), withoutJsBefore + 1);
     await page.goto(`${server.origin}/`);
     // The empty form is refused: /join-waitlist answers 400 with the message.
     allowFailedResponse(page, 400, "/join-waitlist");

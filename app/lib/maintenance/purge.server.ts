@@ -9,7 +9,7 @@ const RATE_LIMIT_RETENTION = "2 days";
 const SENT_BODY_RETENTION = "1 day";
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-export type PurgeCounts = { rateLimits: number; verifications: number; sessions: number; emailBodies: number };
+export type PurgeCounts = { rateLimits: number; verifications: number; sessions: number; emailBodies: number; usedBotChallenges: number };
 
 async function affected(statement: ReturnType<typeof sql>): Promise<number> {
   const result = await db.execute(statement);
@@ -17,9 +17,9 @@ async function affected(statement: ReturnType<typeof sql>): Promise<number> {
 }
 
 /**
- * Removes what has expired: rate-limit windows, sign-in verifications, sessions, and the
- * bodies of sent e-mails (which carry magic-link URLs). Idempotent, so every process
- * may run it.
+ * Removes what has expired: rate-limit windows, sign-in verifications, sessions, the
+ * bodies of sent e-mails (which carry magic-link URLs) and used bot-guard challenges (a
+ * replay of an expired one is refused as expired). Idempotent, so every process may run it.
  */
 export async function purgeExpiredData(): Promise<PurgeCounts> {
   const rateLimits = await affected(sql`delete from rate_limits where window_started_at < now() - ${RATE_LIMIT_RETENTION}::interval`);
@@ -28,7 +28,8 @@ export async function purgeExpiredData(): Promise<PurgeCounts> {
   const emailBodies = await affected(sql`
     update email_outbox set html = '', text = ''
      where status = 'sent' and sent_at < now() - ${SENT_BODY_RETENTION}::interval and (html <> '' or text <> '')`);
-  return { rateLimits, verifications, sessions, emailBodies };
+  const usedBotChallenges = await affected(sql`delete from used_bot_challenges where expires_at < now()`);
+  return { rateLimits, verifications, sessions, emailBodies, usedBotChallenges };
 }
 
 /** Runs the purge (and moves week-old unconfirmed referrals to review) at boot and then hourly. */
