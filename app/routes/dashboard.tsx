@@ -11,6 +11,8 @@ import { pendingReferralsText, referralRuleText } from "~/lib/referrals/pending-
 import { countPendingReferrals } from "~/lib/referrals/referral-credit.server";
 import { referralLink } from "~/lib/referrals/share-links";
 import { getSiteSetting } from "~/lib/settings/settings.server";
+import { placeInLine } from "~/lib/leaderboard/leaderboard.server";
+import { PlaceInLineNote } from "~/components/place-in-line";
 import { getMemberByEmail } from "~/lib/waitlist/members.server";
 import { siteNameFrom } from "~/lib/site-name";
 import { Progress } from "~/components/ui/progress";
@@ -24,9 +26,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
   const member = await getMemberByEmail(user.email);
-  const [pendingReferrals, creditMode] = member
-    ? await Promise.all([countPendingReferrals(member.id), getSiteSetting("referralCreditMode")])
-    : [0, "confirm" as const];
+  const [pendingReferrals, creditMode, place] = member
+    ? await Promise.all([countPendingReferrals(member.id), getSiteSetting("referralCreditMode"), placeInLine(member)])
+    : [0, "confirm" as const, null];
   return {
     email: user.email,
     isAdmin: user.isAdmin,
@@ -36,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           referralsMade: member.referralsMade,
           pendingReferrals,
           creditMode,
+          place,
           link: referralLink(getEnv().origin, member.referralCode),
         }
       : null,
@@ -72,7 +75,8 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
               <CardDescription className="flex items-center gap-2"><Trophy className="size-4" aria-hidden="true" /> Points</CardDescription>
               <CardTitle className="text-4xl" data-testid="dashboard-points">{member.points}</CardTitle>
             </CardHeader>
-            <CardContent>
+            <CardContent className="space-y-4">
+              {member.place && <PlaceInLineNote place={member.place} />}
               <NextRewardProgress points={member.points} />
             </CardContent>
           </Card>

@@ -4,7 +4,8 @@ import { useRevalidator } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { useLiveSettings } from "~/components/live-settings";
 import { Badge } from "~/components/ui/badge";
-import { LEADERBOARD_SIZE, listLeaderboard, standingOf } from "~/lib/leaderboard/leaderboard.server";
+import { LEADERBOARD_SIZE, listLeaderboard, placeInLine } from "~/lib/leaderboard/leaderboard.server";
+import { passText, placeText } from "~/lib/leaderboard/place-text";
 import { pendingReferralsText } from "~/lib/referrals/pending-text";
 import { countPendingReferrals } from "~/lib/referrals/referral-credit.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
@@ -22,11 +23,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request }: Route.LoaderArgs) {
   if (!(await getSiteSetting("leaderboardVisible"))) return { isVisible: false as const, rows: [], standing: null };
   const [rows, member] = await Promise.all([listLeaderboard({ limit: LEADERBOARD_SIZE }), getCurrentMember(request)]);
-  const [standing, pendingReferrals] = member ? await Promise.all([standingOf(member), countPendingReferrals(member.id)]) : [null, 0];
+  const [standing, pendingReferrals] = member ? await Promise.all([placeInLine(member), countPendingReferrals(member.id)]) : [null, 0];
   return {
     isVisible: true as const,
     rows,
-    standing: standing && member ? { ...standing, pendingReferrals, nickname: nicknameOf(member.email) } : null,
+    standing: standing && member ? { ...standing, points: member.points, pendingReferrals, nickname: nicknameOf(member.email) } : null,
   };
 }
 
@@ -71,6 +72,9 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
               <div>
                 <p className="text-sm font-semibold text-muted-foreground">Your standing</p>
                 <p className="text-lg font-bold">{standing.nickname}</p>
+                <p className="text-sm text-muted-foreground" data-testid="place-in-line">
+                  {placeText(standing)} · {passText(standing)}
+                </p>
                 {standing.pendingReferrals > 0 && (
                   <p className="text-sm text-muted-foreground" data-testid="pending-referrals">{pendingReferralsText(standing.pendingReferrals)}</p>
                 )}

@@ -8,6 +8,8 @@ import { getEnv } from "~/lib/env.server";
 import { referralLink } from "~/lib/referrals/share-links";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { getCurrentMember } from "~/lib/waitlist/current-member.server";
+import { placeInLine } from "~/lib/leaderboard/leaderboard.server";
+import { PlaceInLineNote } from "~/components/place-in-line";
 import { siteNameFrom } from "~/lib/site-name";
 import { NoticePage } from "~/components/notice-page";
 
@@ -21,13 +23,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A returning member who joined again on a browser that is not theirs: their link went
   // to their inbox, and this page shows nobody's details.
   if (new URL(request.url).searchParams.get("emailed") === "1") {
-    return { isEmailed: true, member: null, isNewMember: false, link: "", title: "", messageHtml: "" };
+    return { isEmailed: true, place: null, member: null, isNewMember: false, link: "", title: "", messageHtml: "" };
   }
   const member = await getCurrentMember(request);
-  if (!member) return { isEmailed: false, member: null, isNewMember: false, link: "", title: "", messageHtml: "" };
-  const { confirmationPageTitle, confirmationPageMessage } = await getSiteSettings(["confirmationPageTitle", "confirmationPageMessage"]);
+  if (!member) return { isEmailed: false, place: null, member: null, isNewMember: false, link: "", title: "", messageHtml: "" };
+  const [{ confirmationPageTitle, confirmationPageMessage }, place] = await Promise.all([
+    getSiteSettings(["confirmationPageTitle", "confirmationPageMessage"]),
+    placeInLine(member),
+  ]);
   return {
     isEmailed: false,
+    place,
     member: { email: member.email, referralCode: member.referralCode },
     isNewMember: new URL(request.url).searchParams.get("welcome") === "new",
     link: referralLink(getEnv().origin, member.referralCode),
@@ -38,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function ThankYou({ loaderData, matches }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
-  const { isEmailed, member, isNewMember, link, title, messageHtml } = loaderData;
+  const { isEmailed, place, member, isNewMember, link, title, messageHtml } = loaderData;
   const { leaderboardVisible } = useLiveSettings();
   if (isEmailed) {
     return (
@@ -68,6 +74,7 @@ export default function ThankYou({ loaderData, matches }: Route.ComponentProps) 
         <p className="mt-2 text-muted-foreground">
           {member.email} is on the {siteName} waitlist.
         </p>
+        {place && <PlaceInLineNote place={place} className="mt-4" />}
         {title && <h2 className="mt-6 text-xl font-bold">{title}</h2>}
         {/* Sanitised on save and again on read (settings.server.ts). */}
         {messageHtml && <div className="rich-text mt-2" dangerouslySetInnerHTML={{ __html: messageHtml }} />}

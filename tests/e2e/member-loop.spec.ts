@@ -49,6 +49,8 @@ describe("the member loop with JavaScript", () => {
     await first.goto(`${server.origin}/join-waitlist`);
     await join(first, `${alice}@example.com`);
     assert.equal(await waitForHeading(first, "You're In!"), "You're In!");
+    const place = (await first.getByTestId("place-in-line").innerText()).replace(/\s+/g, " ");
+    assert.match(place, /^You're #\d+ of \d+ \d+ points? to pass #\d+$/, `the thank-you page says the place in line: ${place}`);
     const aliceLink = await referralLinkOnThankYou(first);
     assert.match(aliceLink, /\/\?ref=[a-z0-9]+$/);
 
@@ -72,8 +74,11 @@ describe("the member loop with JavaScript", () => {
     await second.goto(welcome.link!.replace(/^https?:\/\/[^/]+/, server.origin));
     assert.equal(await waitForHeading(second, "E-mail confirmed!"), "E-mail confirmed!");
 
+    const rankBefore = Number(place.match(/#(\d+)/)?.[1]);
     assert.equal(await leaderboardPoints(first, alice), 20);
     assert.equal(await first.getByTestId("pending-referrals").count(), 0);
+    const rankAfter = Number((await first.getByTestId("own-rank").textContent())?.replace("#", ""));
+    assert.ok(rankAfter < rankBefore, `the confirmed referral moved Alice up (#${rankBefore} → #${rankAfter})`);
     assert.equal(await leaderboardPoints(second, bob), 15);
     const bobRow = second.getByTestId("leaderboard-row").filter({ hasText: bob });
     assert.equal(await bobRow.getByText("Verified User").count(), 1, "Bob confirmed his address");

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm"
 import { leaderboardScoreCounts, waitlistUsers } from "../../../db/schema";
 import { db } from "../db.server";
 import { nicknameOf } from "../waitlist/email";
+import type { PlaceInLine } from "./place-text";
 import { badgeFor, type Badge } from "./badges";
 
 export const LEADERBOARD_SIZE = 100;
@@ -84,4 +85,35 @@ export async function standingOf(member: { points: number; referralsMade: number
 export async function rankOfScore(points: number, referralsMade: number): Promise<number> {
   const result = await db.execute<{ rank: number }>(sql`select ${competitionRankSql(points, referralsMade)} as rank`);
   return Number(result.rows[0]?.rank ?? 1);
+}
+
+/**
+ * "You're #N of M" and "K points to pass #N−1", from the score histogram in one
+ * statement (ADR 0003): the rank, the total, and the nearest better (points, referrals)
+ * pair. Passing a pair means a better pair: equal points win only with more referrals.
+ */
+export async function placeInLine(member: { points: number; referralsMade: number; isBlocked: boolean }): Promise<PlaceInLine | null> {
+  if (member.isBlocked) return null;
+  const { points, referralsMade } = member;
+  const result = await db.execute<{ rank: number; of: number; next_points: number | null; next_referrals: number | null; next_members: number | null }>(sql`
+    select ${competitionRankSql(points, referralsMade)} as rank,
+           (select coalesce(sum(members), 0)::integer from leaderboard_score_counts) as of,
+           next.points as next_points, next.referrals_made as next_referrals, next.members as next_members
+      from (select 1) as one
+      left join lateral (
+        select points, referrals_made, members from leaderboard_score_counts
+         where (points, referrals_made) > (${points}::integer, ${referralsMade}::integer) and members > 0
+         order by points, referrals_made
+         limit 1) as next on true`);
+  const row = result.rows[0];
+  if (!row) return null;
+  const rank = Number(row.rank);
+  const toPass =
+    row.next_points === null || row.next_members === null
+      ? null
+      : {
+          rank: rank - Number(row.next_members),
+          points: Number(row.next_points) - points + (referralsMade > Number(row.next_referrals) ? 0 : 1),
+        };
+  return { rank, of: Math.max(Number(row.of), rank), toPass };
 }

@@ -3,13 +3,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, waitlistUsers } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
-import { getMemberStanding, listLeaderboard } from "../leaderboard/leaderboard.server";
+import { getMemberStanding, listLeaderboard, placeInLine } from "../leaderboard/leaderboard.server";
 import { creditTrailerView, sumLedger } from "../points/points.server";
 import { listReferralStandings } from "../referrals/referral-admin.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { nicknameOf } from "./email";
 import { joinWaitlist } from "./join.server";
-import { getMemberByEmail } from "./members.server";
+import { getMemberByEmail, getMemberById } from "./members.server";
 
 // These tests pin the spec's rule (a referral counts when the friend joins); the default,
 // credit on confirmation, is tested in app/lib/referrals/referral-credit.server.test.ts.
@@ -138,5 +138,27 @@ describe("leaderboard", () => {
     expect((await getMemberStanding(tied.member.id))?.rank).toBe(5);
     await db.delete(waitlistUsers).where(eq(waitlistUsers.id, top.member.id));
     expect(await scoreCountsDrift()).toEqual([]);
+  });
+});
+
+describe("place in line", () => {
+  it("says which place of how many, and the points it takes to pass the next place", async () => {
+    const top = await joinWaitlist({ email: "top@example.com" });
+    const r1 = await joinWaitlist({ email: "r1@example.com", referralCode: top.member.referralCode });
+    const early = await joinWaitlist({ email: "early@example.com" });
+    await creditTrailerView(early.member.id);
+    const last = await joinWaitlist({ email: "last@example.com" });
+    const hidden = await joinWaitlist({ email: "hidden@example.com" });
+    await db.update(waitlistUsers).set({ isBlocked: true, points: 999 }).where(eq(waitlistUsers.id, hidden.member.id));
+
+    const placeOf = async (id: string) => placeInLine((await getMemberById(id))!);
+    // top 20 (1 referral), r1 15, early 15, last 10; the blocked member is not counted.
+    expect(await placeOf(top.member.id)).toEqual({ rank: 1, of: 4, toPass: null });
+    expect(await placeOf(r1.member.id)).toEqual({ rank: 2, of: 4, toPass: { rank: 1, points: 6 } });
+    expect(await placeOf(last.member.id)).toEqual({ rank: 4, of: 4, toPass: { rank: 2, points: 6 } });
+    expect(await placeOf(hidden.member.id)).toBeNull();
+    // Equal points pass with more referrals: one referral more is enough at 20 points.
+    expect(await placeInLine({ points: 20, referralsMade: 2, isBlocked: false })).toEqual({ rank: 1, of: 4, toPass: null });
+    expect(await placeInLine({ points: 20, referralsMade: 0, isBlocked: false })).toMatchObject({ rank: 2, toPass: { rank: 1, points: 1 } });
   });
 });
