@@ -13,6 +13,9 @@ import { referralLink } from "~/lib/referrals/share-links";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { placeInLine } from "~/lib/leaderboard/leaderboard.server";
 import { PlaceInLineNote } from "~/components/place-in-line";
+import { PointsHistoryCard } from "~/components/points-history";
+import { getPointsHistory } from "~/lib/points/points-history.server";
+import { z } from "zod";
 import { getMemberByEmail } from "~/lib/waitlist/members.server";
 import { siteNameFrom } from "~/lib/site-name";
 import { Progress } from "~/components/ui/progress";
@@ -23,12 +26,15 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `My Dashboard | ${siteName}` }];
 };
 
+const HistoryQuery = z.object({ before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined) });
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
   const member = await getMemberByEmail(user.email);
-  const [pendingReferrals, creditMode, place] = member
-    ? await Promise.all([countPendingReferrals(member.id), getSiteSetting("referralCreditMode"), placeInLine(member)])
-    : [0, "confirm" as const, null];
+  const { before } = HistoryQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [pendingReferrals, creditMode, place, history] = member
+    ? await Promise.all([countPendingReferrals(member.id), getSiteSetting("referralCreditMode"), placeInLine(member), getPointsHistory(member.id, before)])
+    : [0, "confirm" as const, null, null];
   return {
     email: user.email,
     isAdmin: user.isAdmin,
@@ -39,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           pendingReferrals,
           creditMode,
           place,
+          history,
           link: referralLink(getEnv().origin, member.referralCode),
         }
       : null,
@@ -92,6 +99,7 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
               <p>Every friend {referralRuleText(member.creditMode)} earns you {REFERRER_POINTS} points.</p>
             </CardContent>
           </Card>
+          {member.history && <PointsHistoryCard history={member.history} />}
           <Card className="sm:col-span-2">
             <CardHeader>
               <CardDescription className="flex items-center gap-2"><Share2 className="size-4" aria-hidden="true" /> Invite friends</CardDescription>

@@ -209,14 +209,23 @@ describe("content", () => {
     assert.equal(await admin.getByLabel("Main Title Line 1").inputValue(), "Ahoy, explorers!");
     const stillSaved = await (await fetch(`${server.origin}/`)).text();
     assert.ok(stillSaved.includes("Second draft"), "reverting changes only the editor until saved");
+    // The save re-keys the form with the stored values once the screen's data is read
+    // again; typing into the editor before that would go into the editor being replaced.
+    const reloaded = admin.waitForResponse((response) => response.request().method() === "GET" && new URL(response.url()).pathname.endsWith(".data"));
     await admin.getByRole("button", { name: "Save All Content" }).click();
+    await reloaded;
     await admin.waitForFunction(async () => (await (await fetch("/")).text()).includes("Ahoy, explorers!"));
+    await admin.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
     const subtitle = admin.getByRole("textbox", { name: "Main Subtitle" });
     await subtitle.click();
     await admin.keyboard.press("Control+A");
     await admin.keyboard.type("Launch day is coming ");
-    await admin.getByRole("toolbar", { name: "Main Subtitle formatting" }).getByRole("button", { name: "Bold" }).click();
+    const bold = admin.getByRole("toolbar", { name: "Main Subtitle formatting" }).getByRole("button", { name: "Bold" });
+    await bold.click();
+    // The button gives the focus back to the editor; a person types after that, so does the test.
+    await admin.getByRole("toolbar", { name: "Main Subtitle formatting" }).locator('button[aria-pressed="true"]', { hasText: "" }).first().waitFor();
+    await admin.waitForFunction(() => document.activeElement?.closest('[contenteditable="true"]') !== null);
     await admin.keyboard.type("very soon");
     await admin.getByRole("button", { name: "Save All Content" }).click();
     await admin.getByText(/Saved Main Subtitle/).waitFor();

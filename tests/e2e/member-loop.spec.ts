@@ -79,6 +79,12 @@ describe("the member loop with JavaScript", () => {
     assert.equal(await first.getByTestId("pending-referrals").count(), 0);
     const rankAfter = Number((await first.getByTestId("own-rank").textContent())?.replace("#", ""));
     assert.ok(rankAfter < rankBefore, `the confirmed referral moved Alice up (#${rankBefore} → #${rankAfter})`);
+    // Signed in, Alice's dashboard tells the story in plain words.
+    await signIn(first, server.origin, `${alice}@example.com`);
+    await first.goto(`${server.origin}/dashboard`);
+    const history = first.getByTestId("points-history");
+    await history.getByText(`+10 — ${bob} confirmed and joined your crew`).waitFor();
+    await history.getByText("+10 — joined the waitlist").waitFor();
     assert.equal(await leaderboardPoints(second, bob), 15);
     const bobRow = second.getByTestId("leaderboard-row").filter({ hasText: bob });
     assert.equal(await bobRow.getByText("Verified User").count(), 1, "Bob confirmed his address");

@@ -1,0 +1,50 @@
+import { and, desc, eq, lt } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { pointsLedger, referrals, waitlistUsers } from "../../../db/schema";
+import { db } from "../db.server";
+import { nicknameOf } from "../waitlist/email";
+import type { HistoryEntry, PendingEntry } from "./history-text";
+
+export const HISTORY_PAGE_SIZE = 20;
+
+const other = alias(waitlistUsers, "other");
+
+export type PointsHistory = { pending: PendingEntry[]; entries: HistoryEntry[]; nextBefore: number | null };
+
+/**
+ * A member's ledger, newest first, a page at a time (`before`: the last id seen), with the
+ * referrals still waiting for a friend to confirm on top. Other members appear by nickname.
+ */
+export async function getPointsHistory(memberId: string, before?: number): Promise<PointsHistory> {
+  const [rows, waiting] = await Promise.all([
+    db
+      .select({ id: pointsLedger.id, delta: pointsLedger.delta, reason: pointsLedger.reason, otherEmail: other.email, otherConfirmed: other.confirmedEmail, at: pointsLedger.createdAt })
+      .from(pointsLedger)
+      .leftJoin(other, eq(other.id, pointsLedger.relatedMemberId))
+      .where(and(eq(pointsLedger.memberId, memberId), before === undefined ? undefined : lt(pointsLedger.id, before)))
+      .orderBy(desc(pointsLedger.id))
+      .limit(HISTORY_PAGE_SIZE + 1),
+    before === undefined
+      ? db
+          .select({ friendEmail: waitlistUsers.email, since: referrals.createdAt })
+          .from(referrals)
+          .innerJoin(waitlistUsers, eq(waitlistUsers.id, referrals.referredId))
+          .where(and(eq(referrals.referrerId, memberId), eq(referrals.status, "pending")))
+          .orderBy(desc(referrals.createdAt))
+          .limit(HISTORY_PAGE_SIZE)
+      : Promise.resolve([]),
+  ]);
+  const page = rows.slice(0, HISTORY_PAGE_SIZE);
+  return {
+    pending: waiting.map((row) => ({ friend: nicknameOf(row.friendEmail), since: row.since.toISOString() })),
+    entries: page.map((row) => ({
+      id: row.id,
+      delta: row.delta,
+      reason: row.reason,
+      other: row.otherEmail ? nicknameOf(row.otherEmail) : null,
+      otherConfirmed: row.otherConfirmed ?? false,
+      at: row.at.toISOString(),
+    })),
+    nextBefore: rows.length > HISTORY_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
+  };
+}
