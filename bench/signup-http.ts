@@ -27,7 +27,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { runOnServer } from "../tests/e2e/fresh-database";
 import { startThrowawayCluster, throwawayClusterUnavailable, type ThrowawayCluster } from "../tests/e2e/throwaway-postgres";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -48,16 +48,6 @@ async function isPortFree(port: number): Promise<boolean> {
 async function pickPort(): Promise<number> {
   for (let port = 3300; port < 3400; port++) if (await isPortFree(port)) return port;
   throw new Error("no free port in 3300-3399");
-}
-
-async function onServer(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 function databaseUrl(serverUrl: string, name: string): string {
@@ -176,7 +166,7 @@ console.log(
 try {
   for (const workers of WORKER_COUNTS) {
     const name = `launchcrew_bench_signup_${process.pid}_${workers}`;
-    await onServer(serverUrl, `create database ${name}`);
+    await runOnServer(serverUrl, `create database ${name}`);
     const app = await startApp(workers, databaseUrl(serverUrl, name));
     try {
       await drive(app.origin, WARM_UP_SECONDS);
@@ -189,7 +179,7 @@ try {
       );
     } finally {
       await app.stop();
-      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+      await runOnServer(serverUrl, `drop database if exists ${name} with (force)`);
     }
   }
 } finally {

@@ -131,7 +131,18 @@ export function useBotGuard() {
     if (isSent || state === "error" || state === "expired") void element.verify();
   }
 
-  return { isWidgetLoaded, isWaiting, attachWidget, onSubmit, onFocus };
+  /** The form's handlers: its own checks (`formSubmit`, e.g. Conform's) first, then the guard's. */
+  function formHandlers(formSubmit: (event: React.FormEvent<HTMLFormElement>) => void) {
+    return {
+      onSubmit: (event: React.FormEvent<HTMLFormElement>) => {
+        formSubmit(event);
+        onSubmit(event);
+      },
+      onFocus,
+    };
+  }
+
+  return { isWidgetLoaded, isWaiting, attachWidget, formHandlers };
 }
 
 export type BotGuard = ReturnType<typeof useBotGuard>;

@@ -70,11 +70,7 @@ export function WaitlistForm({
       method="post"
       action="/join-waitlist"
       id={form.id}
-      onSubmit={(event) => {
-        onSubmit(event);
-        botGuard.onSubmit(event);
-      }}
-      onFocus={botGuard.onFocus}
+      {...botGuard.formHandlers(onSubmit)}
       noValidate={form.noValidate}
       aria-busy={isSubmitting || undefined}
       className={cn("relative w-full", className)}

@@ -104,11 +104,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           <Form
             method="post"
             id={form.id}
-            onSubmit={(event) => {
-              onSubmit(event);
-              botGuard.onSubmit(event);
-            }}
-            onFocus={botGuard.onFocus}
+            {...botGuard.formHandlers(onSubmit)}
             noValidate={form.noValidate}
             aria-busy={isSending || undefined}
             className="relative mt-6 space-y-4"

@@ -12,7 +12,8 @@ export function freshDatabaseUnavailable(): string | null {
   return reason && `no PostgreSQL: TEST_DATABASE_URL is unset and a throwaway cluster cannot run (${reason})`;
 }
 
-async function runOnServer(serverUrl: string, statement: string) {
+/** Runs one statement on the server at `serverUrl` with a connection of its own. */
+export async function runOnServer(serverUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

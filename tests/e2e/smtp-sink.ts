@@ -1,12 +1,13 @@
 // A real SMTP server on loopback that keeps every message it receives, for specs whose
-// servers send e-mail over SMTP_URL instead of the dev mailbox.
+// servers send e-mail over SMTP_URL instead of the dev mailbox, and for the delivery tests.
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { to: string[]; messageId: string; raw: string };
-export type SmtpSink = { url: string; received: ReceivedMail[]; stop: () => Promise<void> };
+export type SmtpSink = { url: string; port: number; received: ReceivedMail[]; stop: () => Promise<void> };
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** Listens on `port` (0: any free one); takes `delayMs` to accept each message, like a slow mail server. */
+export async function startSmtpSink({ port: wantedPort = 0, delayMs = 0 } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -19,14 +20,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const raw = Buffer.concat(chunks).toString("utf8");
         const messageId = /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "";
         received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), messageId, raw });
-        callback();
+        setTimeout(callback, delayMs);
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(wantedPort, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    port,
     received,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

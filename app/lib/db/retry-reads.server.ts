@@ -9,12 +9,12 @@ const CONNECTION_LOST_MESSAGE = /Connection terminated|terminating connection du
 const PLAIN_READ = /^\s*select\s/i;
 const SIDE_EFFECTS = /\b(?:pg_notify|nextval|setval|set_config|pg_advisory\w*|pg_terminate_backend|for\s+update|for\s+share)\b/i;
 
-export function isConnectionLost(error: unknown): boolean {
+function isConnectionLost(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   return (typeof code === "string" && CONNECTION_LOST_CODES.has(code)) || (typeof message === "string" && CONNECTION_LOST_MESSAGE.test(message));
 }
 
-export function isIdempotentRead(query: unknown): boolean {
+function isIdempotentRead(query: unknown): boolean {
   const text = typeof query === "string" ? query : (query as { text?: unknown } | null)?.text;
   return typeof text === "string" && PLAIN_READ.test(text) && !SIDE_EFFECTS.test(text);
 }

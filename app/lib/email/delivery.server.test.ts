@@ -1,9 +1,8 @@
-import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
+import { startSmtpSink, type SmtpSink } from "../../../tests/e2e/smtp-sink";
 import { requestMagicLink } from "../auth/magic-link.server";
 import { db } from "../db.server";
 import { parseEnv } from "../env.server";
@@ -11,40 +10,13 @@ import { enqueueEmail, retryDelaySeconds } from "./outbox.server";
 import { createTransport, type MailTransport } from "./transport.server";
 import { deliverDueEmails } from "./worker.server";
 
-type Received = { to: string[]; raw: string };
-
-/** A real SMTP server on loopback that records what it receives, taking `delayMs` to accept each message. */
-async function startSmtpPeer(port = 0, { delayMs = 0 } = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
-        setTimeout(callback, delayMs);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const address = server.server.address() as AddressInfo;
-  return {
-    port: address.port,
-    received,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 /** Decodes quoted-printable soft breaks so links can be read from the raw message. */
 function unfold(raw: string): string {
   return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
 }
 
 let transport: MailTransport | undefined;
-let peer: Awaited<ReturnType<typeof startSmtpPeer>> | undefined;
+let peer: SmtpSink | undefined;
 
 function smtpTransport(port: number): MailTransport {
   return createTransport(parseEnv({ ...process.env, SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, HOST: "127.0.0.1" }));
@@ -59,7 +31,7 @@ afterEach(async () => {
 
 describe("e-mail delivery over SMTP", () => {
   it("delivers the magic link to a real SMTP server, once", async () => {
-    peer = await startSmtpPeer();
+    peer = await startSmtpSink();
     transport = smtpTransport(peer.port);
     await requestMagicLink({ email: "smtp-crew@example.com", clientIp: "127.0.0.1" });
 
@@ -73,7 +45,7 @@ describe("e-mail delivery over SMTP", () => {
   });
 
   it("keeps messages while the SMTP server is down and delivers each exactly once when it is back", async () => {
-    const first = await startSmtpPeer();
+    const first = await startSmtpSink();
     const port = first.port;
     await first.stop();
     transport = smtpTransport(port);
@@ -92,7 +64,7 @@ describe("e-mail delivery over SMTP", () => {
     // Not due yet: nothing is retried before its back-off.
     expect(await deliverDueEmails(transport)).toBe(0);
 
-    peer = await startSmtpPeer(port);
+    peer = await startSmtpSink({ port });
     await db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }); // the back-off has passed
     expect(await deliverDueEmails(transport)).toBe(3);
     expect(await deliverDueEmails(transport)).toBe(0);
@@ -100,7 +72,7 @@ describe("e-mail delivery over SMTP", () => {
   });
 
   it("forgets a contact message's body once it reached the mail server", async () => {
-    peer = await startSmtpPeer();
+    peer = await startSmtpSink();
     transport = smtpTransport(peer.port);
     const id = await enqueueEmail({ kind: "contact", to: "studio@example.com", replyTo: "kid@example.com", subject: "Hello", html: "<p>Secret</p>", text: "Secret" });
     await deliverDueEmails(transport);
@@ -110,7 +82,7 @@ describe("e-mail delivery over SMTP", () => {
   });
 
   it("sends each message once when two processes share the outbox and the mail server is slower than the lease", async () => {
-    peer = await startSmtpPeer(0, { delayMs: 1_500 });
+    peer = await startSmtpSink({ delayMs: 1_500 });
     const names = ["ada", "bo", "cy"];
     for (const name of names) {
       await enqueueEmail({ kind: "magic_link", to: `${name}@example.com`, subject: "Hi", html: "<p>Hi</p>", text: "Hi" });

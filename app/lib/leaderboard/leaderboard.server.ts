@@ -76,7 +76,7 @@ export async function getMemberStanding(memberId: string): Promise<MemberStandin
 }
 
 /** The standing of a member already loaded (no second read of the member); null when blocked. */
-export async function standingOf(member: { points: number; referralsMade: number; isBlocked: boolean }): Promise<MemberStanding | null> {
+async function standingOf(member: { points: number; referralsMade: number; isBlocked: boolean }): Promise<MemberStanding | null> {
   if (member.isBlocked) return null;
   return { rank: await rankOfScore(member.points, member.referralsMade), points: member.points, referralsMade: member.referralsMade };
 }

@@ -5,7 +5,7 @@ import { getSiteSettings } from "../settings/settings.server";
 import { type PublicSettingsEvent, SITE_SETTINGS_CHANNEL } from "./channels";
 import { subscribe } from "./notifications.server";
 
-export async function getPublicSettingsEvent(): Promise<PublicSettingsEvent> {
+async function getPublicSettingsEvent(): Promise<PublicSettingsEvent> {
   const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor"]);
   eventStreamSettingsReads.inc();
   return { type: "settings", ...settings };
