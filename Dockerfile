@@ -16,6 +16,8 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/server.js ./
 COPY --from=build --chown=node:node /app/server/*.js ./server/
+# The share cards' fonts, read at run time (app/lib/share-cards/card-fonts.server.ts).
+COPY --from=build --chown=node:node /app/server/fonts ./server/fonts
 COPY --from=build --chown=node:node /app/db/migrations ./db/migrations
 # Uploaded images live here: mount a volume (or set UPLOADS_DIR to one).
 RUN mkdir -p /app/data/uploads && chown -R node:node /app/data

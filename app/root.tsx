@@ -25,7 +25,8 @@ import { getSessionUser } from "~/lib/auth/session.server";
 import { getEnv } from "~/lib/env.server";
 import { safeRedirectPath } from "~/lib/auth/redirects";
 import { setFlash, takeFlash, type Flash } from "~/lib/flash.server";
-import { readPendingReferralCode, rememberReferralCode } from "~/lib/waitlist/visitor-cookies.server";
+import { readPendingReferral, rememberReferral } from "~/lib/waitlist/visitor-cookies.server";
+import { parseShareChannel } from "~/lib/funnel/channels";
 import { buildMenu } from "~/lib/navigation";
 import { DATABASE_OUTAGE_MESSAGE, DATABASE_OUTAGE_TITLE, DatabaseOutageContext } from "~/lib/database-outage";
 import { chromeOf } from "~/lib/route-chrome";
@@ -33,16 +34,31 @@ import { getSiteSettings } from "~/lib/settings/settings.server";
 import { applyBrandColor, brandColorVariables } from "~/lib/settings/brand-color";
 import { toast } from "sonner";
 import { NoticePage } from "~/components/notice-page";
+import { EMBED_FRAME_PATH } from "~/lib/embed/origins";
+import { isLinkPreviewAgent } from "~/lib/share-cards/link-preview";
+import { getShareCard, shareCardPath } from "~/lib/share-cards/share-card.server";
+import { CARD_HEIGHT, CARD_WIDTH } from "~/lib/share-cards/card-size";
 
-/** `?ref=CODE` on any page: remember the code, strip it from the URL, say so (spec §4). */
-async function applyReferralParameter(request: Request): Promise<void> {
+/**
+ * `?ref=CODE` on any page: remember the code, strip it from the URL, say so (spec §4).
+ * A link preview (Facebook, X, Slack…) gets the page as it is instead, to read the
+ * member's share card from its tags: the code is returned for that.
+ * The link's share channel (`via=`, from a fixed list) is remembered with the code and
+ * stripped too, so the join can say which channel brought the friend.
+ */
+async function applyReferralParameter(request: Request): Promise<string | null> {
   const url = new URL(request.url);
   const code = url.searchParams.get("ref");
-  if (code === null || request.method !== "GET") return;
+  if (code === null || request.method !== "GET") return null;
+  // The framed join form keeps no cookies: it reads the code itself and keeps it in the URL.
+  if (url.pathname === EMBED_FRAME_PATH) return null;
+  if (isLinkPreviewAgent(request.headers.get("User-Agent"))) return code;
+  const via = parseShareChannel(url.searchParams.get("via"));
   url.searchParams.delete("ref");
+  url.searchParams.delete("via");
   const headers = new Headers();
   if (code.trim()) {
-    headers.append("Set-Cookie", await rememberReferralCode(code));
+    headers.append("Set-Cookie", await rememberReferral(code, via));
     headers.append("Set-Cookie", await setFlash("referral-applied"));
   }
   // The path as received may be `//evil.example/`: only ever redirect on this site.
@@ -53,9 +69,9 @@ async function applyReferralParameter(request: Request): Promise<void> {
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await applyReferralParameter(request);
+  const previewedCode = await applyReferralParameter(request);
   const env = getEnv();
-  const [settings, user, { flash, clearHeader }] = await Promise.all([
+  const [settings, user, { flash, clearHeader }, shareCard] = await Promise.all([
     getSiteSettings([
       "leaderboardVisible",
       "brandLogoUrl",
@@ -67,6 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ]),
     getSessionUser(request),
     takeFlash(request),
+    previewedCode === null ? null : getShareCard(previewedCode),
   ]);
   const payload = {
     siteName: env.SITE_NAME,
@@ -75,7 +92,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     settings,
     user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
     flash,
-    pendingReferralCode: flash === "referral-applied" ? await readPendingReferralCode(request) : null,
+    pendingReferralCode: flash === "referral-applied" ? ((await readPendingReferral(request))?.code ?? null) : null,
+    shareCard: shareCard && {
+      code: shareCard.code,
+      // The channel stays on og:url, which the network links its post to.
+      via: parseShareChannel(new URL(request.url).searchParams.get("via")),
+      imageUrl: `${env.origin}${shareCardPath(shareCard)}`,
+      alt: shareCard.alt,
+    },
   };
   return data(payload, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
 }
@@ -86,6 +110,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const brand = data?.settings.primaryBrandColor ?? "#F8A719";
   const style = brandColorVariables(brand) as React.CSSProperties;
+  // Framed by another website, the page may not touch storage (Chromium blocks it for
+  // third-party frames), and scroll restoration reads sessionStorage.
+  const isEmbedded = useMatches().some((match) => (match.handle as { isEmbedded?: boolean } | undefined)?.isEmbedded);
   return (
     <html lang="en" style={style}>
       <head>
@@ -99,31 +126,43 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-dvh">
         {children}
         <Toaster />
-        <ScrollRestoration />
+        {!isEmbedded && <ScrollRestoration />}
         <Scripts />
       </body>
     </html>
   );
 }
 
-/** Open Graph and Twitter card tags from the Social Share settings, on every page. */
+/**
+ * Open Graph and Twitter card tags from the Social Share settings, on every page. A
+ * link preview of a member's referral link gets the member's card as the image, and
+ * the referral link as og:url (Facebook reads the tags of og:url, not of the page).
+ */
 function SocialMeta({ data }: { data: RootData }) {
   const { pathname } = useLocation();
   const { socialSharingOgTitle, socialSharingOgDescription, socialSharingImageUrl } = data.settings;
+  const card = data.shareCard;
   const title = socialSharingOgTitle || data.siteName;
-  const image = socialSharingImageUrl && (socialSharingImageUrl.startsWith("/") ? `${data.origin}${socialSharingImageUrl}` : socialSharingImageUrl);
+  const sharedImage = socialSharingImageUrl && (socialSharingImageUrl.startsWith("/") ? `${data.origin}${socialSharingImageUrl}` : socialSharingImageUrl);
+  const image = card ? card.imageUrl : sharedImage;
+  const url = card ? `${data.origin}${pathname}?ref=${encodeURIComponent(card.code)}${card.via ? `&via=${card.via}` : ""}` : `${data.origin}${pathname}`;
   return (
     <>
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={data.siteName} />
       <meta property="og:title" content={title} />
       {socialSharingOgDescription && <meta property="og:description" content={socialSharingOgDescription} />}
-      <meta property="og:url" content={`${data.origin}${pathname}`} />
+      <meta property="og:url" content={url} />
       {image && <meta property="og:image" content={image} />}
+      {card && <meta property="og:image:type" content="image/png" />}
+      {card && <meta property="og:image:width" content={String(CARD_WIDTH)} />}
+      {card && <meta property="og:image:height" content={String(CARD_HEIGHT)} />}
+      {card && <meta property="og:image:alt" content={card.alt} />}
       <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
       <meta name="twitter:title" content={title} />
       {socialSharingOgDescription && <meta name="twitter:description" content={socialSharingOgDescription} />}
       {image && <meta name="twitter:image" content={image} />}
+      {card && <meta name="twitter:image:alt" content={card.alt} />}
     </>
   );
 }

@@ -20,80 +20,19 @@
 //
 // The load generator runs on the same machine and takes CPU from the workers; say how
 // many cores there were when quoting the figures.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { runOnServer } from "../tests/e2e/fresh-database";
+import { databaseUrl, startApp } from "./app-process";
 import { startThrowawayCluster, throwawayClusterUnavailable, type ThrowawayCluster } from "../tests/e2e/throwaway-postgres";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 3;
 const WORKER_COUNTS = [1, 2];
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const UPLOADS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "launchcrew-bench-uploads-"));
-
-async function isPortFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().once("error", () => resolve(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
-}
-
-/** A free port in 3300–3399 (the range this machine's benches use). */
-async function pickPort(): Promise<number> {
-  for (let port = 3300; port < 3400; port++) if (await isPortFree(port)) return port;
-  throw new Error("no free port in 3300-3399");
-}
-
-function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-type App = { origin: string; stop: () => Promise<void> };
-
-async function startApp(workers: number, url: string): Promise<App> {
-  const port = await pickPort();
-  const origin = `http://127.0.0.1:${port}`;
-  const env = { ...process.env };
-  for (const name of ["SMTP_URL", "ADMIN_EMAILS", "BETTER_AUTH_SECRET", "PGLITE_DIR"]) delete env[name];
-  Object.assign(env, {
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_ORIGIN: origin,
-    DATABASE_URL: url,
-    WEB_CONCURRENCY: String(workers),
-    TRUST_PROXY: "loopback",
-    SEED_DEMO: "false",
-    UPLOADS_DIR,
-  });
-  const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/listening on/i.test(output)) resolve();
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`server.js exited (code ${code}); did you run npm run build?\n${output}`)));
-  });
-  return {
-    origin,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
 
 type Figures = { signups: number; failures: number; latenciesMs: number[]; seconds: number };
 
@@ -167,7 +106,7 @@ try {
   for (const workers of WORKER_COUNTS) {
     const name = `launchcrew_bench_signup_${process.pid}_${workers}`;
     await runOnServer(serverUrl, `create database ${name}`);
-    const app = await startApp(workers, databaseUrl(serverUrl, name));
+    const app = await startApp(workers, databaseUrl(serverUrl, name), UPLOADS_DIR);
     try {
       await drive(app.origin, WARM_UP_SECONDS);
       const figures = await drive(app.origin, SECONDS);

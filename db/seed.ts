@@ -44,6 +44,7 @@ async function seedMembers() {
           referralCode: member.referralCode,
           points,
           confirmedEmail: member.confirmedEmail,
+          confirmedAt: member.confirmedEmail ? joinedAt : null,
           hasViewedTrailer: member.hasViewedTrailer,
           referredByUserId: referrer?.id ?? null,
           tags: member.tags,

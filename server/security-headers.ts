@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { EMBED_FRAME_PATH } from "~/lib/embed/origins";
 import { getEnv } from "~/lib/env.server";
+import { getSiteSetting } from "~/lib/settings/settings.server";
+
 
 // Video embeds the trailer component may show (privacy-friendly YouTube host first).
 const FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"];
 
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'"): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -22,7 +25,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join("; ");
 }
 
@@ -69,6 +72,15 @@ export function securityHeaders({ strict }: { strict: boolean }) {
     if (strict) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
     setBaseHeaders(res);
     if (isPersonalRequest(req.path, req.headers.cookie)) res.setHeader("Cache-Control", "private, no-store");
-    next();
+    if (req.path !== EMBED_FRAME_PATH) return next();
+    // The iframe join form may be framed by the websites an admin allowed, and only them.
+    getSiteSetting("embedAllowedOrigins")
+      .then((origins) => {
+        res.removeHeader("X-Frame-Options");
+        const ancestors = origins.length ? origins.join(" ") : "'none'";
+        res.setHeader("Content-Security-Policy", strict ? contentSecurityPolicy(nonce, ancestors) : `frame-ancestors ${ancestors}`);
+        next();
+      })
+      .catch(next);
   };
 }

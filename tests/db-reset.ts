@@ -1,24 +1,10 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 
-const APP_TABLES = [
-  "member_audit_log",
-  "leaderboard_score_counts",
-  "points_ledger",
-  "waitlist_users",
-  "products",
-  "content_history",
-  "site_settings",
-  "email_outbox",
-  "rate_limits",
-  "used_bot_challenges",
-  "verifications",
-  "accounts",
-  "sessions",
-  "users",
-];
+let tables: string[] | undefined;
 
-/** Empties every table (for tests that share the real server's database). */
+/** Empties every table of the app's schema (migrations live in the "drizzle" schema and stay). */
 export async function resetDatabase(): Promise<void> {
-  await db.execute(sql.raw(`truncate table ${APP_TABLES.map((table) => `"${table}"`).join(", ")} restart identity cascade`));
+  tables ??= (await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)).rows.map((row) => row.tablename);
+  await db.execute(sql.raw(`truncate table ${tables.map((table) => `"${table}"`).join(", ")} restart identity cascade`));
 }

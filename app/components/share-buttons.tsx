@@ -13,11 +13,17 @@ const ICONS: Record<ShareTarget["network"], React.ComponentType<{ className?: st
   email: Mail,
 };
 
+/** Counts a copy for the funnel report; a failure to count never bothers the member. */
+function countCopy() {
+  fetch("/share/copy", { method: "POST", keepalive: true }).catch(() => {});
+}
+
 export function ReferralLinkBox({ link }: { link: string }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(link);
       toast.success("Link Copied!", { description: "Your referral link is ready to share." });
+      countCopy();
     } catch {
       toast.error("Copy Failed", { description: "Select the link and copy it yourself." });
     }
@@ -35,15 +41,17 @@ export function ReferralLinkBox({ link }: { link: string }) {
   );
 }
 
-export function ShareButtons({ link, siteName }: { link: string; siteName: string }) {
+export function ShareButtons({ referralCode }: { referralCode: string }) {
   return (
     <ul className="flex flex-wrap gap-2" aria-label="Share your link">
-      {shareTargets(link, siteName).map((target) => {
+      {shareTargets(referralCode).map((target) => {
         const Icon = ICONS[target.network];
+        // E-mail opens the mail app: a new tab would stay blank.
+        const opensTab = target.network !== "email";
         return (
           <li key={target.network}>
             <Button asChild variant="outline">
-              <a href={target.href} target="_blank" rel="noopener noreferrer">
+              <a href={target.href} target={opensTab ? "_blank" : undefined} rel="noopener noreferrer nofollow">
                 <Icon aria-hidden="true" /> {target.label}
               </a>
             </Button>

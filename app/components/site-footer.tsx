@@ -25,6 +25,7 @@ export function SiteFooter({ siteName, contactEmail }: { siteName: string; conta
         <nav aria-label="Help" className="space-y-2">
           <h2 className="text-sm font-bold uppercase tracking-wide">Help</h2>
           <ul className="space-y-1 text-sm">
+            <li><Link className="underline-offset-2 hover:underline" to="/hall-of-fame">Hall of Fame</Link></li>
             <li><Link className="underline-offset-2 hover:underline" to="/faq">FAQ</Link></li>
             <li><Link className="underline-offset-2 hover:underline" to="/contact">Contact Support</Link></li>
           </ul>

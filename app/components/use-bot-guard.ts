@@ -39,6 +39,24 @@ function settled(widget: AltchaWidgetElement): Promise<void> {
 }
 
 /**
+ * While it solves, the widget's own (Svelte-rendered) checkbox is `required`, so in a form
+ * the browser validates, a submit stops at that hidden checkbox and nothing happens. Its
+ * `invalid` event, caught on the form (it does not bubble), is handed to `onStopped`.
+ */
+function onSubmitStoppedByWidget(widget: AltchaWidgetElement, onStopped: (form: HTMLFormElement) => void) {
+  const form = widget.closest("form");
+  form?.addEventListener(
+    "invalid",
+    (event) => {
+      if (!(event.target instanceof Node) || !widget.contains(event.target)) return;
+      event.preventDefault();
+      onStopped(form);
+    },
+    { capture: true },
+  );
+}
+
+/**
  * The browser half of the bot guard (ADR 0013) for one form: loads the hidden ALTCHA
  * widget after hydration and holds a submit until the widget has a solution nobody has
  * sent yet, then submits again. A solution counts once on the server, so after each
@@ -55,6 +73,7 @@ export function useBotGuard() {
   const isHolding = useRef(false);
   const letNextSubmitThrough = useRef(false);
   const sentPayload = useRef<string | null>(null);
+  const holdStoppedSubmit = useRef<(form: HTMLFormElement) => void>(() => undefined);
 
   useEffect(() => {
     let isActive = true;
@@ -76,6 +95,7 @@ export function useBotGuard() {
       const onMounted = (mountedWidget: AltchaWidgetElement) => {
         mounted.resolve(mountedWidget);
         startIfFormFocused(mountedWidget);
+        onSubmitStoppedByWidget(mountedWidget, (form) => holdStoppedSubmit.current(form));
       };
       if (isMounted(element)) onMounted(element);
       else element?.addEventListener("load", () => onMounted(element as AltchaWidgetElement), { once: true });
@@ -109,10 +129,14 @@ export function useBotGuard() {
       return;
     }
     event.preventDefault();
+    holdUntilSolved(form, (event.nativeEvent as SubmitEvent).submitter);
+  }
+
+  /** Holds the submit until a fresh solution (or the timeout), then submits again. */
+  function holdUntilSolved(form: HTMLFormElement, submitter: HTMLElement | null) {
     if (isHolding.current) return;
     isHolding.current = true;
     setIsWaiting(true);
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, SOLVE_TIMEOUT_MS));
     void Promise.race([solveFresh(), timeout]).finally(() => {
       isHolding.current = false;
@@ -121,6 +145,7 @@ export function useBotGuard() {
       if (form.isConnected) form.requestSubmit(submitter);
     });
   }
+
 
   /** The form's onFocus: once its solution was sent (or it failed or expired), start the next. */
   function onFocus(event: React.FocusEvent<HTMLFormElement>) {
@@ -141,6 +166,10 @@ export function useBotGuard() {
       onFocus,
     };
   }
+
+  useEffect(() => {
+    holdStoppedSubmit.current = (form) => holdUntilSolved(form, null);
+  });
 
   return { isWidgetLoaded, isWaiting, attachWidget, formHandlers };
 }

@@ -8,6 +8,8 @@ import { createTransport } from "./email/transport.server";
 import { startOutboxWorker } from "./email/worker.server";
 import { log } from "./log.server";
 import { startPurgeJob } from "./maintenance/purge.server";
+import { startSeasonJob } from "./seasons/season-freeze.server";
+import { startWebhookWorker } from "./webhooks/delivery.server";
 import { stopNotifications } from "./realtime/notifications.server";
 
 type Stoppable = { stop: () => Promise<void> | void };
@@ -35,6 +37,8 @@ export async function boot(): Promise<void> {
   getAuth(); // fails fast on a missing secret
   registerBackgroundTask(startOutboxWorker(createTransport(env)));
   registerBackgroundTask(startPurgeJob());
+  registerBackgroundTask(startSeasonJob());
+  registerBackgroundTask(startWebhookWorker());
 }
 
 export function registerBackgroundTask(task: Stoppable): void {

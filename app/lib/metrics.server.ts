@@ -90,6 +90,13 @@ export const eventStreams = new client.Gauge({
   registers: [registry],
 });
 
+export const shareCardsServed = new client.Counter({
+  name: "launchcrew_share_cards_total",
+  help: "Share-card PNGs served: drawn now (rendered) or from this process's memory (cached)",
+  labelNames: ["source"] as const,
+  registers: [registry],
+});
+
 export const eventStreamSettingsReads = new client.Counter({
   name: "launchcrew_event_stream_settings_reads_total",
   help: "Public settings read for event streams: one per change per process, plus one per new stream",

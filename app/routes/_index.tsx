@@ -6,6 +6,9 @@ import { TrailerPlayer } from "~/components/trailer-player";
 import { Button } from "~/components/ui/button";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { useLiveSettings } from "~/components/live-settings";
+import { recordLandingVisit } from "~/lib/funnel/funnel-counts.server";
+import { readLandingVisit } from "~/lib/funnel/landing-visit.server";
+import { log } from "~/lib/log.server";
 import { FEATURED_PRODUCTS, listProducts } from "~/lib/products/products.server";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { siteNameFrom } from "~/lib/site-name";
@@ -17,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `${siteName}: join the waitlist` }];
 };
 
-export async function loader() {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, featured] = await Promise.all([
     getSiteSettings([
       "homepageMainTitleLine1",
@@ -27,8 +30,19 @@ export async function loader() {
       "homepageVideoThumbnailUrl",
     ]),
     listProducts({ limit: FEATURED_PRODUCTS }),
+    countLandingVisit(request, context),
   ]);
   return { hero: settings, featured };
+}
+
+// A failure to count is logged and never stands between a visitor and the page.
+async function countLandingVisit(request: Request, context: Route.LoaderArgs["context"]): Promise<void> {
+  try {
+    const visit = await readLandingVisit(request);
+    if (visit) await recordLandingVisit({ ...visit, clientIp: context.clientIp });
+  } catch (error) {
+    log.warn("landing visit not counted", { requestId: context.requestId, error });
+  }
 }
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {

@@ -10,8 +10,8 @@ import { getEnv } from "~/lib/env.server";
 import { pendingReferralsText, referralRuleText } from "~/lib/referrals/pending-text";
 import { countPendingReferrals } from "~/lib/referrals/referral-credit.server";
 import { referralLink } from "~/lib/referrals/share-links";
-import { getSiteSetting } from "~/lib/settings/settings.server";
-import { placeInLine } from "~/lib/leaderboard/leaderboard.server";
+import { getSiteSettings } from "~/lib/settings/settings.server";
+import { visitPlaceInLine } from "~/lib/leaderboard/place-movement.server";
 import { PlaceInLineNote } from "~/components/place-in-line";
 import { PointsHistoryCard } from "~/components/points-history";
 import { getPointsHistory } from "~/lib/points/points-history.server";
@@ -19,7 +19,8 @@ import { z } from "zod";
 import { getMemberByEmail } from "~/lib/waitlist/members.server";
 import { siteNameFrom } from "~/lib/site-name";
 import { Progress } from "~/components/ui/progress";
-import { NEXT_REWARD_STEP, nextRewardProgress, REFERRER_POINTS } from "~/lib/points/points-rules";
+import { REFERRER_POINTS } from "~/lib/points/points-rules";
+import { milestoneProgress, type MilestoneProgress } from "~/lib/points/milestones";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
@@ -32,9 +33,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
   const member = await getMemberByEmail(user.email);
   const { before } = HistoryQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [pendingReferrals, creditMode, place, history] = member
-    ? await Promise.all([countPendingReferrals(member.id), getSiteSetting("referralCreditMode"), placeInLine(member), getPointsHistory(member.id, before)])
-    : [0, "confirm" as const, null, null];
+  const [pendingReferrals, settings, place, history] = member
+    ? await Promise.all([
+        countPendingReferrals(member.id),
+        getSiteSettings(["referralCreditMode", "pointMilestones", "milestoneStep"]),
+        visitPlaceInLine(member),
+        getPointsHistory(member.id, before),
+      ])
+    : [0, null, null, null];
   return {
     email: user.email,
     isAdmin: user.isAdmin,
@@ -43,32 +49,32 @@ export async function loader({ request }: Route.LoaderArgs) {
           points: member.points,
           referralsMade: member.referralsMade,
           pendingReferrals,
-          creditMode,
+          creditMode: settings?.referralCreditMode ?? "confirm",
+          milestone: milestoneProgress(member.points, settings?.pointMilestones ?? [], settings?.milestoneStep ?? 100),
           place,
           history,
-          link: referralLink(getEnv().origin, member.referralCode),
+          referralCode: member.referralCode,
+          link: referralLink(getEnv().origin, member.referralCode, "copy"),
         }
       : null,
   };
 }
 
-/** Next-reward progress: points modulo 100 (spec §9). */
-function NextRewardProgress({ points }: { points: number }) {
-  const progress = nextRewardProgress(points);
+/** Progress from the last milestone reached to the next one, which it names. */
+function NextMilestoneProgress({ milestone }: { milestone: MilestoneProgress }) {
   return (
     <div className="space-y-2">
-      <div className="flex justify-between text-sm font-semibold">
-        <span>Next reward</span>
-        <span>{progress} / {NEXT_REWARD_STEP} points</span>
+      <div className="flex justify-between gap-2 text-sm font-semibold">
+        <span data-testid="next-milestone">Next reward: {milestone.label}</span>
+        <span>{milestone.progress} / {milestone.span} points</span>
       </div>
-      <Progress value={progress} aria-label="Progress to the next reward" />
+      <Progress value={milestone.progress} max={milestone.span} aria-label={`Progress to the next reward, ${milestone.label}`} />
     </div>
   );
 }
 
-export default function Dashboard({ loaderData, matches }: Route.ComponentProps) {
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { email, isAdmin, member } = loaderData;
-  const siteName = siteNameFrom(matches);
   const { leaderboardVisible } = useLiveSettings();
   return (
     <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-12">
@@ -84,7 +90,7 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
             </CardHeader>
             <CardContent className="space-y-4">
               {member.place && <PlaceInLineNote place={member.place} />}
-              <NextRewardProgress points={member.points} />
+              <NextMilestoneProgress milestone={member.milestone} />
             </CardContent>
           </Card>
           <Card>
@@ -106,7 +112,7 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
             </CardHeader>
             <CardContent className="space-y-4">
               <ReferralLinkBox link={member.link} />
-              <ShareButtons link={member.link} siteName={siteName} />
+              <ShareButtons referralCode={member.referralCode} />
             </CardContent>
           </Card>
         </div>

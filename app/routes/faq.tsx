@@ -32,7 +32,7 @@ function questions(siteName: string) {
     {
       id: "prizes",
       question: "What can I win, and how are winners chosen?",
-      answer: "Every month the #1 crew member wins a T-shirt and places #2 to #5 win a decal pack. Reaching 50 points unlocks exclusive digital content, and the top 100 at launch get an Early Access Pass. Winners are taken from the leaderboard on the last day of the month and contacted by e-mail.",
+      answer: "Each calendar month is a season: the points you earn that month count on the leaderboard's \"This month\" tab. When the month ends, the top crew members win prizes such as an Early Access Pass, T-shirts, decal packs and exclusive digital content (the Rewards page shows which places win what). Winners are contacted by e-mail, a parent confirms the shipping address, and every season's winners are listed in the Hall of Fame.",
     },
     {
       id: "release",

@@ -11,7 +11,7 @@ import { log } from "~/lib/log.server";
 import { guardAgainstBots } from "~/lib/security/bot-guard.server";
 import { signUpFromForm } from "~/lib/waitlist/signup.server";
 import { getSessionUser } from "~/lib/auth/session.server";
-import { forgetReferralCode, readDeviceMemberId, readPendingReferralCode, rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
+import { forgetReferralCode, readDeviceMemberId, readPendingReferral, rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
 import { JoinInputSchema, SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/waitlist.schema";
 import { siteNameFrom } from "~/lib/site-name";
 
@@ -30,11 +30,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { altcha, website, ...join } = submission.value;
   try {
     await guardAgainstBots({ form: "join", altcha, website, clientIp: context.clientIp });
+    const referral = await readPendingReferral(request);
     const { member, isNewMember, isOwnBrowser } = await signUpFromForm({
       ...join,
       clientIp: context.clientIp,
       userAgent: request.headers.get("User-Agent"),
-      referralCode: await readPendingReferralCode(request),
+      referralCode: referral?.code ?? null,
+      via: referral?.via ?? null,
       seen: { deviceMemberId: await readDeviceMemberId(request), signedInEmail: (await getSessionUser(request))?.email ?? null },
     });
     const headers = new Headers();

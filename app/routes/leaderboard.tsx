@@ -4,8 +4,13 @@ import { useRevalidator } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { useLiveSettings } from "~/components/live-settings";
 import { Badge } from "~/components/ui/badge";
-import { LEADERBOARD_SIZE, listLeaderboard, placeInLine } from "~/lib/leaderboard/leaderboard.server";
-import { passText, placeText } from "~/lib/leaderboard/place-text";
+import { z } from "zod";
+import { LEADERBOARD_SIZE, listLeaderboard } from "~/lib/leaderboard/leaderboard.server";
+import { visitPlaceInLine } from "~/lib/leaderboard/place-movement.server";
+import { movementText, passText, placeText } from "~/lib/leaderboard/place-text";
+import { seasonLabel } from "~/lib/seasons/season-calendar";
+import { getCurrentSeason, getSeasonPoints, listSeasonLeaderboard } from "~/lib/seasons/season-leaderboard.server";
+import { Link } from "react-router";
 import { pendingReferralsText } from "~/lib/referrals/pending-text";
 import { countPendingReferrals } from "~/lib/referrals/referral-credit.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
@@ -20,16 +25,45 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `Leaderboard | ${siteName}` }];
 };
 
+const ViewQuery = z.object({ view: z.enum(["month", "all-time"]).catch("month").default("month") });
+type View = z.infer<typeof ViewQuery>["view"];
+
 export async function loader({ request }: Route.LoaderArgs) {
-  if (!(await getSiteSetting("leaderboardVisible"))) return { isVisible: false as const, rows: [], standing: null };
-  const [rows, member] = await Promise.all([listLeaderboard({ limit: LEADERBOARD_SIZE }), getCurrentMember(request)]);
-  const [standing, pendingReferrals] = member ? await Promise.all([placeInLine(member), countPendingReferrals(member.id)]) : [null, 0];
+  const { view } = ViewQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!(await getSiteSetting("leaderboardVisible"))) return { isVisible: false as const, view, season: null, rows: [], standing: null };
+  const [current, member] = await Promise.all([getCurrentSeason(), getCurrentMember(request)]);
+  const [rows, standing, pendingReferrals, seasonPoints] = await Promise.all([
+    view === "month" ? listSeasonLeaderboard(current.season, { limit: LEADERBOARD_SIZE }) : listLeaderboard({ limit: LEADERBOARD_SIZE }),
+    member ? visitPlaceInLine(member) : null,
+    member ? countPendingReferrals(member.id) : 0,
+    member ? getSeasonPoints(member.id, current.season) : 0,
+  ]);
   return {
     isVisible: true as const,
+    view,
+    season: { label: seasonLabel(current.season), endsText: seasonEndText(current.endsAt, current.timeZone) },
     rows,
-    standing: standing && member ? { ...standing, points: member.points, pendingReferrals, nickname: nicknameOf(member.email) } : null,
+    standing:
+      standing && member ? { ...standing, points: member.points, seasonPoints, pendingReferrals, nickname: nicknameOf(member.email) } : null,
   };
 }
+
+/** "Nov 30, 11:59 PM PST": the last minute of the season in the site's zone (formatted here, not in the browser). */
+function seasonEndText(endsAt: Date, timeZone: string): string {
+  return new Date(endsAt.getTime() - 60_000).toLocaleString("en-US", {
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  });
+}
+
+const VIEWS: { view: View; label: string; href: string }[] = [
+  { view: "month", label: "This month", href: "/leaderboard" },
+  { view: "all-time", label: "All time", href: "/leaderboard?view=all-time" },
+];
 
 const PODIUM = [
   { className: "border-amber-400 bg-amber-50", icon: Crown, iconClass: "text-amber-500", label: "Gold" },
@@ -53,7 +87,8 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
     return <NoticePage title="Leaderboard Temporarily Hidden" message="The crew rankings are taking a short break. Check back soon!" />;
   }
   const isLoading = revalidator.state === "loading" || !loaderData.isVisible;
-  const { rows, standing } = loaderData;
+  const { rows, standing, view, season } = loaderData;
+  const isMonth = view === "month";
 
   return (
     <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-12">
@@ -62,6 +97,35 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-2 text-4xl font-extrabold">Leaderboard</h1>
         <p className="mt-2 text-muted-foreground">Earn points by joining, inviting friends and watching the trailer. Top crew members win monthly prizes!</p>
       </div>
+
+      <nav aria-label="Leaderboard views" className="mt-8 flex justify-center gap-2">
+        {VIEWS.map((entry) => (
+          <Link
+            key={entry.view}
+            to={entry.href}
+            preventScrollReset
+            aria-current={entry.view === view ? "page" : undefined}
+            className={cn(
+              "rounded-full border-2 px-4 py-1.5 font-bold",
+              entry.view === view ? "border-primary bg-primary text-primary-foreground" : "border-border bg-card hover:bg-muted",
+            )}
+          >
+            {entry.label}
+          </Link>
+        ))}
+      </nav>
+      {season && (
+        <p className="mt-3 text-center text-sm text-muted-foreground" data-testid="season-note">
+          {isMonth ? (
+            <>
+              {season.label}: points earned this month. The season ends {season.endsText}.{" "}
+            </>
+          ) : (
+            <>All points since the waitlist opened. </>
+          )}
+          <Link to="/hall-of-fame" className="font-semibold text-secondary underline">Hall of Fame</Link>
+        </p>
+      )}
 
       {isLoading ? (
         <p role="status" className="mt-10 text-center font-semibold text-muted-foreground">Loading Leaderboard...</p>
@@ -75,15 +139,24 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
                 <p className="text-sm text-muted-foreground" data-testid="place-in-line">
                   {placeText(standing)} · {passText(standing)}
                 </p>
+                {standing.movement && standing.movement.places > 0 && (
+                  <p className="text-sm font-semibold text-green-800" data-testid="place-movement">{movementText(standing.movement)}</p>
+                )}
                 {standing.pendingReferrals > 0 && (
                   <p className="text-sm text-muted-foreground" data-testid="pending-referrals">{pendingReferralsText(standing.pendingReferrals)}</p>
                 )}
               </div>
               <div className="flex gap-6 text-right">
                 <div>
-                  <p className="text-xs uppercase text-muted-foreground">Rank</p>
+                  <p className="text-xs uppercase text-muted-foreground">{isMonth ? "All-time rank" : "Rank"}</p>
                   <p className="text-2xl font-extrabold" data-testid="own-rank">#{standing.rank}</p>
                 </div>
+                {isMonth && (
+                  <div>
+                    <p className="text-xs uppercase text-muted-foreground">This month</p>
+                    <p className="text-2xl font-extrabold" data-testid="own-season-points">{standing.seasonPoints}</p>
+                  </div>
+                )}
                 <div>
                   <p className="text-xs uppercase text-muted-foreground">Points</p>
                   <p className="text-2xl font-extrabold" data-testid="own-points">{standing.points}</p>
@@ -93,7 +166,9 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           )}
           {rows.length === 0 ? (
             <p className="mt-10 rounded-xl border bg-card p-8 text-center text-muted-foreground">
-              The leaderboard is currently empty. Be the first to join the waitlist and start earning points!
+              {isMonth
+                ? "No points earned this month yet. Join the waitlist or invite a friend to take the lead!"
+                : "The leaderboard is currently empty. Be the first to join the waitlist and start earning points!"}
             </p>
           ) : (
             <ol className="mt-8 space-y-2" aria-label="Ranking">
@@ -116,7 +191,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
                     </span>
                     <span className="text-right">
                       <span className="block text-lg font-extrabold">{row.points}</span>
-                      <span className="text-xs text-muted-foreground">points</span>
+                      <span className="text-xs text-muted-foreground">{isMonth ? "points this month" : "points"}</span>
                     </span>
                   </li>
                 );

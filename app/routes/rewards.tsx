@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { REFERRAL_BONUS_POINTS, REFERRER_POINTS, SIGNUP_POINTS, TRAILER_VIEW_POINTS } from "~/lib/points/points-rules";
 import { referralRuleText } from "~/lib/referrals/pending-text";
-import { getSiteSetting } from "~/lib/settings/settings.server";
+import { getSiteSettings } from "~/lib/settings/settings.server";
+import { prizeCardLines } from "~/lib/seasons/prize-cards";
 import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Monthly Rewards | ${siteNameFrom(matches)}` }];
@@ -14,35 +15,32 @@ const PRIZES = [
   {
     icon: Shirt,
     title: "Crew T-Shirt",
+    keyword: "shirt",
     text: "A soft, official crew tee with the compass logo, in kids' and adult sizes.",
-    howToGet: "Finish the month at #1 on the leaderboard.",
-    availability: "1 winner every month.",
   },
   {
     icon: Sticker,
     title: "Decal Pack",
+    keyword: "decal",
     text: "Twelve waterproof stickers of the whole crew for bottles, bikes and school folders.",
-    howToGet: "Finish the month in places #2 to #5 on the leaderboard.",
-    availability: "4 packs every month.",
   },
   {
     icon: Sparkles,
     title: "Exclusive Digital Content",
+    keyword: "digital",
     text: "Wallpapers, colouring pages and a behind-the-scenes sketchbook you won't find anywhere else.",
-    howToGet: "Reach 50 points, or confirm your e-mail and refer 5 friends.",
-    availability: "Unlimited: everyone who qualifies gets it.",
   },
   {
     icon: Ticket,
     title: "Early Access Pass",
+    keyword: "early access",
     text: "Watch the first episodes before the official premiere, from home, with your family.",
-    howToGet: "Be among the top 100 crew members when the series launches.",
-    availability: "100 passes, awarded once at launch.",
   },
 ];
 
 export async function loader() {
-  return { creditMode: await getSiteSetting("referralCreditMode") };
+  const { referralCreditMode, seasonPrizes } = await getSiteSettings(["referralCreditMode", "seasonPrizes"]);
+  return { creditMode: referralCreditMode, cards: PRIZES.map((prize) => prizeCardLines(prize.keyword, seasonPrizes)) };
 }
 
 function waysToEarn(creditMode: "confirm" | "join") {
@@ -68,7 +66,9 @@ export default function Rewards({ matches, loaderData }: Route.ComponentProps) {
       </div>
 
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {PRIZES.map(({ icon: Icon, title, text, howToGet, availability }) => (
+        {PRIZES.map(({ icon: Icon, title, text }, index) => {
+          const { howToGet, availability } = loaderData.cards[index]!;
+          return (
           <li key={title} className="flex">
             <Card className="w-full">
               <CardHeader>
@@ -92,7 +92,8 @@ export default function Rewards({ matches, loaderData }: Route.ComponentProps) {
               </CardContent>
             </Card>
           </li>
-        ))}
+          );
+        })}
       </ul>
 
       <section aria-labelledby="earn-points" className="mt-12 rounded-2xl bg-secondary px-6 py-10 text-center text-secondary-foreground">
@@ -105,7 +106,8 @@ export default function Rewards({ matches, loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className="mx-auto mt-4 max-w-xl text-sm text-blue-100">
-          Winners are picked from the leaderboard on the last day of each month and contacted by e-mail. A parent or
+          Each month is a season: when it ends, the month&apos;s points decide the winners, who are contacted by e-mail and
+          listed in the <Link to="/hall-of-fame" className="font-semibold underline">Hall of Fame</Link>. A parent or
           guardian confirms the shipping address for crew members under 18.
         </p>
         <Button asChild size="lg" className="mt-6">

@@ -8,7 +8,7 @@ import { getEnv } from "~/lib/env.server";
 import { referralLink } from "~/lib/referrals/share-links";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { getCurrentMember } from "~/lib/waitlist/current-member.server";
-import { placeInLine } from "~/lib/leaderboard/leaderboard.server";
+import { visitPlaceInLine } from "~/lib/leaderboard/place-movement.server";
 import { PlaceInLineNote } from "~/components/place-in-line";
 import { siteNameFrom } from "~/lib/site-name";
 import { NoticePage } from "~/components/notice-page";
@@ -29,14 +29,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!member) return { isEmailed: false, place: null, member: null, isNewMember: false, link: "", title: "", messageHtml: "" };
   const [{ confirmationPageTitle, confirmationPageMessage }, place] = await Promise.all([
     getSiteSettings(["confirmationPageTitle", "confirmationPageMessage"]),
-    placeInLine(member),
+    visitPlaceInLine(member),
   ]);
   return {
     isEmailed: false,
     place,
     member: { email: member.email, referralCode: member.referralCode },
     isNewMember: new URL(request.url).searchParams.get("welcome") === "new",
-    link: referralLink(getEnv().origin, member.referralCode),
+    link: referralLink(getEnv().origin, member.referralCode, "copy"),
     title: confirmationPageTitle,
     messageHtml: confirmationPageMessage,
   };
@@ -83,7 +83,7 @@ export default function ThankYou({ loaderData, matches }: Route.ComponentProps) 
         </div>
         <div className="mt-6 space-y-2">
           <p className="text-sm font-semibold">Share it with friends and family</p>
-          <ShareButtons link={link} siteName={siteName} />
+          <ShareButtons referralCode={member.referralCode} />
         </div>
         <nav aria-label="Next steps" className="mt-8 flex flex-wrap gap-2 border-t pt-6">
           {leaderboardVisible && (

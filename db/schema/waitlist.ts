@@ -13,6 +13,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import { apiKeys } from "./api";
 import { users } from "./auth";
 
 export const waitlistUsers = pgTable(
@@ -38,6 +39,10 @@ export const waitlistUsers = pgTable(
     signupCountry: text("signup_country"),
     /** The /24 (IPv4) or /64 (IPv6) the member joined from, for the same-network signal. */
     signupNetwork: text("signup_network"),
+    /** The share channel (`via=`) of the referral link the member arrived through, if any. */
+    signupVia: text("signup_via", { enum: ["copy", "facebook", "x", "linkedin", "email"] }),
+    /** When the address was first confirmed; null before (and for confirmations older than this column). */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -45,13 +50,16 @@ export const waitlistUsers = pgTable(
     check("waitlist_users_email_normalised", sql`${t.email} = lower(btrim(${t.email})) and ${t.email} <> ''`),
     check("waitlist_users_points_non_negative", sql`${t.points} >= 0`),
     check("waitlist_users_referrals_non_negative", sql`${t.referralsMade} >= 0`),
+    check("waitlist_users_signup_via", sql`${t.signupVia} in ('copy', 'facebook', 'x', 'linkedin', 'email')`),
     check("waitlist_users_not_self_referred", sql`${t.referredByUserId} is null or ${t.referredByUserId} <> ${t.id}`),
     index("waitlist_users_referred_by_idx").on(t.referredByUserId),
     index("waitlist_users_created_at_idx").on(t.createdAt),
+    index("waitlist_users_confirmed_at_idx").on(t.confirmedAt).where(sql`${t.confirmedAt} is not null`),
     index("waitlist_users_signup_network_idx").on(t.signupNetwork, t.createdAt),
     index("waitlist_users_updated_at_idx").on(t.updatedAt),
+    // NULLS FIRST matches a plain "order by points desc", so the leaderboard walks the index.
     index("waitlist_users_ranking_idx")
-      .on(t.points.desc(), t.referralsMade.desc(), t.createdAt, t.id)
+      .on(t.points.desc().nullsFirst(), t.referralsMade.desc().nullsFirst(), t.createdAt, t.id)
       .where(sql`not ${t.isBlocked}`),
   ],
 );
@@ -133,6 +141,8 @@ export const memberAuditLog = pgTable(
       .notNull()
       .references(() => waitlistUsers.id, { onDelete: "cascade" }),
     adminUserId: text("admin_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Set when the change came through the API: the key that made it. */
+    apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     action: text("action", {
       enum: [
         "points_adjusted",

@@ -178,6 +178,8 @@ export type PageOptions = {
   viewport?: { width: number; height: number };
   locale?: string;
   timezoneId?: string;
+  /** Headless Chromium says "HeadlessChrome", which the site treats as a bot (not a visit). */
+  userAgent?: string;
 };
 
 // Every browser console error and uncaught page error fails the test during which it
@@ -278,6 +280,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: options.locale,
     timezoneId: options.timezoneId,
+    userAgent: options.userAgent,
     extraHTTPHeaders: options.clientAddress ? { "X-Forwarded-For": options.clientAddress } : undefined,
   });
   context.setDefaultTimeout(15_000);

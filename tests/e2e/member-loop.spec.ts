@@ -52,7 +52,7 @@ describe("the member loop with JavaScript", () => {
     const place = (await first.getByTestId("place-in-line").innerText()).replace(/\s+/g, " ");
     assert.match(place, /^You're #\d+ of \d+ \d+ points? to pass #\d+$/, `the thank-you page says the place in line: ${place}`);
     const aliceLink = await referralLinkOnThankYou(first);
-    assert.match(aliceLink, /\/\?ref=[a-z0-9]+$/);
+    assert.match(aliceLink, /\/\?ref=[a-z0-9]+&via=copy$/);
 
     const second = await newPage(browser, { clientAddress: "203.0.113.20" });
     await second.goto(aliceLink.replace(/^https?:\/\/[^/]+/, server.origin));
@@ -79,6 +79,12 @@ describe("the member loop with JavaScript", () => {
     assert.equal(await first.getByTestId("pending-referrals").count(), 0);
     const rankAfter = Number((await first.getByTestId("own-rank").textContent())?.replace("#", ""));
     assert.ok(rankAfter < rankBefore, `the confirmed referral moved Alice up (#${rankBefore} → #${rankAfter})`);
+    const climbed = rankBefore - rankAfter;
+    assert.equal(
+      await first.getByTestId("place-movement").textContent(),
+      `Up ${climbed} place${climbed === 1 ? "" : "s"} since earlier today`,
+      "her next visit says how far she moved since the thank-you page",
+    );
     // Signed in, Alice's dashboard tells the story in plain words.
     await signIn(first, server.origin, `${alice}@example.com`);
     await first.goto(`${server.origin}/dashboard`);
@@ -123,7 +129,9 @@ describe("the member loop with JavaScript", () => {
     assert.equal(await other.getByRole("region", { name: "Your standing" }).count(), 0, "the other browser did not become the member's");
 
     const mail = await latestMailTo(server.origin, `${owner}@example.com`, /\/api\/auth\/magic-link\/verify\?token=/);
-    assert.ok(mail.links.includes(ownLink), `the e-mail carries the referral link (links: ${mail.links.join(", ")})`);
+    // The page's link names the channel it is copied through (via=copy); the e-mail's names none.
+    const plainLink = ownLink.replace(/&via=copy$/, "");
+    assert.ok(mail.links.includes(plainLink), `the e-mail carries the referral link (links: ${mail.links.join(", ")})`);
     await closePage(own);
     await closePage(other);
   });
@@ -218,7 +226,8 @@ describe("the member loop with JavaScript", () => {
     const link = await referralLinkOnThankYou(page);
     const message = await latestMailTo(server.origin, email, /\/confirm-email\?token=/);
     assert.ok(message.html.includes(email), "{{USER_EMAIL}} is replaced");
-    assert.ok(message.links.some((href) => href.endsWith(new URL(link).search)), "{{REFERRAL_LINK}} is replaced");
+    const code = new URL(link).searchParams.get("ref");
+    assert.ok(message.links.some((href) => href.endsWith(`/?ref=${code}`)), "{{REFERRAL_LINK}} is replaced");
     assert.ok(!message.html.includes("{{"), "no placeholder is left");
     assert.ok(message.link);
     await page.goto(message.link.replace(/^https?:\/\/[^/]+/, server.origin));

@@ -12,6 +12,7 @@ const PAGES: { path: string; heading: string; chrome: Chrome; status?: number }[
   { path: "/join-waitlist", heading: "Join the Waitlist", chrome: "full" },
   { path: "/leaderboard", heading: "Leaderboard", chrome: "full" },
   { path: "/rewards", heading: "Monthly Rewards", chrome: "full" },
+  { path: "/hall-of-fame", heading: "Hall of Fame", chrome: "full" },
   { path: "/faq", heading: "Frequently Asked Questions", chrome: "full" },
   { path: "/contact", heading: "Contact Us", chrome: "full" },
   { path: "/terms", heading: "Terms of Service", chrome: "full" },

@@ -31,7 +31,7 @@ const handlers = Object.entries(modules).flatMap(([file, module]) =>
 
 // Resource routes the back office calls from scripts answer with a status, not a redirect.
 const apiModules = import.meta.glob<RouteModule>(
-  ["../../app/routes/api/uploads.ts", "../../app/routes/api/content-history.ts", "../../app/routes/api/member-referrals.ts", "../../app/routes/api/waitlist-csv.ts"],
+  ["../../app/routes/api/uploads.ts", "../../app/routes/api/content-history.ts", "../../app/routes/api/member-referrals.ts", "../../app/routes/api/waitlist-csv.ts", "../../app/routes/api/funnel-csv.ts"],
   { eager: true },
 );
 const adminApis = Object.fromEntries(

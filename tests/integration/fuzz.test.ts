@@ -23,6 +23,7 @@ const SPECIAL_PATHS: Record<string, string> = {
   "api/avatar": `/api/avatars/${MEMBER_ID}.svg`,
   "api/member-referrals": `/api/members/${MEMBER_ID}/referrals`,
   "api/waitlist-csv": "/api/waitlist.csv",
+  "api/v1": "/api/v1/members",
   uploads: "/uploads/public/x.png",
   "dev/mailbox-message": "/dev/mailbox/1",
   product: "/products/1",
@@ -53,10 +54,10 @@ function generator(seed: number) {
 }
 type Random = ReturnType<typeof generator>;
 
-const FIELDS = ["intent", "email", "memberId", "id", "points", "name", "price", "description", "purchaseLink", "imageUrl", "tags", "notes", "isBlocked", "target", "file", "from", "reason", "redirectTo", "token", "subject", "message", "timeZone", "language", "altcha", "website", "sessionTimeoutMinutes", "leaderboardVisible", "primaryBrandColor", "brandLogoUrl", "homepageVideoUrl", "socialSharingOgTitle", "welcome", "edit", "__proto__", "constructor", "prototype", "__proto__[polluted]", "constructor[prototype][polluted]", "a[]", "a[0][b]"];
-const INTENTS = ["save", "delete", "tags", "notes", "block", "adjust", "reset", "send-test", "outline", "probe", "", "SAVE", "__proto__"];
+const FIELDS = ["intent", "email", "memberId", "id", "points", "name", "price", "description", "purchaseLink", "imageUrl", "tags", "notes", "isBlocked", "target", "file", "from", "reason", "redirectTo", "token", "subject", "message", "timeZone", "language", "altcha", "website", "sessionTimeoutMinutes", "leaderboardVisible", "primaryBrandColor", "brandLogoUrl", "homepageVideoUrl", "socialSharingOgTitle", "welcome", "edit", "season", "seasonPrizes", "seasonWinnerEmailTemplateHtml", "siteTimeZone", "pointMilestones", "milestoneStep", "scopes", "url", "events", "messageId", "__proto__", "constructor", "prototype", "__proto__[polluted]", "constructor[prototype][polluted]", "a[]", "a[0][b]"];
+const INTENTS = ["save", "delete", "tags", "notes", "block", "adjust", "reset", "send-test", "outline", "probe", "prizes", "template", "confirm", "create", "revoke", "add-endpoint", "test-endpoint", "enable-endpoint", "disable-endpoint", "delete-endpoint", "resend", "", "SAVE", "__proto__"];
 const NUMBERS = ["0", "-0", "-1", "1e309", "-1e309", "NaN", "Infinity", "9999999999999999999999", "9007199254740993", "0x10", "1.5", "1e-400", "2147483648", "10081", "   ", "٣"];
-const STRINGS = ["", "ada@example.com", "admin@example.com", MEMBER_ID, "a\u0000b", "\u0000", "\ud800", "\udfff\ud800", "😀".repeat(300), "‮evil", "<script>alert(1)</script>", "'; drop table members; --", "//evil.example", "/\\evil.example", "javascript:alert(1)", "%00", "\r\n\r\n", "true", "false", "null", "undefined", "[]", "{}", "#F8A719", "x".repeat(60_000)];
+const STRINGS = ["", "ada@example.com", "admin@example.com", MEMBER_ID, "a\u0000b", "\u0000", "\ud800", "\udfff\ud800", "😀".repeat(300), "‮evil", "<script>alert(1)</script>", "'; drop table members; --", "//evil.example", "/\\evil.example", "javascript:alert(1)", "%00", "\r\n\r\n", "true", "false", "null", "undefined", "[]", "{}", "#F8A719", "2024-10", "America/Los_Angeles", "1-100 Prize", "x".repeat(60_000)];
 
 function randomBytes(random: Random, length: number): Uint8Array<ArrayBuffer> {
   return Uint8Array.from({ length }, () => random.int(256));

@@ -5,7 +5,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 const COLORS = ["#1e3a8a", "#f8a719", "#0f766e", "#b91c1c", "#7c3aed", "#0369a1", "#a16207", "#be185d"];
 
 /** Charts measure the browser's layout, so they draw after hydration; a skeleton holds the space. */
-function ChartFrame({ isEmpty, emptyText, children }: { isEmpty: boolean; emptyText: string; children: React.ReactElement }) {
+export function ChartFrame({ isEmpty, emptyText, children }: { isEmpty: boolean; emptyText: string; children: React.ReactElement }) {
   const isMounted = useIsHydrated();
   if (isEmpty) return <p className="flex h-64 items-center justify-center text-sm text-muted-foreground">{emptyText}</p>;
   if (!isMounted) return <Skeleton className="h-64 w-full" aria-label="Loading chart" />;

@@ -7,6 +7,7 @@ export const CONTENT_FIELDS = {
   confirmationPageTitle: { kind: "plain", label: "Page Title", card: "confirmation" },
   confirmationPageMessage: { kind: "rich", label: "Message Body", card: "confirmation" },
   welcomeEmailTemplateHtml: { kind: "rich", label: "Welcome Email", card: "email" },
+  seasonWinnerEmailTemplateHtml: { kind: "rich", label: "Winner Email", card: "email" },
 } as const;
 
 export type ContentName = keyof typeof CONTENT_FIELDS;

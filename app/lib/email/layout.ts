@@ -28,4 +28,21 @@ ${button}
   return { html, text };
 }
 
+/** The plain-text part of a sanitised HTML body: links become their URLs, blocks become paragraphs. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<a [^>]*href="([^"]*)"[^>]*>[\s\S]*?<\/a>/g, "$1")
+    .replace(/<br\s*\/?>/g, "\n")
+    .replace(/<\/(p|li|h\d)>/g, "\n\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
 export { escapeHtml };
+

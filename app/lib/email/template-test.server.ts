@@ -3,6 +3,7 @@ import { getEnv } from "../env.server";
 import { referralLink } from "../referrals/share-links";
 import { enqueueEmail } from "./outbox.server";
 import { renderWelcomeEmail } from "./welcome";
+import { renderWinnerEmail } from "../seasons/winner-email";
 
 /** "Send test to me": the (unsaved, sanitised) welcome e-mail as a new member would get it, to the admin. */
 export async function sendWelcomeTemplateTest({ adminEmail, templateHtml }: { adminEmail: string; templateHtml: string }) {
@@ -13,6 +14,19 @@ export async function sendWelcomeTemplateTest({ adminEmail, templateHtml }: { ad
     email: adminEmail,
     referralLink: referralLink(origin, "yourcode123"),
     confirmUrl: `${origin}/confirm-email?token=test`,
+  });
+  await enqueueEmail({ kind: "template_test", to: adminEmail, subject: `[Test] ${email.subject}`, html: email.html, text: email.text });
+}
+
+/** "Send test to me" for the season winner e-mail, filled with a sample winner. */
+export async function sendWinnerTemplateTest({ adminEmail, templateHtml }: { adminEmail: string; templateHtml: string }) {
+  const email = renderWinnerEmail({
+    siteName: getEnv().SITE_NAME,
+    templateHtml: sanitizeRichHtml(templateHtml),
+    nickname: "captain.nova",
+    rank: 1,
+    prize: "Early access pass",
+    season: "October 2026",
   });
   await enqueueEmail({ kind: "template_test", to: adminEmail, subject: `[Test] ${email.subject}`, html: email.html, text: email.text });
 }

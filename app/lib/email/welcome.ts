@@ -1,4 +1,4 @@
-import { escapeHtml, renderEmail } from "./layout";
+import { escapeHtml, htmlToText, renderEmail } from "./layout";
 
 type WelcomeInput = {
   siteName: string;
@@ -15,21 +15,6 @@ export function fillWelcomeTemplate(templateHtml: string, values: { email: strin
   return templateHtml
     .replaceAll("{{REFERRAL_LINK}}", `<a href="${link}">${link}</a>`)
     .replaceAll("{{USER_EMAIL}}", escapeHtml(values.email));
-}
-
-function htmlToText(html: string): string {
-  return html
-    .replace(/<a [^>]*href="([^"]*)"[^>]*>[\s\S]*?<\/a>/g, "$1")
-    .replace(/<br\s*\/?>/g, "\n")
-    .replace(/<\/(p|li|h\d)>/g, "\n\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
 }
 
 export function renderWelcomeEmail({ siteName, templateHtml, email, referralLink, confirmUrl }: WelcomeInput) {

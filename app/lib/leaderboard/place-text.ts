@@ -17,3 +17,18 @@ export function passText(place: Pick<PlaceInLine, "toPass">): string {
   const { points, rank } = place.toPass;
   return `${points} point${points === 1 ? "" : "s"} to pass #${rank.toLocaleString("en-US")}`;
 }
+
+/** Places gained (positive) or lost since a visit: earlier "today", "yesterday", or a "YYYY-MM-DD" day. */
+export type PlaceMovement = { places: number; since: "today" | "yesterday" | string };
+
+/** "Up 12 places since yesterday", "Down 1 place since Nov 20". */
+export function movementText({ places, since }: PlaceMovement): string {
+  const count = Math.abs(places);
+  const when =
+    since === "today"
+      ? "since earlier today"
+      : since === "yesterday"
+        ? "since yesterday"
+        : `since ${new Date(`${since}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" })}`;
+  return `${places > 0 ? "Up" : "Down"} ${count.toLocaleString("en-US")} place${count === 1 ? "" : "s"} ${when}`;
+}

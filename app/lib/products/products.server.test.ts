@@ -4,7 +4,10 @@ import { products, users } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { ProductInputSchema } from "./product.schema";
+import type { Actor } from "../audit/actor";
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from "./products.server";
+
+const ADMIN: Actor = { kind: "admin", id: "admin-1", name: "boss@example.com" };
 
 beforeEach(async () => {
   await resetDatabase();
@@ -38,14 +41,14 @@ describe("products", () => {
   it("records who created and who last changed a product", async () => {
     const parsed = form({ name: "Crew Cap", price: "12.5" });
     if (!parsed.success) throw parsed.error;
-    const created = await createProduct(parsed.data, "admin-1");
-    await updateProduct(created.id, { ...parsed.data, price: 15 }, "admin-1");
+    const created = await createProduct(parsed.data, ADMIN);
+    await updateProduct(created.id, { ...parsed.data, price: 15 }, ADMIN);
     const [row] = await db.select().from(products).where(eq(products.id, created.id));
     expect(row).toMatchObject({ createdByAdminId: "admin-1", updatedByAdminId: "admin-1", price: 15 });
     expect((await getProduct(created.id))?.price).toBe(15);
     expect(await listProducts({ limit: 4 })).toHaveLength(1);
-    await deleteProduct(created.id);
+    await deleteProduct(created.id, ADMIN);
     expect(await getProduct(created.id)).toBeNull();
-    await expect(deleteProduct(created.id)).rejects.toThrow(/no longer exists/);
+    await expect(deleteProduct(created.id, ADMIN)).rejects.toThrow(/no longer exists/);
   });
 });

@@ -1,6 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { products } from "../../../db/schema";
 import { db } from "../db.server";
+import { adminIdOf, type Actor } from "../audit/actor";
+import { recordAuditEvent } from "../audit/audit.server";
 import { AppError } from "../errors";
 import { isUuid } from "../uuid";
 import type { ProductInput } from "./product.schema";
@@ -30,33 +32,45 @@ export async function getProduct(id: string): Promise<Product | null> {
   return product ?? null;
 }
 
-export async function createProduct(input: ProductInput, adminId: string): Promise<Product> {
-  const [created] = await db
-    .insert(products)
-    .values({ ...input, createdByAdminId: adminId, updatedByAdminId: adminId })
-    .returning(productColumns);
-  if (!created) throw new Error("product insert returned no row");
-  return created;
+export async function createProduct(input: ProductInput, actor: Actor): Promise<Product> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(products)
+      .values({ ...input, createdByAdminId: adminIdOf(actor), updatedByAdminId: adminIdOf(actor) })
+      .returning(productColumns);
+    if (!created) throw new Error("product insert returned no row");
+    await recordAuditEvent(tx, actor, { action: "product.created", targetType: "product", targetId: created.id, after: created });
+    return created;
+  });
 }
 
-export async function updateProduct(id: string, input: ProductInput, adminId: string): Promise<Product> {
-  const [updated] = isUuid(id)
-    ? await db
-        .update(products)
-        .set({ ...input, updatedByAdminId: adminId, updatedAt: sql`now()` })
-        .where(eq(products.id, id))
-        .returning(productColumns)
-    : [];
-  if (!updated) throw new AppError("NOT_FOUND", "This product no longer exists.");
-  return updated;
+export async function updateProduct(id: string, input: ProductInput, actor: Actor): Promise<Product> {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "This product no longer exists.");
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(productColumns).from(products).where(eq(products.id, id)).for("update");
+    const [updated] = before
+      ? await tx
+          .update(products)
+          .set({ ...input, updatedByAdminId: adminIdOf(actor), updatedAt: sql`now()` })
+          .where(eq(products.id, id))
+          .returning(productColumns)
+      : [];
+    if (!updated) throw new AppError("NOT_FOUND", "This product no longer exists.");
+    await recordAuditEvent(tx, actor, { action: "product.updated", targetType: "product", targetId: id, before, after: updated });
+    return updated;
+  });
 }
 
 /** Adds a product, or updates it when `id` is given. */
-export function saveProduct(id: string | undefined, input: ProductInput, adminId: string): Promise<Product> {
-  return id ? updateProduct(id, input, adminId) : createProduct(input, adminId);
+export function saveProduct(id: string | undefined, input: ProductInput, actor: Actor): Promise<Product> {
+  return id ? updateProduct(id, input, actor) : createProduct(input, actor);
 }
 
-export async function deleteProduct(id: string): Promise<void> {
-  const deleted = isUuid(id) ? await db.delete(products).where(eq(products.id, id)).returning({ id: products.id }) : [];
-  if (deleted.length === 0) throw new AppError("NOT_FOUND", "This product no longer exists.");
+export async function deleteProduct(id: string, actor: Actor): Promise<void> {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "This product no longer exists.");
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning(productColumns);
+    if (!deleted) throw new AppError("NOT_FOUND", "This product no longer exists.");
+    await recordAuditEvent(tx, actor, { action: "product.deleted", targetType: "product", targetId: id, before: deleted });
+  });
 }

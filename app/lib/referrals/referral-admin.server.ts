@@ -5,7 +5,8 @@ import { AppError } from "../errors";
 import { competitionRankSql, leaderboardOrder } from "../leaderboard/leaderboard.server";
 import { RESET_POINTS } from "../points/points-rules";
 import { POINTS_INVALID_MESSAGE, PointsSchema } from "../points/points.schema";
-import { containsPattern, recordAudit } from "../waitlist/member-admin.server";
+import { containsPattern } from "../db/contains-pattern";
+import { recordAudit } from "../waitlist/member-admin.server";
 import { isUuid } from "../uuid";
 
 export const REFERRAL_PAGE_SIZE = 50;

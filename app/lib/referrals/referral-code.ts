@@ -20,3 +20,10 @@ export function referralCodeCandidate(email: string): string {
 export function fallbackReferralCode(now = Date.now()): string {
   return `fallback${now.toString(36)}${randomBase36(4)}`;
 }
+
+/** Every code handed out is lower-case base 36 (generated above, 20 characters at most): anything else names no member. */
+const REFERRAL_CODE_SHAPE = /^[a-z0-9]{1,32}$/;
+
+export function isReferralCodeShape(code: string): boolean {
+  return REFERRAL_CODE_SHAPE.test(code);
+}

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { pointsLedger, referrals, waitlistUsers } from "../../../db/schema";
 import { db, type Executor, type Transaction } from "../db.server";
 import { REFERRAL_BONUS_POINTS, REFERRER_POINTS } from "../points/points-rules";
+import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import type { ReferralSignal } from "./referral-signals";
 
 type ReferralPair = { referrerId: string; referredId: string };
@@ -29,6 +30,7 @@ export async function payReferral(tx: Transaction, { referrerId, referredId }: R
     { memberId: referrerId, delta: REFERRER_POINTS, reason: "referral_credit", relatedMemberId: referredId },
     { memberId: referredId, delta: REFERRAL_BONUS_POINTS, reason: "referral_bonus", relatedMemberId: referrerId },
   ]);
+  await enqueueWebhookEvent(tx, "referral.credited", { referrerId, referredId, referrerPoints: REFERRER_POINTS, friendPoints: REFERRAL_BONUS_POINTS });
   return true;
 }
 
@@ -45,6 +47,7 @@ export async function recordReferral(
   await tx.update(waitlistUsers).set({ referredByUserId: pair.referrerId }).where(eq(waitlistUsers.id, pair.referredId));
   if (signals.length > 0) {
     await tx.insert(referrals).values({ ...pair, status: "held", reasons: [...signals] });
+    await enqueueWebhookEvent(tx, "referral.held", { ...pair, reasons: [...signals] });
     return "held";
   }
   if (mode === "confirm") {
@@ -83,10 +86,13 @@ export async function countPendingReferrals(referrerId: string, executor: Execut
 
 /** Pending referrals whose friend has not confirmed for 7 days go to the review queue. Idempotent. */
 export async function holdStaleReferrals(): Promise<number> {
-  const held = await db
-    .update(referrals)
-    .set({ status: "held", reasons: sql`array_append(${referrals.reasons}, 'unconfirmed_for_7d')` })
-    .where(and(eq(referrals.status, "pending"), sql`${referrals.createdAt} < now() - interval '7 days'`))
-    .returning({ id: referrals.id });
-  return held.length;
+  return db.transaction(async (tx) => {
+    const held = await tx
+      .update(referrals)
+      .set({ status: "held", reasons: sql`array_append(${referrals.reasons}, 'unconfirmed_for_7d')` })
+      .where(and(eq(referrals.status, "pending"), sql`${referrals.createdAt} < now() - interval '7 days'`))
+      .returning({ referrerId: referrals.referrerId, referredId: referrals.referredId, reasons: referrals.reasons });
+    for (const referral of held) await enqueueWebhookEvent(tx, "referral.held", referral);
+    return held.length;
+  });
 }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { db } from "../db.server";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
-export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number; remaining: number };
 
 /**
  * Counts one hit against `key` in a fixed window shared by every app process
@@ -20,13 +20,14 @@ export async function consumeRateLimit(key: string, { limit, windowSeconds }: Ra
       greatest(1, ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now()))))::int as retry_after`);
   const row = result.rows[0];
   if (!row) throw new Error("rate limit upsert returned no row");
-  return { allowed: row.hits <= limit, retryAfterSeconds: row.retry_after };
+  return { allowed: row.hits <= limit, retryAfterSeconds: row.retry_after, remaining: Math.max(0, limit - row.hits) };
 }
 
 /** Checks every rule; all are counted, and the request passes only if all allow it. */
 export async function consumeRateLimits(checks: { key: string; rule: RateLimitRule }[]): Promise<RateLimitResult> {
   const results = await Promise.all(checks.map((check) => consumeRateLimit(check.key, check.rule)));
   const blocked = results.filter((result) => !result.allowed);
-  if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0 };
-  return { allowed: false, retryAfterSeconds: Math.max(...blocked.map((result) => result.retryAfterSeconds)) };
+  const remaining = Math.min(...results.map((result) => result.remaining));
+  if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0, remaining };
+  return { allowed: false, retryAfterSeconds: Math.max(...blocked.map((result) => result.retryAfterSeconds)), remaining };
 }

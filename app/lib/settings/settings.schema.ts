@@ -10,6 +10,9 @@ import {
   splitDomainText,
 } from "./settings-rules";
 import { noControlCharacters, noControlCharactersInText } from "~/lib/text-rules";
+import { MAX_MILESTONE_LABEL, MAX_MILESTONES, MILESTONE_STEP, parseMilestoneText } from "~/lib/points/milestones";
+import { DEFAULT_SITE_TIME_ZONE, isTimeZone } from "~/lib/seasons/time-zone";
+import { MAX_EMBED_ORIGINS, originOf } from "~/lib/embed/origins";
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).refine(...noControlCharacters).default("");
 
@@ -35,7 +38,43 @@ const wholeNumber = ({ min, max, fallback }: { min: number; max: number; fallbac
     .pipe(z.number({ message }).int(message).min(min, message).max(max, message));
 };
 
+const milestoneList = z
+  .string()
+  .max(MAX_MILESTONES * (MAX_MILESTONE_LABEL + 12), `At most ${MAX_MILESTONES} milestones.`)
+  .refine(...noControlCharactersInText)
+  .default("")
+  .transform((text, context) => {
+    const parsed = parseMilestoneText(text);
+    if ("error" in parsed) {
+      context.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.milestones;
+  });
+
+const originList = z
+  .string()
+  .max(MAX_EMBED_ORIGINS * 120, `At most ${MAX_EMBED_ORIGINS} websites.`)
+  .default("")
+  .transform((text, context) => {
+    const lines = text.split(/[\s,]+/).filter(Boolean);
+    const bad = lines.find((line) => originOf(line) === null);
+    if (bad) {
+      context.addIssue({ code: "custom", message: `"${bad.slice(0, 60)}" is not a website address like https://shop.example.com.` });
+      return z.NEVER;
+    }
+    if (lines.length > MAX_EMBED_ORIGINS) {
+      context.addIssue({ code: "custom", message: `At most ${MAX_EMBED_ORIGINS} websites.` });
+      return z.NEVER;
+    }
+    return [...new Set(lines.map((line) => originOf(line)!))];
+  });
+
 export const SiteSettingsFormSchema = z.object({
+  embedAllowedOrigins: originList,
+  siteTimeZone: z.string().max(64).refine(isTimeZone, "Choose a time zone from the list.").default(DEFAULT_SITE_TIME_ZONE),
+  pointMilestones: milestoneList,
+  milestoneStep: wholeNumber(MILESTONE_STEP, "The milestone step"),
   leaderboardVisible: z.boolean().default(false),
   brandLogoUrl: optionalText(2000, "The logo URL is too long (2000 characters at most)."),
   primaryBrandColor: optionalText(20, "Enter a colour like #F8A719."),

@@ -3,6 +3,7 @@ import { siteSettings } from "../../../db/schema";
 import { sanitizeRichHtml } from "../content/sanitize.server";
 import { db, type Transaction } from "../db.server";
 import { SITE_SETTINGS_CHANNEL } from "../realtime/channels";
+import { recordAdminAuditEvent } from "../audit/audit.server";
 import {
   DEFAULT_WELCOME_EMAIL_HTML,
   parseBrandLogoUrl,
@@ -22,6 +23,11 @@ import {
   textValueToString,
   type SocialLinks,
 } from "./settings-rules";
+import { MILESTONE_STEP, parseMilestones, type Milestone } from "../points/milestones";
+import { parsePrizeTiers, type PrizeTier } from "../seasons/prizes";
+import { parseTimeZone } from "../seasons/time-zone";
+import { parseOriginList } from "../embed/origins";
+import { DEFAULT_SEASON_WINNER_EMAIL_HTML } from "../seasons/winner-email";
 
 type Definition<T> = {
   key: string;
@@ -101,6 +107,22 @@ export const SETTING_DEFINITIONS = {
   }),
   emailDomainBlocklist: define<string[]>({ key: "email_domain_blocklist", fallback: [], parse: parseDomainList, serialize: parseDomainList }),
   emailDomainAllowlist: define<string[]>({ key: "email_domain_allowlist", fallback: [], parse: parseDomainList, serialize: parseDomainList }),
+  embedAllowedOrigins: define<string[]>({ key: "embed_allowed_origins", fallback: [], parse: parseOriginList, serialize: parseOriginList }),
+  siteTimeZone: define({ key: "site_time_zone", fallback: parseTimeZone(undefined), parse: parseTimeZone, serialize: parseTimeZone }),
+  pointMilestones: define<Milestone[]>({ key: "point_milestones", fallback: [], parse: parseMilestones, serialize: parseMilestones }),
+  milestoneStep: define({
+    key: "milestone_step",
+    fallback: MILESTONE_STEP.fallback,
+    parse: (stored) => parseBoundedInteger(stored, MILESTONE_STEP),
+    serialize: (value: number) => parseBoundedInteger(value, MILESTONE_STEP),
+  }),
+  seasonPrizes: define<PrizeTier[]>({ key: "season_prizes", fallback: parsePrizeTiers(undefined), parse: parsePrizeTiers, serialize: parsePrizeTiers }),
+  seasonWinnerEmailTemplateHtml: define({
+    key: "season_winner_email_template_html",
+    fallback: DEFAULT_SEASON_WINNER_EMAIL_HTML,
+    parse: (stored) => parseRichHtml(stored) || DEFAULT_SEASON_WINNER_EMAIL_HTML,
+    serialize: (value: string) => ({ html_content: sanitizeRichHtml(value) }),
+  }),
   homepageVideoUrl: define({ key: "homepage_video_url", fallback: "", parse: parsePlainString, serialize: parsePlainString }),
   homepageVideoThumbnailUrl: define<string | null>({
     key: "homepage_video_thumbnail_url",
@@ -191,6 +213,17 @@ export async function saveSiteSettings(
     return { key: definition.key, value: toJsonb(definition.serialize(changes[name])), lastUpdatedByAdminId: adminUserId };
   });
   const write = async (tx: Transaction) => {
+    if (adminUserId) {
+      const keys = rows.map((row) => row.key);
+      const previous = await tx.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings).where(inArray(siteSettings.key, keys));
+      await recordAdminAuditEvent(tx, adminUserId, {
+        action: "settings.saved",
+        targetType: "settings",
+        targetId: keys.join(", ").slice(0, 200),
+        before: Object.fromEntries(previous.map((row) => [row.key, row.value])),
+        after: Object.fromEntries(names.map((name) => [SETTING_DEFINITIONS[name].key, (SETTING_DEFINITIONS[name] as Definition<unknown>).serialize(changes[name])])),
+      });
+    }
     await tx
       .insert(siteSettings)
       .values(rows)

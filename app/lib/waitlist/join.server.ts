@@ -3,7 +3,9 @@ import { and, eq, ne } from "drizzle-orm";
 import { pointsLedger, waitlistUsers } from "../../../db/schema";
 import { runTransaction, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
+import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import { AppError } from "../errors";
+import type { ShareChannel } from "../funnel/channels";
 import { prepareWelcomeEmail } from "../email/welcome.server";
 import { SIGNUP_POINTS } from "../points/points-rules";
 import { recordReferral } from "../referrals/referral-credit.server";
@@ -20,6 +22,8 @@ export type JoinRequest = {
   email: string;
   /** The pending referral code this visitor arrived with, unvalidated. */
   referralCode?: string | null;
+  /** The share channel (`via=`) of the referral link the visitor arrived through. */
+  via?: ShareChannel | null;
   device?: string | null;
   country?: string | null;
   /** The /24 or /64 the request came from (see householdNetworkOf). */
@@ -107,6 +111,7 @@ async function insertMember(tx: Transaction, request: NewMember, welcome: Awaite
       signupDevice: request.device ?? null,
       signupCountry: request.country ?? null,
       signupNetwork: request.network ?? null,
+      signupVia: request.via ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: waitlistUsers.id });
@@ -134,6 +139,7 @@ async function insertMember(tx: Transaction, request: NewMember, welcome: Awaite
   await enqueueEmail(welcome, tx);
   const [member] = await tx.select(memberColumns).from(waitlistUsers).where(eq(waitlistUsers.id, inserted.id));
   if (!member) throw new Error("the new member vanished inside its own transaction");
+  await enqueueWebhookEvent(tx, "member.joined", { memberId: member.id, email: member.email, referralCode: member.referralCode, referredBy: referrerId, referral });
   return { member, isNewMember: true, referral };
 }
 

@@ -8,7 +8,8 @@ import { sumLedger } from "../points/points.server";
 import { adjustPoints, listMemberAudit, listReferralStandings, listReferredMembers, resetReferrals } from "../referrals/referral-admin.server";
 import { joinWaitlist } from "./join.server";
 import { changeMember, listMembersPage, normaliseTags } from "./member-admin.server";
-import { csvCell, streamMembersCsv } from "./members-csv.server";
+import { csvCell } from "../csv";
+import { streamMembersCsv } from "./members-csv.server";
 import { saveSiteSettings } from "../settings/settings.server";
 
 beforeEach(async () => {

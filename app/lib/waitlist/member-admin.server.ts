@@ -3,15 +3,15 @@ import { memberAuditLog, waitlistUsers } from "../../../db/schema";
 import { db, type Executor } from "../db.server";
 import { AppError } from "../errors";
 import { isUuid } from "../uuid";
+import { containsPattern } from "../db/contains-pattern";
+import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
+import type { Actor } from "../audit/actor";
+import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
 import { countMembers, memberColumns, type Member } from "./members.server";
 
 export const MEMBERS_PAGE_SIZE = 50;
 export type ConfirmedFilter = "any" | "yes" | "no";
 
-/** A LIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 function memberFilter(search: string, confirmed: ConfirmedFilter): SQL | undefined {
   const conditions: SQL[] = [];
@@ -70,8 +70,8 @@ type MemberChange =
   | { kind: "notes"; notes: string }
   | { kind: "blocked"; isBlocked: boolean };
 
-/** Applies one back-office change to a member and records it in the audit log, together. */
-export async function changeMember(memberId: string, change: MemberChange, adminId: string): Promise<MemberListRow> {
+/** Applies one change (back office: the admin's id; API: the key) to a member and records it in the audit log, together. */
+export async function changeMember(memberId: string, change: MemberChange, actor: string | { apiKeyId: string; apiKey: Actor }): Promise<MemberListRow> {
   if (!isUuid(memberId)) throw new AppError("NOT_FOUND", "This member no longer exists.");
   return db.transaction(async (tx) => {
     const [before] = await tx.select(memberListColumns).from(waitlistUsers).where(eq(waitlistUsers.id, memberId)).for("update");
@@ -88,9 +88,16 @@ export async function changeMember(memberId: string, change: MemberChange, admin
       .where(eq(waitlistUsers.id, memberId))
       .returning(memberListColumns);
     if (!after) throw new AppError("NOT_FOUND", "This member no longer exists.");
+    if (change.kind === "blocked" && after.isBlocked && !before.isBlocked) {
+      await enqueueWebhookEvent(tx, "member.blocked", { memberId, email: after.email, by: typeof actor === "string" ? "admin" : "api_key" });
+    }
+    const action = change.kind === "tags" ? "member.tags_changed" : change.kind === "notes" ? "member.notes_changed" : after.isBlocked ? "member.blocked" : "member.unblocked";
+    const entry = { action, targetType: "member", targetId: memberId, before: pick(before, Object.keys(values)), after: pick(after, Object.keys(values)) };
+    if (typeof actor === "string") await recordAdminAuditEvent(tx, actor, entry);
+    else await recordAuditEvent(tx, actor.apiKey, entry);
     await recordAudit(tx, {
       memberId,
-      adminId,
+      ...(typeof actor === "string" ? { adminId: actor } : { adminId: null, apiKeyId: actor.apiKeyId }),
       action: change.kind === "tags" ? "tags_changed" : change.kind === "notes" ? "notes_changed" : after.isBlocked ? "blocked" : "unblocked",
       before: pick(before, Object.keys(values)),
       after: pick(after, Object.keys(values)),
@@ -105,11 +112,12 @@ function pick(row: Record<string, unknown>, keys: string[]): Record<string, unkn
 
 export async function recordAudit(
   executor: Executor,
-  entry: { memberId: string; adminId: string; action: (typeof memberAuditLog.$inferInsert)["action"]; before: unknown; after: unknown },
+  entry: { memberId: string; adminId: string | null; apiKeyId?: string; action: (typeof memberAuditLog.$inferInsert)["action"]; before: unknown; after: unknown },
 ) {
   await executor.insert(memberAuditLog).values({
     memberId: entry.memberId,
     adminUserId: entry.adminId,
+    apiKeyId: entry.apiKeyId ?? null,
     action: entry.action,
     before: entry.before,
     after: entry.after,

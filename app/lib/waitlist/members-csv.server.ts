@@ -2,24 +2,12 @@ import { desc, sql } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
 import { db } from "../db.server";
 import { memberListColumns } from "./member-admin.server";
+import { csvRow } from "../csv";
 
 export const CSV_FILE_NAME = "waitlist_users.csv";
 const CSV_HEADER = ["Email", "Referral Code", "Points", "Referrals Made", "Confirmed", "Blocked", "Join Date", "Tags", "Notes"];
 const BATCH_SIZE = 1000;
 
-/**
- * One CSV cell: quoted when needed, and a leading = + - @ (or tab/CR) neutralised with
- * an apostrophe so a spreadsheet shows it as text instead of running it as a formula.
- */
-export function csvCell(value: string | number | boolean): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvRow(cells: (string | number | boolean)[]): string {
-  return `${cells.map(csvCell).join(",")}\r\n`;
-}
 
 /**
  * Every member as CSV (spec §7 columns), newest first, read in keyset-paged batches so

@@ -4,6 +4,7 @@ import { db, runTransaction, type Executor } from "../db.server";
 import { referralsCredited } from "../metrics.server";
 import { creditPendingReferral } from "../referrals/referral-credit.server";
 import { isUuid } from "../uuid";
+import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import { normaliseEmail } from "./email";
 
 export const memberColumns = {
@@ -56,10 +57,11 @@ export async function confirmMemberEmail(id: string): Promise<boolean> {
   return runTransaction(async (tx) => {
     const updated = await tx
       .update(waitlistUsers)
-      .set({ confirmedEmail: true, updatedAt: sql`now()` })
+      .set({ confirmedEmail: true, confirmedAt: sql`coalesce(${waitlistUsers.confirmedAt}, now())`, updatedAt: sql`now()` })
       .where(eq(waitlistUsers.id, id))
-      .returning({ id: waitlistUsers.id });
+      .returning({ id: waitlistUsers.id, email: waitlistUsers.email, wasConfirmed: sql<boolean>`(select confirmed_email from waitlist_users before where before.id = ${id})` });
     if (updated.length === 0) return false;
+    if (!updated[0]!.wasConfirmed) await enqueueWebhookEvent(tx, "member.confirmed", { memberId: id, email: updated[0]!.email });
     if (await creditPendingReferral(tx, id)) referralsCredited.inc();
     return true;
   });
@@ -73,4 +75,20 @@ export async function countMembers(executor: Executor = db): Promise<MemberCount
     .select({ total: count(), confirmed: sql<number>`count(*) filter (where ${waitlistUsers.confirmedEmail})::integer` })
     .from(waitlistUsers);
   return { total: row?.total ?? 0, confirmed: row?.confirmed ?? 0 };
+}
+
+/** A member with the back office's tags and notes (the API's member), or null. */
+export async function getMemberWithNotes(id: string): Promise<(Member & { tags: string[]; notes: string }) | null> {
+  if (!isUuid(id)) return null;
+  const [member] = await db
+    .select({ ...memberColumns, tags: waitlistUsers.tags, notes: waitlistUsers.notes })
+    .from(waitlistUsers)
+    .where(eq(waitlistUsers.id, id));
+  return member ?? null;
+}
+
+/** Members who joined through someone's link. */
+export async function countReferredMembers(): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(waitlistUsers).where(sql`${waitlistUsers.referredByUserId} is not null`);
+  return row?.total ?? 0;
 }

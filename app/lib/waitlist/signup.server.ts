@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import type { ShareChannel } from "../funnel/channels";
 import { referralsCredited, signups } from "../metrics.server";
 import { householdNetworkOf, networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
@@ -14,6 +15,8 @@ type SignupRequest = JoinInput & {
   clientIp: string;
   userAgent: string | null;
   referralCode: string | null;
+  /** The share channel of the referral link. */
+  via?: ShareChannel | null;
   /** Who this browser already is: the member who joined on it, the signed-in account. */
   seen: { deviceMemberId: string | null; signedInEmail: string | null };
 };
@@ -37,6 +40,7 @@ export async function signUpFromForm(request: SignupRequest): Promise<SignupResu
   const result = await joinWaitlist({
     email: request.email,
     referralCode: request.referralCode,
+    via: request.via ?? null,
     device: deviceClassOf(request.userAgent),
     network: householdNetworkOf(request.clientIp),
     deviceMemberId: request.seen.deviceMemberId,

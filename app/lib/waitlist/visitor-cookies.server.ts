@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
 import { resolveAuthSecret } from "../auth/auth-secret.server";
 import { getEnv } from "../env.server";
+import { parseShareChannel, type ShareChannel } from "../funnel/channels";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
@@ -41,14 +42,20 @@ export async function rememberDeviceMember(memberId: string): Promise<string> {
   return getMemberCookie().serialize(memberId);
 }
 
-/** The referral code this visitor arrived with (spec: referred_by_code). */
-export async function readPendingReferralCode(request: Request): Promise<string | null> {
+export type PendingReferral = { code: string; via: ShareChannel | null };
+
+/** The referral code this visitor arrived with (spec: referred_by_code) and the link's share channel. */
+export async function readPendingReferral(request: Request): Promise<PendingReferral | null> {
   const value: unknown = await getReferralCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value ? value : null;
+  // Cookies set before the channel was remembered hold the bare code.
+  if (typeof value === "string") return value ? { code: value, via: null } : null;
+  if (typeof value !== "object" || value === null) return null;
+  const { code, via } = value as Record<string, unknown>;
+  return typeof code === "string" && code ? { code, via: parseShareChannel(via) } : null;
 }
 
-export async function rememberReferralCode(code: string): Promise<string> {
-  return getReferralCookie().serialize(code.trim().slice(0, 64));
+export async function rememberReferral(code: string, via: ShareChannel | null): Promise<string> {
+  return getReferralCookie().serialize({ code: code.trim().slice(0, 64), via });
 }
 
 export async function forgetReferralCode(): Promise<string> {

@@ -30,6 +30,7 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { formatPrice, productDescription } from "~/lib/products/format";
 import { ProductActionSchema, ProductSaveSchema } from "~/lib/products/product.schema";
 import { deleteProduct, getProduct, listProducts, saveProduct } from "~/lib/products/products.server";
+import { adminActor } from "~/lib/audit/actor";
 import { siteNameFrom } from "~/lib/site-name";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
@@ -54,11 +55,11 @@ export async function action(args: Route.ActionArgs) {
     failure,
     run: async (input, admin) => {
       if (input.intent === "delete") {
-        await deleteProduct(input.id);
+        await deleteProduct(input.id, adminActor(admin));
         return { title: "Product Deleted!" };
       }
       const { intent, id, ...product } = input;
-      const saved = await saveProduct(id, product, admin.id);
+      const saved = await saveProduct(id, product, adminActor(admin));
       return { title: id ? "Product Updated!" : "Product Added!", description: saved.name, resetForm: !id };
     },
   });

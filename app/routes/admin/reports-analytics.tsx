@@ -1,8 +1,15 @@
 import { MailCheck, Package, Users } from "lucide-react";
+import { data } from "react-router";
 import type { Route } from "./+types/reports-analytics";
+import { FunnelChannelTable } from "~/components/admin/funnel-channels";
+import { FunnelChart } from "~/components/admin/funnel-chart";
+import { FunnelRangeForm } from "~/components/admin/funnel-range-form";
 import { BreakdownChart, SignupsChart, TopReferrersChart } from "~/components/admin/report-charts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/lib/auth/guards.server";
+import { formatKFactor } from "~/lib/reports/funnel";
+import { resolveFunnelRange } from "~/lib/reports/funnel-range.schema";
+import { getFunnelReport, getSiteToday } from "~/lib/reports/funnel.server";
 import {
   getReferralPerformance,
   getReportStats,
@@ -15,20 +22,26 @@ export const meta: Route.MetaFunction = () => [{ title: "Reports & Analytics | A
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [stats, signups, referrals, devices, countries] = await Promise.all([
+  const query = new URL(request.url).searchParams;
+  const chosen = resolveFunnelRange(query, await getSiteToday());
+  const [stats, signups, referrals, devices, countries, funnel] = await Promise.all([
     getReportStats(),
     listDailySignups(),
     getReferralPerformance(),
     listDeviceBreakdown(),
     listCountryBreakdown(),
+    chosen.ok ? getFunnelReport(chosen.range) : null,
   ]);
-  return { stats, signups, referrals, devices, countries };
+  const rangeForm = chosen.ok
+    ? { values: chosen.range, range: chosen.range, error: null }
+    : { values: { from: query.get("from") ?? "", to: query.get("to") ?? "" }, range: null, error: chosen.message };
+  return data({ stats, signups, referrals, devices, countries, funnel, rangeForm }, { status: chosen.ok ? 200 : 400 });
 }
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 export default function ReportsAnalytics({ loaderData }: Route.ComponentProps) {
-  const { stats, signups, referrals, devices, countries } = loaderData;
+  const { stats, signups, referrals, devices, countries, funnel, rangeForm } = loaderData;
   const confirmationRate = stats.totalMembers ? stats.confirmedMembers / stats.totalMembers : 0;
   const cards = [
     { title: "Total Waitlist Users", value: stats.totalMembers, icon: Users },
@@ -38,6 +51,7 @@ export default function ReportsAnalytics({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <h1 className="text-3xl font-extrabold">Reports &amp; Analytics</h1>
+      <h2 className="sr-only">Totals</h2>
       <div className="grid gap-4 sm:grid-cols-3">
         {cards.map((card) => (
           <Card key={card.title}>
@@ -51,6 +65,34 @@ export default function ReportsAnalytics({ loaderData }: Route.ComponentProps) {
           </Card>
         ))}
       </div>
+      <h2 className="sr-only">Growth and engagement</h2>
+      <Card>
+        <CardHeader>
+          <CardTitle>Growth funnel</CardTitle>
+          <CardDescription>
+            Landing visit → join → confirmation → share click → referred join, counted per day
+            {funnel ? ` in ${funnel.timeZone} time, ${funnel.range.from} to ${funnel.range.to}` : ""}. Visits are counted
+            without cookies or addresses.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <FunnelRangeForm {...rangeForm} />
+          {funnel && (
+            <>
+              <FunnelChart steps={funnel.steps} />
+              <div className="rounded-xl bg-muted p-4">
+                <p className="text-sm text-muted-foreground">K-factor</p>
+                <p className="text-4xl font-extrabold" data-testid="k-factor">{formatKFactor(funnel.kFactor)}</p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  Members who joined through a referral link and confirmed their e-mail in this range (
+                  {funnel.totals.referredConfirmations}) ÷ members who joined in this range ({funnel.totals.joins}).
+                </p>
+              </div>
+              <FunnelChannelTable channels={funnel.channels} kFactor={funnel.kFactor} />
+            </>
+          )}
+        </CardContent>
+      </Card>
       <Card>
         <CardHeader>
           <CardTitle>Signups per day</CardTitle>

@@ -1,4 +1,4 @@
-import { getInputProps, getTextareaProps } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Save, Trash2 } from "lucide-react";
 import type { Route } from "./+types/settings";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
@@ -17,7 +17,11 @@ import { versionOf } from "~/lib/admin/version";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { SiteSettingsFormSchema } from "~/lib/settings/settings.schema";
 import { DEFAULT_BRAND_COLOR, DEFAULT_LOGO_URL, editSessionTimeoutInput, isHexColor } from "~/lib/settings/settings-rules";
-import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.server";
+import { getSiteSettings } from "~/lib/settings/settings.server";
+import { saveSiteSettingsForm } from "~/lib/settings/site-settings-form.server";
+import { milestoneTextOf } from "~/lib/points/milestones";
+import { listTimeZones } from "~/lib/seasons/time-zone";
+import { getEnv } from "~/lib/env.server";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
@@ -36,8 +40,8 @@ const FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save si
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap"]);
-  return { settings, version: versionOf(settings) };
+  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap", "siteTimeZone", "pointMilestones", "milestoneStep", "embedAllowedOrigins"]);
+  return { settings, version: versionOf(settings), timeZones: listTimeZones(), origin: getEnv().origin };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -45,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
     schema: SiteSettingsFormSchema,
     failure: FAILURE,
     run: async (input, admin) => {
-      await saveSiteSettings(input, admin.id);
+      await saveSiteSettingsForm(input, admin.id);
       return { title: "Settings Updated!", description: "Site settings have been saved successfully." };
     },
   });
@@ -54,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = adminClientAction(FAILURE);
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, version } = loaderData;
+  const { settings, version, timeZones, origin } = loaderData;
   const { form, fields, fetcher, formProps, isSaving } = useAdminForm({
     id: `site-settings-${version}`,
     schema: SiteSettingsFormSchema,
@@ -67,6 +71,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       emailDomainAllowlist: settings.emailDomainAllowlist.join("\n"),
       referralBurstLimit: String(settings.referralBurstLimit),
       referralDailyCap: String(settings.referralDailyCap),
+      siteTimeZone: settings.siteTimeZone,
+      pointMilestones: milestoneTextOf(settings.pointMilestones),
+      milestoneStep: String(settings.milestoneStep),
+      embedAllowedOrigins: settings.embedAllowedOrigins.join("\n"),
     },
   });
   const previewColor = useBrandColorPreview();
@@ -166,6 +174,59 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                   <Textarea {...getTextareaProps(fields.emailDomainAllowlist, { ariaDescribedBy: fields.emailDomainAllowlist.descriptionId })} rows={4} placeholder="school.example.org" />
                 </FormField>
               </div>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Seasons &amp; Milestones</CardTitle>
+              <CardDescription>Monthly prizes go to the points earned in a calendar month; the dashboard&apos;s progress bar counts towards the next milestone.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <FormField
+                field={fields.siteTimeZone}
+                label="Site time zone"
+                help="A season starts and ends at midnight in this zone. Changing it re-sums the season in progress; finished seasons keep their standings."
+              >
+                <select
+                  {...getSelectProps(fields.siteTimeZone, { ariaDescribedBy: fields.siteTimeZone.descriptionId })}
+                  className="h-10 w-full max-w-sm rounded-md border border-input bg-background px-3 text-sm"
+                >
+                  {timeZones.map((zone) => (
+                    <option key={zone} value={zone}>{zone.replaceAll("_", " ")}</option>
+                  ))}
+                </select>
+              </FormField>
+              <FormField
+                field={fields.pointMilestones}
+                label="Point milestones"
+                help={`One per line: the points, then a label, like "150 Sticker sheet". Empty means a milestone every ${settings.milestoneStep} points.`}
+              >
+                <Textarea {...getTextareaProps(fields.pointMilestones, { ariaDescribedBy: fields.pointMilestones.descriptionId })} rows={5} placeholder={"100 Sticker sheet\n250 Crew badge"} />
+              </FormField>
+              <FormField
+                field={fields.milestoneStep}
+                label="Then a milestone every (points)"
+                help="After the last listed milestone (or from 0 when none are listed)."
+              >
+                <Input {...getInputProps(fields.milestoneStep, { type: "number", ariaDescribedBy: fields.milestoneStep.descriptionId })} min={5} step={1} className="w-36" />
+              </FormField>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Embeddable Join Form</CardTitle>
+              <CardDescription>
+                Other websites of yours can show the waitlist form with one line:{" "}
+                <code className="break-all rounded bg-muted px-1">{`<script src="${origin}/embed.js" data-theme="light" async></script>`}</code>, or, where scripts are not allowed,{" "}
+                <code className="break-all rounded bg-muted px-1">{`<iframe src="${origin}/embed/join" title="Join the waitlist" width="100%" height="260"></iframe>`}</code>.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <FormField field={fields.embedAllowedOrigins} label="Websites allowed to show it" help="One address per line, like https://shop.example.com. Other websites get nothing.">
+                <Textarea {...getTextareaProps(fields.embedAllowedOrigins, { ariaDescribedBy: fields.embedAllowedOrigins.descriptionId })} rows={3} placeholder="https://shop.example.com" />
+              </FormField>
             </CardContent>
           </Card>
 

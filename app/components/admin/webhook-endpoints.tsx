@@ -1,0 +1,141 @@
+import { getInputProps } from "@conform-to/react";
+import { Plus, RotateCw, Send, Trash2 } from "lucide-react";
+import { useFetcher } from "react-router";
+import { useActionToast } from "~/components/admin/action-toast";
+import { useAdminForm } from "~/components/admin/admin-form";
+import { FormField } from "~/components/form-field";
+import { LocalTime } from "~/components/local-time";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import type { AdminActionResult } from "~/lib/admin/action-result";
+import type { AdminFailure } from "~/lib/admin/failure";
+import { CreateWebhookSchema } from "~/lib/api/developers.schema";
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_NAMES } from "~/lib/webhooks/events";
+
+export type EndpointView = {
+  id: string;
+  url: string;
+  description: string;
+  events: string[];
+  secret: string;
+  isEnabled: boolean;
+  disabledReason: string | null;
+  deliveries: { id: number; messageId: string; eventType: string; status: string; attempts: number; lastStatusCode: number | null; lastError: string | null; createdAt: string }[];
+};
+
+/** A one-click change (a button in its own small form): works without JavaScript too. */
+function IntentButton({ intent, fields, label, children, variant = "outline" }: { intent: string; fields: Record<string, string | number>; label: string; children: React.ReactNode; variant?: "outline" | "destructive" }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  useActionToast(fetcher.data);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button type="submit" size="sm" variant={variant} disabled={fetcher.state !== "idle"} aria-label={label}>
+        {children}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export function AddEndpointForm({ failure }: { failure: AdminFailure }) {
+  const { form, fields, fetcher, formProps, isSaving } = useAdminForm({ id: "new-webhook-endpoint", schema: CreateWebhookSchema, failure });
+  return (
+    <fetcher.Form key={form.id} {...formProps} className="space-y-4">
+      <input type="hidden" name="intent" value="add-endpoint" />
+      <fieldset disabled={isSaving} className="space-y-4">
+        <FormField field={fields.url} label="Endpoint URL">
+          <Input {...getInputProps(fields.url, { type: "url" })} placeholder="https://crm.example.com/hooks/launchcrew" />
+        </FormField>
+        <FormField field={fields.description} label="Description (optional)">
+          <Input {...getInputProps(fields.description, { type: "text" })} placeholder="e.g. Mailing list sync" />
+        </FormField>
+        <fieldset aria-describedby={fields.events.errorId} className="space-y-2">
+          <legend className="text-sm font-semibold">Events</legend>
+          {WEBHOOK_EVENT_NAMES.map((event) => (
+            <div key={event} className="flex items-start gap-2">
+              <input type="checkbox" id={`event-${event}`} name={fields.events.name} value={event} className="mt-1 size-4 accent-primary" />
+              <label htmlFor={`event-${event}`} className="text-sm">
+                <code className="font-semibold">{event}</code> — {WEBHOOK_EVENTS[event]}
+              </label>
+            </div>
+          ))}
+          {fields.events.errors?.[0] && <p id={fields.events.errorId} className="text-sm font-semibold text-destructive">{fields.events.errors[0]}</p>}
+        </fieldset>
+        <Button type="submit">
+          <Plus aria-hidden="true" /> {isSaving ? "Adding..." : "Add endpoint"}
+        </Button>
+      </fieldset>
+    </fetcher.Form>
+  );
+}
+
+export function EndpointCard({ endpoint }: { endpoint: EndpointView }) {
+  return (
+    <Card data-testid="webhook-endpoint">
+      <CardHeader>
+        <CardTitle className="break-all text-lg">{endpoint.url}</CardTitle>
+        <CardDescription>
+          {endpoint.description && <>{endpoint.description} · </>}
+          {endpoint.isEnabled ? "On" : `Off${endpoint.disabledReason ? ` — ${endpoint.disabledReason}` : ""}`} · {endpoint.events.join(", ")}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <details>
+          <summary className="cursor-pointer text-sm font-semibold">Signing secret</summary>
+          <p className="mt-2 text-sm text-muted-foreground">
+            Verify each request with it (the Standard Webhooks headers <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>):
+          </p>
+          <code className="mt-1 block break-all rounded bg-muted p-2 text-sm" data-testid="webhook-secret">{endpoint.secret}</code>
+        </details>
+        <div className="flex flex-wrap gap-2">
+          <IntentButton intent="test-endpoint" fields={{ id: endpoint.id }} label={`Send a test event to ${endpoint.url}`}>
+            <Send aria-hidden="true" /> Send test event
+          </IntentButton>
+          <IntentButton intent={endpoint.isEnabled ? "disable-endpoint" : "enable-endpoint"} fields={{ id: endpoint.id }} label={`${endpoint.isEnabled ? "Turn off" : "Turn on"} ${endpoint.url}`}>
+            {endpoint.isEnabled ? "Turn off" : "Turn on"}
+          </IntentButton>
+          <IntentButton intent="delete-endpoint" fields={{ id: endpoint.id }} label={`Delete ${endpoint.url}`} variant="destructive">
+            <Trash2 aria-hidden="true" /> Delete
+          </IntentButton>
+        </div>
+        {endpoint.deliveries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing sent yet.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                {["Event", "Queued", "Status", "Attempts", "Answer", ""].map((heading) => (
+                  <TableHead key={heading}>{heading}</TableHead>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {endpoint.deliveries.map((delivery) => (
+                <TableRow key={delivery.id} data-testid="webhook-delivery">
+                  <TableCell><code>{delivery.eventType}</code></TableCell>
+                  <TableCell><LocalTime value={delivery.createdAt} /></TableCell>
+                  <TableCell><Badge variant="outline">{delivery.status}</Badge></TableCell>
+                  <TableCell>{delivery.attempts}</TableCell>
+                  <TableCell>{delivery.lastStatusCode ?? delivery.lastError ?? "—"}</TableCell>
+                  <TableCell>
+                    {delivery.status !== "pending" && (
+                      <IntentButton intent="resend" fields={{ messageId: delivery.id }} label={`Resend ${delivery.eventType} ${delivery.messageId}`}>
+                        <RotateCw aria-hidden="true" /> Resend
+                      </IntentButton>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

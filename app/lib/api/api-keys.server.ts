@@ -1,0 +1,79 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { apiKeys } from "../../../db/schema";
+import { db } from "../db.server";
+import { AppError } from "../errors";
+import { isUuid } from "../uuid";
+import { recordAdminAuditEvent } from "../audit/audit.server";
+import type { ApiScope } from "./scopes";
+
+export const MAX_ACTIVE_KEYS = 50;
+const KEY_FORMAT = /^(lc_[0-9a-z]{10})_([A-Za-z0-9_-]{43})$/;
+
+export type ApiKey = { id: string; name: string; prefix: string; scopes: ApiScope[] };
+export type ApiKeyListing = ApiKey & { createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+
+const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
+
+/** Creates a key; the returned `secret` is the only time anyone sees it. */
+export async function createApiKey(input: { name: string; scopes: ApiScope[] }, adminId: string): Promise<{ key: ApiKeyListing; secret: string }> {
+  const [active] = await db.select({ count: sql<number>`count(*)::integer` }).from(apiKeys).where(isNull(apiKeys.revokedAt));
+  if ((active?.count ?? 0) >= MAX_ACTIVE_KEYS) throw new AppError("CONFLICT", `At most ${MAX_ACTIVE_KEYS} active keys: revoke one first.`);
+  const prefix = `lc_${randomBytes(8).toString("hex").slice(0, 10)}`;
+  const secretPart = randomBytes(32).toString("base64url");
+  return db.transaction(async (tx) => {
+    const [key] = await tx
+      .insert(apiKeys)
+      .values({ name: input.name, prefix, secretHash: hashSecret(secretPart), scopes: [...new Set(input.scopes)], createdBy: adminId })
+      .returning();
+    if (!key) throw new Error("api key insert returned no row");
+    await recordAdminAuditEvent(tx, adminId, { action: "api_key.created", targetType: "api_key", targetId: key.id, after: { name: key.name, prefix: key.prefix, scopes: key.scopes } });
+    return { key: listing(key), secret: `${prefix}_${secretPart}` };
+  });
+}
+
+function listing(row: typeof apiKeys.$inferSelect): ApiKeyListing {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes as ApiScope[],
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    revokedAt: row.revokedAt,
+  };
+}
+
+export async function listApiKeys(): Promise<ApiKeyListing[]> {
+  return (await db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt)).limit(200)).map(listing);
+}
+
+export async function revokeApiKey(id: string, adminId: string): Promise<void> {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "This key no longer exists.");
+  await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix });
+    if (!revoked) throw new AppError("NOT_FOUND", "This key is already revoked or no longer exists.");
+    await recordAdminAuditEvent(tx, adminId, { action: "api_key.revoked", targetType: "api_key", targetId: id, before: { name: revoked.name, prefix: revoked.prefix } });
+  });
+}
+
+/**
+ * The active key a request's "Authorization: Bearer lc_…" names, or null. The secret is
+ * compared in constant time; the last-used time is written at most once a minute.
+ */
+export async function authenticateApiKey(authorization: string | null): Promise<ApiKey | null> {
+  const match = KEY_FORMAT.exec(/^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? "")?.[1] ?? "");
+  if (!match) return null;
+  const [, prefix, secretPart] = match as unknown as [string, string, string];
+  const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.prefix, prefix), isNull(apiKeys.revokedAt)));
+  if (!row) return null;
+  const expected = Buffer.from(row.secretHash, "hex");
+  const actual = Buffer.from(hashSecret(secretPart), "hex");
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+  await db.execute(sql`update api_keys set last_used_at = now() where id = ${row.id} and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
+  return { id: row.id, name: row.name, prefix: row.prefix, scopes: row.scopes as ApiScope[] };
+}

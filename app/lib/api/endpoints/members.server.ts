@@ -1,0 +1,106 @@
+import { apiKeyActor } from "../../audit/actor";
+import { AppError } from "../../errors";
+import { referralLink } from "../../referrals/share-links";
+import { nicknameOf } from "../../waitlist/email";
+import { changeMember, type MemberListRow } from "../../waitlist/member-admin.server";
+import { listMembersByCursor } from "../../waitlist/member-cursor.server";
+import { getMemberWithNotes } from "../../waitlist/members.server";
+import { joinWaitlist } from "../../waitlist/join.server";
+import { defineEndpoint } from "../endpoint.server";
+import { IdParams, JoinBodySchema, JoinResultSchema, MemberChangeSchema, MemberListQuery, MemberListSchema, MemberSchema } from "../schemas";
+
+function memberJson(member: MemberListRow, origin: string) {
+  return {
+    id: member.id,
+    email: member.email,
+    nickname: nicknameOf(member.email),
+    referralCode: member.referralCode,
+    referralLink: referralLink(origin, member.referralCode),
+    points: member.points,
+    referralsMade: member.referralsMade,
+    confirmedEmail: member.confirmedEmail,
+    hasViewedTrailer: member.hasViewedTrailer,
+    isBlocked: member.isBlocked,
+    tags: member.tags,
+    notes: member.notes,
+    joinedAt: member.joinDate.toISOString(),
+  };
+}
+
+const asBoolean = (value: "true" | "false" | undefined) => (value === undefined ? undefined : value === "true");
+
+export const memberEndpoints = [
+  defineEndpoint({
+    method: "get",
+    path: "/members",
+    operationId: "listMembers",
+    summary: "List members, newest first",
+    tag: "Members",
+    scope: "members:read",
+    query: MemberListQuery,
+    response: MemberListSchema,
+    errors: [400],
+    handle: async ({ query }, { origin }) => {
+      const page = await listMembersByCursor({ ...query, confirmed: asBoolean(query.confirmed), blocked: asBoolean(query.blocked) });
+      return { data: page.rows.map((row) => memberJson(row, origin)), nextCursor: page.nextCursor };
+    },
+  }),
+  defineEndpoint({
+    method: "get",
+    path: "/members/{id}",
+    operationId: "getMember",
+    summary: "Get a member",
+    tag: "Members",
+    scope: "members:read",
+    params: IdParams,
+    response: MemberSchema,
+    errors: [400, 404],
+    handle: async ({ params }, { origin }) => {
+      const member = await getMemberWithNotes(params.id);
+      if (!member) throw new AppError("NOT_FOUND", "No member has this id.");
+      return memberJson(member, origin);
+    },
+  }),
+  defineEndpoint({
+    method: "post",
+    path: "/members",
+    operationId: "createMember",
+    summary: "Add a member (a join)",
+    description:
+      "Joins the waitlist exactly as the site's form does: the same address rules, throwaway-domain refusal, referral credit setting and fair-play signals. An address already listed returns that member with isNewMember false and changes nothing. The welcome e-mail is sent.",
+    tag: "Members",
+    scope: "members:write",
+    body: JoinBodySchema,
+    response: JoinResultSchema,
+    status: 201,
+    errors: [400],
+    handle: async ({ body }, { origin }) => {
+      const joined = await joinWaitlist({ email: body.email, referralCode: body.referralCode ?? null });
+      const member = await getMemberWithNotes(joined.member.id);
+      if (!member) throw new AppError("NOT_FOUND", "The member was removed meanwhile.");
+      return { member: memberJson(member, origin), isNewMember: joined.isNewMember, referral: joined.referral };
+    },
+  }),
+  defineEndpoint({
+    method: "patch",
+    path: "/members/{id}",
+    operationId: "updateMember",
+    summary: "Change a member's tags, notes or blocking",
+    description: "Each change is recorded in the member's audit trail with the API key that made it.",
+    tag: "Members",
+    scope: "members:write",
+    params: IdParams,
+    body: MemberChangeSchema,
+    response: MemberSchema,
+    errors: [400, 404],
+    handle: async ({ params, body }, { key, origin }) => {
+      let member: MemberListRow | undefined;
+      const actor = { apiKeyId: key.id, apiKey: apiKeyActor(key) };
+      if (body.tags !== undefined) member = await changeMember(params.id, { kind: "tags", tags: body.tags }, actor);
+      if (body.notes !== undefined) member = await changeMember(params.id, { kind: "notes", notes: body.notes }, actor);
+      if (body.isBlocked !== undefined) member = await changeMember(params.id, { kind: "blocked", isBlocked: body.isBlocked }, actor);
+      if (!member) throw new AppError("INVALID_INPUT", "Send at least one of tags, notes, isBlocked.");
+      return memberJson(member, origin);
+    },
+  }),
+];

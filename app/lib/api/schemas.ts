@@ -1,0 +1,143 @@
+import { EmailAddressSchema } from "../email/email-address.schema";
+import { PURCHASE_LINK_PATTERN } from "../products/product.schema";
+import { isReferralCodeShape } from "../referrals/referral-code";
+import { noControlCharacters, noControlCharactersInText } from "../text-rules";
+import { z } from "./zod";
+
+export const MemberSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.email(),
+    nickname: z.string().openapi({ description: "The part of the address before the @, as the leaderboard shows it." }),
+    referralCode: z.string(),
+    referralLink: z.url(),
+    points: z.int(),
+    referralsMade: z.int(),
+    confirmedEmail: z.boolean(),
+    hasViewedTrailer: z.boolean(),
+    isBlocked: z.boolean(),
+    tags: z.array(z.string()),
+    notes: z.string(),
+    joinedAt: z.iso.datetime(),
+  })
+  .openapi("Member");
+
+export const MemberListSchema = z
+  .object({
+    data: z.array(MemberSchema),
+    nextCursor: z.string().nullable().openapi({ description: "Pass as `cursor` for the next page; null on the last page." }),
+  })
+  .openapi("MemberList");
+
+const limit = (fallback: number) =>
+  z.coerce.number().int().min(1).max(100).default(fallback).openapi({ description: "Items per page, 1–100.", example: fallback });
+
+export const MemberListQuery = z.object({
+  search: z.string().max(200).refine(...noControlCharacters).optional().openapi({ description: "Part of an e-mail address, referral code or tag." }),
+  confirmed: z.enum(["true", "false"]).optional(),
+  blocked: z.enum(["true", "false"]).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: limit(50),
+});
+
+export const IdParams = z.object({ id: z.uuid({ message: "Not a member id." }).openapi({ param: { name: "id", in: "path" } }) });
+
+export const JoinBodySchema = z
+  .object({
+    email: EmailAddressSchema,
+    referralCode: z.string().trim().max(64).refine(isReferralCodeShape, "Not a referral code.").optional().openapi({ description: "The referrer's code (the `ref` of their link)." }),
+  })
+  .openapi("JoinRequest");
+
+export const JoinResultSchema = z
+  .object({
+    member: MemberSchema,
+    isNewMember: z.boolean().openapi({ description: "False when the address (or the same person's address) was already listed: nothing changed." }),
+    referral: z.enum(["credited", "pending", "held"]).nullable().openapi({ description: "What happened to the referral, if any." }),
+  })
+  .openapi("JoinResult");
+
+export const MemberChangeSchema = z
+  .object({
+    tags: z.array(z.string().max(50).refine(...noControlCharacters)).max(30).optional(),
+    notes: z.string().max(5000).refine(...noControlCharactersInText).optional(),
+    isBlocked: z.boolean().optional(),
+  })
+  .refine((change) => Object.keys(change).length > 0, "Send at least one of tags, notes, isBlocked.")
+  .openapi("MemberChange");
+
+export const LeaderboardEntrySchema = z
+  .object({ rank: z.int(), memberId: z.uuid(), nickname: z.string(), points: z.int(), referralsMade: z.int(), badge: z.string().nullable() })
+  .openapi("LeaderboardEntry");
+
+export const LeaderboardQuery = z.object({
+  view: z.enum(["month", "all-time"]).default("month").openapi({ description: "Points earned this month (the public default) or all time." }),
+  limit: limit(100),
+});
+
+export const LeaderboardSchema = z
+  .object({ view: z.enum(["month", "all-time"]), season: z.string().openapi({ example: "2026-11" }), data: z.array(LeaderboardEntrySchema) })
+  .openapi("Leaderboard");
+
+export const StandingSchema = z
+  .object({ memberId: z.uuid(), rank: z.int(), of: z.int(), points: z.int(), pointsToPass: z.int().nullable() })
+  .openapi("Standing");
+
+export const ProductSchema = z
+  .object({ id: z.uuid(), name: z.string(), description: z.string(), price: z.number(), imageUrl: z.string().nullable(), purchaseLink: z.string().nullable() })
+  .openapi("Product");
+
+export const ProductListSchema = z.object({ data: z.array(ProductSchema) }).openapi("ProductList");
+
+export const PublicSettingsSchema = z
+  .object({
+    siteName: z.string(),
+    leaderboardVisible: z.boolean(),
+    primaryBrandColor: z.string(),
+    brandLogoUrl: z.string(),
+    siteTimeZone: z.string(),
+    referralCreditMode: z.enum(["confirm", "join"]),
+  })
+  .openapi("PublicSettings");
+
+export const StatsSchema = z
+  .object({ members: z.int(), confirmedMembers: z.int(), referredMembers: z.int(), products: z.int(), heldReferrals: z.int() })
+  .openapi("Stats");
+
+const productUrl = (message: string, pattern: RegExp) =>
+  z.string().trim().max(2000, message).refine(...noControlCharacters).refine((value) => pattern.test(value), message).nullable();
+
+export const ProductBodySchema = z
+  .object({
+    name: z.string().trim().min(1, "Product name is required").max(200, "Please keep the name under 200 characters").refine(...noControlCharacters),
+    description: z.string().trim().max(2000, "Please keep the description under 2000 characters").refine(...noControlCharactersInText).default(""),
+    price: z.number().min(0, "Price must be positive").max(999_999.99, "Price is too high").transform((value) => Math.round(value * 100) / 100),
+    purchaseLink: productUrl("Enter a valid URL", PURCHASE_LINK_PATTERN).default(null),
+    imageUrl: productUrl("Enter a valid image URL", /^(\/|https?:\/\/)/i).default(null),
+  })
+  .openapi("ProductInput");
+
+export const ProductPatchSchema = ProductBodySchema.partial()
+  .refine((change) => Object.keys(change).length > 0, "Send at least one field.")
+  .openapi("ProductChange");
+
+export const ReferralSchema = z
+  .object({
+    id: z.int(),
+    referrerId: z.uuid(),
+    referredId: z.uuid(),
+    status: z.enum(["pending", "credited", "held", "rejected"]),
+    reasons: z.array(z.string()),
+    createdAt: z.iso.datetime(),
+    decidedAt: z.iso.datetime().nullable(),
+  })
+  .openapi("Referral");
+
+export const ReferralListQuery = z.object({
+  referrerId: z.uuid().optional(),
+  status: z.enum(["pending", "credited", "held", "rejected"]).optional(),
+  cursor: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().openapi({ description: "The nextCursor of the previous page." }),
+  limit: limit(50),
+});
+
+export const ReferralListSchema = z.object({ data: z.array(ReferralSchema), nextCursor: z.int().nullable() }).openapi("ReferralList");

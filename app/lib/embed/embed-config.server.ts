@@ -1,0 +1,27 @@
+import { getEnv } from "../env.server";
+import { readableTextOn } from "../settings/settings-rules";
+import { getSiteSettings } from "../settings/settings.server";
+import { EMAIL_INVALID_MESSAGE, SIGNUP_ERROR_MESSAGE } from "../waitlist/waitlist.schema";
+import { EMBED_VERSION } from "./embed-script";
+
+/** What the embedded form shows: the site's own strings and brand colour. */
+export async function getEmbedConfig() {
+  const { primaryBrandColor, homepageMainTitleLine1 } = await getSiteSettings(["primaryBrandColor", "homepageMainTitleLine1"]);
+  const brandColor = /^#[0-9a-f]{6}$/i.test(primaryBrandColor) ? primaryBrandColor : "#F8A719";
+  return {
+    version: EMBED_VERSION,
+    siteName: getEnv().SITE_NAME,
+    heading: homepageMainTitleLine1,
+    emailLabel: "Your e-mail address",
+    button: "Join the Crew",
+    submitting: "Submitting...",
+    invalidEmail: EMAIL_INVALID_MESSAGE,
+    failed: SIGNUP_ERROR_MESSAGE,
+    joinedTitle: "You're In!",
+    joinedText: "Welcome aboard! Share your link: every friend who joins earns you points.",
+    emailedTitle: "Welcome Back!",
+    emailedText: "You're already on the waitlist: we've e-mailed your referral link to you.",
+    brandColor,
+    brandTextColor: readableTextOn(brandColor),
+  };
+}

@@ -1,0 +1,131 @@
+// The embeddable join form (/embed.js): plain JavaScript for any website, drawn in a
+// Shadow DOM so the host page's styles neither leak in nor out. It asks our server for
+// its strings and colour, solves the bot guard's proof of work (PBKDF2 with WebCrypto,
+// as ALTCHA's widget does) and posts the join as JSON to the CORS endpoint.
+export const EMBED_VERSION = "1";
+
+export function embedScript(origin: string): string {
+  return `/*! ${origin}/embed.js v${EMBED_VERSION} */
+(function () {
+  "use strict";
+  var ORIGIN = ${JSON.stringify(origin)};
+  var script = document.currentScript;
+  if (!script) return;
+  var theme = script.getAttribute("data-theme") === "dark" ? "dark" : "light";
+  var ref = script.getAttribute("data-ref") || new URLSearchParams(location.search).get("ref") || "";
+  var host = document.createElement("div");
+  host.setAttribute("data-launchcrew-embed", EMBED_VERSION_PLACEHOLDER);
+  script.parentNode.insertBefore(host, script.nextSibling);
+  var root = host.attachShadow({ mode: "open" });
+  var n = Math.random().toString(36).slice(2, 8);
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    for (var name in attrs) node.setAttribute(name, attrs[name]);
+    if (text) node.textContent = text;
+    return node;
+  }
+  function hex(bytes) {
+    return Array.prototype.map.call(bytes, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+  }
+  function unhex(text) {
+    var out = new Uint8Array(text.length / 2);
+    for (var i = 0; i < out.length; i++) out[i] = parseInt(text.substr(i * 2, 2), 16);
+    return out;
+  }
+  async function solve(challenge) {
+    var p = challenge.parameters;
+    var nonce = unhex(p.nonce), salt = unhex(p.salt), started = performance.now();
+    var password = new Uint8Array(nonce.length + 4);
+    password.set(nonce);
+    var view = new DataView(password.buffer);
+    for (var counter = 0; counter < 1e7; counter++) {
+      view.setUint32(nonce.length, counter, false);
+      var key = await crypto.subtle.importKey("raw", password, "PBKDF2", false, ["deriveBits"]);
+      var bits = new Uint8Array(await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-" + p.algorithm.split("SHA-")[1], salt: salt, iterations: p.cost }, key, p.keyLength * 8));
+      var derived = hex(bits);
+      if (derived.indexOf(p.keyPrefix) === 0) {
+        var solution = { counter: counter, derivedKey: derived, time: performance.now() - started };
+        return btoa(JSON.stringify({ challenge: { parameters: p, signature: challenge.signature }, solution: solution }));
+      }
+    }
+    throw new Error("unsolved");
+  }
+
+  function render(config) {
+    var dark = theme === "dark";
+    var style = el("style");
+    style.textContent = ":host{all:initial;display:block;font:16px/1.5 system-ui,sans-serif}" +
+      ".box{max-width:28rem;padding:1.25rem;border-radius:1rem;border:1px solid " + (dark ? "#44403c" : "#e7e5e4") + ";background:" + (dark ? "#1c1917" : "#fff") + ";color:" + (dark ? "#fafaf9" : "#1c1917") + "}" +
+      "h2{margin:0 0 .75rem;font-size:1.25rem}label{display:block;font-weight:700;margin-bottom:.25rem}" +
+      "input{box-sizing:border-box;width:100%;padding:.6rem .75rem;border-radius:.6rem;border:1px solid #a8a29e;font:inherit;color:#1c1917;background:#fff}" +
+      "button{margin-top:.75rem;width:100%;padding:.7rem;border:0;border-radius:.6rem;font:inherit;font-weight:800;cursor:pointer;background:" + config.brandColor + ";color:" + config.brandTextColor + "}" +
+      "button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid " + (dark ? "#fafaf9" : "#1e3a8a") + ";outline-offset:2px}" +
+      ".hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}.msg{margin:.75rem 0 0}.err{color:" + (dark ? "#fca5a5" : "#b91c1c") + ";font-weight:700}a{color:inherit}";
+    var box = el("div", { class: "box" });
+    var form = el("form", { novalidate: "" });
+    var heading = el("h2", { id: "h-" + n }, config.heading);
+    form.setAttribute("aria-labelledby", "h-" + n);
+    var label = el("label", { for: "e-" + n }, config.emailLabel);
+    var input = el("input", { id: "e-" + n, type: "email", name: "email", autocomplete: "email", required: "", "aria-describedby": "m-" + n });
+    var honeypot = el("div", { class: "hp", "aria-hidden": "true" });
+    var trap = el("input", { type: "text", name: "website", tabindex: "-1", autocomplete: "off" });
+    honeypot.appendChild(trap);
+    var button = el("button", { type: "submit" }, config.button);
+    var message = el("p", { id: "m-" + n, class: "msg", role: "status", "aria-live": "polite" });
+    form.append(heading, label, input, honeypot, button, message);
+    box.appendChild(form);
+    root.append(style, box);
+    var solving = fetch(ORIGIN + "/api/embed/challenge", { credentials: "omit" }).then(function (r) { return r.json(); }).then(solve).catch(function () { return ""; });
+
+    form.addEventListener("submit", async function (event) {
+      event.preventDefault();
+      message.className = "msg";
+      if (!input.value.trim() || !input.checkValidity()) {
+        message.className = "msg err";
+        message.textContent = config.invalidEmail;
+        input.setAttribute("aria-invalid", "true");
+        input.focus();
+        return;
+      }
+      input.removeAttribute("aria-invalid");
+      button.disabled = true;
+      button.textContent = config.submitting;
+      try {
+        var altcha = await solving;
+        var response = await fetch(ORIGIN + "/api/embed/join", {
+          method: "POST",
+          credentials: "omit",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: input.value, referralCode: ref, altcha: altcha || undefined, website: trap.value, language: navigator.language, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+        });
+        var answer = await response.json();
+        if (!response.ok) throw new Error(answer.error || config.failed);
+        box.textContent = "";
+        var done = el("div", { role: "status" });
+        done.appendChild(el("h2", {}, answer.status === "joined" ? config.joinedTitle : config.emailedTitle));
+        var text = el("p", {}, answer.status === "joined" ? config.joinedText + " " : config.emailedText);
+        if (answer.status === "joined") text.appendChild(el("a", { href: answer.referralLink, target: "_blank", rel: "noopener" }, answer.referralLink));
+        done.appendChild(text);
+        box.appendChild(done);
+        done.setAttribute("tabindex", "-1");
+        done.focus();
+      } catch (error) {
+        message.className = "msg err";
+        message.textContent = (error && error.message) || config.failed;
+        button.disabled = false;
+        button.textContent = config.button;
+        solving = fetch(ORIGIN + "/api/embed/challenge", { credentials: "omit" }).then(function (r) { return r.json(); }).then(solve).catch(function () { return ""; });
+      }
+    });
+  }
+
+  fetch(ORIGIN + "/api/embed/config", { credentials: "omit" })
+    .then(function (r) { if (!r.ok) throw new Error(); return r.json(); })
+    .then(render)
+    .catch(function () {
+      root.appendChild(el("p", { role: "note" }, "This sign-up form is not enabled for this website."));
+    });
+})();
+`.replace("EMBED_VERSION_PLACEHOLDER", JSON.stringify(EMBED_VERSION));
+}

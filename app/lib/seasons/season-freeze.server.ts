@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { db } from "../db.server";
+import { log } from "../log.server";
+import { recordAuditEvent } from "../audit/audit.server";
+import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
+
+/** How deep a season's final standings go: the prize ranks and room for skipped members. */
+export const FROZEN_STANDINGS = 500;
+const CHECK_INTERVAL_MS = 60 * 1000;
+// pg advisory lock key: one freezer at a time across every app process.
+const SEASON_JOB_LOCK = 0x5ea5_0001;
+const SEASON_JOB = { kind: "system", name: "Season job" } as const;
+
+/**
+ * Freezes the final standings of every finished month (in the site's time zone) that has
+ * points and no frozen season yet, oldest first, so a rollover missed while the app was
+ * down is caught up. One process does it at a time (advisory lock) and each season is
+ * frozen once (its primary key); returns the seasons this call froze.
+ */
+export async function freezeDueSeasons(now = new Date()): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${SEASON_JOB_LOCK}) as locked`);
+    if (!lock.rows[0]?.locked) return [];
+    const due = await tx.execute<{ season: string }>(sql`
+      with first as (select min(season) as season from season_points),
+           months as (
+             select generate_series(first.season,
+                                    date_trunc('month', ${now.toISOString()}::timestamptz at time zone site_time_zone()) - interval '1 month',
+                                    interval '1 month')::date as season
+               from first where first.season is not null)
+      select to_char(months.season, 'YYYY-MM-DD') as season from months
+       where not exists (select 1 from seasons where seasons.season = months.season)
+         and exists (select 1 from season_points where season_points.season = months.season)
+       order by months.season`);
+    const frozen: string[] = [];
+    for (const { season } of due.rows) {
+      await tx.execute(sql`
+        insert into seasons (season, time_zone, starts_at, ends_at, frozen_at)
+        values (${season}::date, site_time_zone(),
+                ${season}::date::timestamp at time zone site_time_zone(),
+                (${season}::date + interval '1 month')::timestamp at time zone site_time_zone(),
+                ${now.toISOString()}::timestamptz)`);
+      await tx.execute(sql`
+        insert into season_standings (season, position, member_id, nickname, points, referrals)
+        select ${season}::date, row_number() over (order by top.points desc, top.referrals desc, top.member_joined_at, top.member_id),
+               top.member_id, split_part(m.email, '@', 1), top.points, top.referrals
+          from (select member_id, points, referrals, member_joined_at from season_points
+                 where season = ${season}::date and points > 0
+                 order by points desc, referrals desc, member_joined_at, member_id
+                 limit ${FROZEN_STANDINGS}) as top
+          join waitlist_users m on m.id = top.member_id`);
+      const top = await tx.execute<{ position: number; member_id: string | null; nickname: string; points: number }>(sql`
+        select position, member_id, nickname, points from season_standings where season = ${season}::date order by position limit 10`);
+      await enqueueWebhookEvent(tx, "season.closed", { season: season.slice(0, 7), top: top.rows.map((row) => ({ position: Number(row.position), memberId: row.member_id, nickname: row.nickname, points: Number(row.points) })) }, now);
+      const standings = await tx.execute<{ count: number }>(sql`select count(*)::integer as count from season_standings where season = ${season}::date`);
+      await recordAuditEvent(tx, SEASON_JOB, { action: "season.frozen", targetType: "season", targetId: season.slice(0, 7), after: { standings: Number(standings.rows[0]?.count ?? 0) } });
+      frozen.push(season);
+    }
+    return frozen;
+  });
+}
+
+/** Checks for a finished season at boot (catching up after downtime) and every minute. */
+export function startSeasonJob({ intervalMs = CHECK_INTERVAL_MS } = {}) {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= freezeDueSeasons()
+      .then((seasons) => {
+        if (seasons.length) log.info("froze finished seasons", { seasons });
+      })
+      .catch((error: unknown) => log.warn("season freeze failed; retrying at the next check", { error }))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { contentFormSchema } from "~/lib/content/content.schema";
+import { noControlCharactersInText } from "~/lib/text-rules";
+import { MAX_PRIZE_LENGTH, MAX_PRIZE_TIERS, parsePrizeText } from "./prizes";
+
+const prizeList = z
+  .string({ error: "List at least one prize." })
+  .max(MAX_PRIZE_TIERS * (MAX_PRIZE_LENGTH + 12), `At most ${MAX_PRIZE_TIERS} prize lines.`)
+  .refine(...noControlCharactersInText)
+  .transform((text, context) => {
+    const parsed = parsePrizeText(text);
+    if ("error" in parsed) {
+      context.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.tiers;
+  });
+
+export const SeasonPrizesSchema = z.object({ intent: z.literal("prizes"), seasonPrizes: prizeList });
+
+const template = contentFormSchema(["seasonWinnerEmailTemplateHtml"]).required();
+export const WinnerTemplateSchema = template.extend({ intent: z.enum(["template", "send-test"]).default("template") });
+
+export const ConfirmWinnersSchema = z.object({
+  intent: z.literal("confirm"),
+  season: z.string({ error: "Choose a season." }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Choose a season."),
+});
+
+/** Everything the Seasons screen posts. */
+export const SeasonsActionSchema = z.discriminatedUnion("intent", [
+  SeasonPrizesSchema,
+  template.extend({ intent: z.literal("template") }),
+  template.extend({ intent: z.literal("send-test") }),
+  ConfirmWinnersSchema,
+]);

@@ -1,0 +1,116 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { waitlistUsers } from "../../../db/schema";
+import { db } from "../db.server";
+import { getEnv } from "../env.server";
+import { renderMemberAvatar } from "../leaderboard/avatar.server";
+import { log } from "../log.server";
+import { shareCardsServed } from "../metrics.server";
+import { isReferralCodeShape } from "../referrals/referral-code";
+import { brandColorVariables } from "../settings/brand-color";
+import { getSiteSettings } from "../settings/settings.server";
+import { nicknameOf } from "../waitlist/email";
+import { ByteBoundedCache } from "./byte-bounded-cache";
+import { getCardFonts } from "./card-fonts.server";
+import { getCardLogo } from "./card-logo.server";
+import { CARD_TEMPLATE_VERSION, type CardDrawing } from "./card-template";
+import { cardNickname, cardSiteName, invitationText } from "./card-text";
+import { renderCardPng } from "./render-card.server";
+
+export type ShareCard = {
+  code: string;
+  /** Of everything drawn: a new name, colour, logo, avatar, font or layout gives a new URL. */
+  hash: string;
+  /** The card's sentence, for og:image:alt. */
+  alt: string;
+  drawing: Omit<CardDrawing, "fontFamily">;
+};
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** Blocked members get no card: nothing about them is shown. */
+async function getCardMember(code: string): Promise<{ id: string; email: string; referralCode: string } | null> {
+  const [member] = await db
+    .select({ id: waitlistUsers.id, email: waitlistUsers.email, referralCode: waitlistUsers.referralCode })
+    .from(waitlistUsers)
+    .where(and(eq(waitlistUsers.referralCode, code), eq(waitlistUsers.isBlocked, false)))
+    .limit(1);
+  return member ?? null;
+}
+
+/** What the card of the member with this referral code shows, or null (no such code, or blocked). */
+export async function getShareCard(referralCode: string): Promise<ShareCard | null> {
+  const code = referralCode.trim().toLowerCase();
+  if (!isReferralCodeShape(code)) return null;
+  const member = await getCardMember(code);
+  const avatarSvg = member && renderMemberAvatar(member.id);
+  if (!member || !avatarSvg) return null;
+  const [settings, fonts] = await Promise.all([getSiteSettings(["primaryBrandColor", "brandLogoUrl"]), getCardFonts()]);
+  const logo = await getCardLogo(settings.brandLogoUrl);
+  const colors = brandColorVariables(settings.primaryBrandColor);
+  const drawing = {
+    nickname: cardNickname(nicknameOf(member.email), fonts.canDraw),
+    siteName: cardSiteName(getEnv().SITE_NAME, fonts.canDraw),
+    brandColor: colors["--brand"].toLowerCase(),
+    brandForeground: colors["--brand-foreground"],
+    avatarSrc: `data:image/svg+xml;base64,${Buffer.from(avatarSvg).toString("base64")}`,
+    logoSrc: logo?.src ?? null,
+  };
+  const drawn = {
+    template: CARD_TEMPLATE_VERSION,
+    fonts: fonts.fingerprint,
+    nickname: drawing.nickname,
+    siteName: drawing.siteName,
+    brandColor: drawing.brandColor,
+    brandForeground: drawing.brandForeground,
+    logo: logo?.identity ?? "built-in",
+    avatar: sha256(avatarSvg),
+  };
+  return {
+    code: member.referralCode,
+    hash: sha256(JSON.stringify(drawn)).slice(0, 16),
+    alt: invitationText(drawing.nickname, drawing.siteName),
+    drawing,
+  };
+}
+
+/** The card's path; its URL never changes meaning, so it can be cached for good. */
+export function shareCardPath(card: Pick<ShareCard, "code" | "hash">): string {
+  return `/share-cards/${card.code}/${card.hash}.png`;
+}
+
+// Cards are 40–80 KB: this keeps the few hundred most recently shared.
+const rendered = new ByteBoundedCache(24 * 1024 * 1024);
+// Crawlers tend to arrive together: one rendering per card, however many ask at once.
+const rendering = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+
+async function drawShareCard(card: ShareCard): Promise<Uint8Array<ArrayBuffer>> {
+  const fonts = await getCardFonts();
+  if (!card.drawing.logoSrc) return renderCardPng(card.drawing, fonts);
+  try {
+    return await renderCardPng(card.drawing, fonts);
+  } catch (error) {
+    // An uploaded logo the renderer cannot read must not cost the member their card.
+    log.warn("share card: drawn without the uploaded logo", { reason: error instanceof Error ? error.message : String(error) });
+    return renderCardPng({ ...card.drawing, logoSrc: null }, fonts);
+  }
+}
+
+/** The card as PNG bytes, from memory when it was drawn recently. */
+export async function getShareCardPng(card: ShareCard): Promise<Uint8Array<ArrayBuffer>> {
+  const key = shareCardPath(card);
+  const cached = rendered.get(key);
+  if (cached) {
+    shareCardsServed.inc({ source: "cached" });
+    return cached;
+  }
+  let pending = rendering.get(key);
+  if (!pending) {
+    pending = drawShareCard(card).finally(() => rendering.delete(key));
+    rendering.set(key, pending);
+    shareCardsServed.inc({ source: "rendered" });
+  } else shareCardsServed.inc({ source: "cached" });
+  const png = await pending;
+  rendered.set(key, png);
+  return png;
+}

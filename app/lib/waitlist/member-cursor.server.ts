@@ -1,0 +1,41 @@
+import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { waitlistUsers } from "../../../db/schema";
+import { db } from "../db.server";
+import { AppError } from "../errors";
+import { containsPattern } from "../db/contains-pattern";
+import { memberListColumns, type MemberListRow } from "./member-admin.server";
+
+export type MemberCursorQuery = { search?: string; confirmed?: boolean; blocked?: boolean; cursor?: string; limit: number };
+
+const encodeCursor = (row: { id: string; createdAt: Date }) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id)) throw new AppError("INVALID_INPUT", "This cursor is not one we gave out.");
+  return { createdAt, id };
+}
+
+/** Members newest first, a page at a time by keyset (stable while members join). */
+export async function listMembersByCursor({ search, confirmed, blocked, cursor, limit }: MemberCursorQuery): Promise<{ rows: MemberListRow[]; nextCursor: string | null }> {
+  const conditions: SQL[] = [];
+  const term = search?.trim();
+  if (term) {
+    const pattern = containsPattern(term);
+    conditions.push(or(ilike(waitlistUsers.email, pattern), ilike(waitlistUsers.referralCode, pattern), sql`exists (select 1 from unnest(${waitlistUsers.tags}) as tag where tag ilike ${pattern})`)!);
+  }
+  if (confirmed !== undefined) conditions.push(eq(waitlistUsers.confirmedEmail, confirmed));
+  if (blocked !== undefined) conditions.push(eq(waitlistUsers.isBlocked, blocked));
+  if (cursor) {
+    const after = decodeCursor(cursor);
+    conditions.push(sql`(${waitlistUsers.createdAt}, ${waitlistUsers.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+  }
+  const rows = await db
+    .select({ ...memberListColumns, createdAt: waitlistUsers.createdAt })
+    .from(waitlistUsers)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(waitlistUsers.createdAt), desc(waitlistUsers.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}

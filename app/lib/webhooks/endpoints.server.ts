@@ -1,0 +1,78 @@
+import { randomBytes } from "node:crypto";
+import { desc, eq, sql } from "drizzle-orm";
+import { webhookEndpoints } from "../../../db/schema";
+import { db } from "../db.server";
+import { getEnv } from "../env.server";
+import { AppError } from "../errors";
+import { isUuid } from "../uuid";
+import { recordAdminAuditEvent } from "../audit/audit.server";
+import type { WebhookEvent } from "./events";
+import { checkWebhookUrl } from "./url-guard.server";
+
+export const MAX_ENDPOINTS = 20;
+
+/** Private and plain-http endpoints only for the local demo (no SMTP: the server listens on loopback). */
+export function webhookUrlPolicy() {
+  return { allowPrivate: getEnv().isLocalMail };
+}
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+
+export async function createWebhookEndpoint(input: { url: string; description: string; events: WebhookEvent[] }, adminId: string): Promise<WebhookEndpoint> {
+  const url = checkWebhookUrl(input.url, webhookUrlPolicy());
+  const [existing] = await db.select({ count: sql<number>`count(*)::integer` }).from(webhookEndpoints);
+  if ((existing?.count ?? 0) >= MAX_ENDPOINTS) throw new AppError("CONFLICT", `At most ${MAX_ENDPOINTS} endpoints: remove one first.`);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(webhookEndpoints)
+      .values({ url: url.toString(), description: input.description, events: [...new Set(input.events)], secret: `whsec_${randomBytes(32).toString("base64")}`, createdBy: adminId })
+      .returning();
+    if (!created) throw new Error("webhook endpoint insert returned no row");
+    await recordAdminAuditEvent(tx, adminId, { action: "webhook_endpoint.created", targetType: "webhook_endpoint", targetId: created.id, after: { url: created.url, events: created.events } });
+    return created;
+  });
+}
+
+export async function listWebhookEndpoints(): Promise<WebhookEndpoint[]> {
+  return db.select().from(webhookEndpoints).orderBy(desc(webhookEndpoints.createdAt));
+}
+
+/** Turning an endpoint back on forgets its failing streak. */
+export async function setWebhookEndpointEnabled(id: string, isEnabled: boolean, adminId: string): Promise<void> {
+  const updated = isUuid(id)
+    ? await db
+        .update(webhookEndpoints)
+        .set(isEnabled ? { isEnabled, failingSince: null, disabledReason: null } : { isEnabled, disabledReason: "Turned off by an admin." })
+        .where(eq(webhookEndpoints.id, id))
+        .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url })
+    : [];
+  if (updated.length === 0) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
+  await recordAdminAuditEvent(db, adminId, { action: isEnabled ? "webhook_endpoint.enabled" : "webhook_endpoint.disabled", targetType: "webhook_endpoint", targetId: id, after: { url: updated[0]!.url, isEnabled } });
+}
+
+export async function deleteWebhookEndpoint(id: string, adminId: string): Promise<void> {
+  const deleted = isUuid(id) ? await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id, url: webhookEndpoints.url, events: webhookEndpoints.events }) : [];
+  if (deleted.length === 0) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
+  await recordAdminAuditEvent(db, adminId, { action: "webhook_endpoint.deleted", targetType: "webhook_endpoint", targetId: id, before: { url: deleted[0]!.url, events: deleted[0]!.events } });
+}
+
+export type DeliveryLogEntry = { id: number; messageId: string; eventType: string; status: string; attempts: number; lastStatusCode: number | null; lastError: string | null; createdAt: Date; nextAttemptAt: Date };
+
+/** The endpoint's latest messages, newest first, with what the receiver last answered. */
+export async function listWebhookDeliveries(endpointId: string, limit = 20): Promise<DeliveryLogEntry[]> {
+  if (!isUuid(endpointId)) return [];
+  const result = await db.execute<{ id: number; message_id: string; event_type: string; status: string; attempts: number; last_status_code: number | null; last_error: string | null; created_at: string | Date; next_attempt_at: string | Date }>(sql`
+    select id, message_id, event_type, status, attempts, last_status_code, last_error, created_at, next_attempt_at
+      from webhook_messages where endpoint_id = ${endpointId} order by created_at desc, id desc limit ${limit}`);
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    messageId: row.message_id,
+    eventType: row.event_type,
+    status: row.status,
+    attempts: Number(row.attempts),
+    lastStatusCode: row.last_status_code === null ? null : Number(row.last_status_code),
+    lastError: row.last_error,
+    createdAt: new Date(row.created_at),
+    nextAttemptAt: new Date(row.next_attempt_at),
+  }));
+}

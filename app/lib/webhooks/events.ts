@@ -1,0 +1,13 @@
+// The events a webhook endpoint can subscribe to (Admin → Developers).
+export const WEBHOOK_EVENTS = {
+  "member.joined": "A new member joined the waitlist",
+  "member.confirmed": "A member confirmed their e-mail address",
+  "member.blocked": "An admin or API key blocked a member",
+  "referral.credited": "A referral earned its points",
+  "referral.held": "A referral was held for review",
+  "season.closed": "A month ended and its final standings were frozen",
+} as const;
+
+export type WebhookEvent = keyof typeof WEBHOOK_EVENTS;
+export const WEBHOOK_EVENT_NAMES = Object.keys(WEBHOOK_EVENTS) as WebhookEvent[];
+export const TEST_EVENT = "webhook.test";

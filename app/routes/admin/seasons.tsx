@@ -1,0 +1,228 @@
+import { getTextareaProps } from "@conform-to/react";
+import { Save, Send } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/seasons";
+import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
+import { HistoryDialog } from "~/components/admin/history-dialog";
+import { RichTextEditor, type EditorRevert } from "~/components/admin/rich-text-editor";
+import { SeasonStandings } from "~/components/admin/season-standings";
+import { FormField } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { adminAction } from "~/lib/admin/admin-action.server";
+import type { FailureToast } from "~/lib/admin/action-result";
+import { versionOf } from "~/lib/admin/version";
+import { requireAdmin } from "~/lib/auth/guards.server";
+import { saveContent } from "~/lib/content/content.server";
+import { sendWinnerTemplateTest } from "~/lib/email/template-test.server";
+import { AppError } from "~/lib/errors";
+import { prizeTextOf } from "~/lib/seasons/prizes";
+import { seasonKeyFromParam, seasonLabel, seasonParamOf } from "~/lib/seasons/season-calendar";
+import { getCurrentSeason } from "~/lib/seasons/season-leaderboard.server";
+import { confirmSeasonWinners, getFrozenSeason, listFrozenSeasons } from "~/lib/seasons/season-winners.server";
+import { SeasonPrizesSchema, SeasonsActionSchema, WinnerTemplateSchema } from "~/lib/seasons/seasons.schema";
+import { WINNER_EMAIL_PLACEHOLDERS } from "~/lib/seasons/winner-email";
+import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.server";
+import { cn } from "~/lib/utils";
+
+export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
+
+export const meta: Route.MetaFunction = () => [{ title: "Seasons | Admin" }];
+
+const TEMPLATE = "seasonWinnerEmailTemplateHtml" as const;
+
+function failure(form: FormData): FailureToast {
+  switch (form.get("intent")) {
+    case "confirm":
+      return { title: "Confirmation Failed", lead: "Could not confirm the winners. " };
+    case "send-test":
+      return { title: "Send Failed", lead: "Could not send the test email. " };
+    case "prizes":
+      return { title: "Update Failed", lead: "Could not save the prizes. " };
+    default:
+      return { title: "Update Failed", lead: "Could not save email template. " };
+  }
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [current, seasons, settings] = await Promise.all([
+    getCurrentSeason(),
+    listFrozenSeasons(),
+    getSiteSettings(["seasonPrizes", TEMPLATE, "siteTimeZone"]),
+  ]);
+  const requested = seasonKeyFromParam(new URL(request.url).searchParams.get("season"));
+  const selectedKey = requested ?? seasons[0]?.season ?? null;
+  const selected = selectedKey ? await getFrozenSeason(selectedKey) : null;
+  return {
+    current: { label: seasonLabel(current.season), endsAt: current.endsAt.toISOString(), timeZone: current.timeZone },
+    seasons: seasons.map((season) => ({ ...season, frozenAt: season.frozenAt.toISOString(), winnersConfirmedAt: season.winnersConfirmedAt?.toISOString() ?? null })),
+    selected: selected
+      ? { ...selected, frozenAt: selected.frozenAt.toISOString(), winnersConfirmedAt: selected.winnersConfirmedAt?.toISOString() ?? null }
+      : null,
+    isMissing: Boolean(requested && !selected),
+    prizes: { seasonPrizes: prizeTextOf(settings.seasonPrizes) },
+    template: { [TEMPLATE]: settings[TEMPLATE] },
+    version: versionOf([settings.seasonPrizes, settings[TEMPLATE]]),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return adminAction(args, {
+    schema: SeasonsActionSchema,
+    failure,
+    keepEmptyFields: true,
+    run: async (input, admin) => {
+      switch (input.intent) {
+        case "prizes":
+          await saveSiteSettings({ seasonPrizes: input.seasonPrizes }, admin.id);
+          return { title: "Prizes Updated!", description: "Seasons whose winners are not confirmed yet use these prizes." };
+        case "send-test":
+          await sendWinnerTemplateTest({ adminEmail: admin.email, templateHtml: input[TEMPLATE] });
+          return { title: "Test Sent!", description: `The winner email is on its way to ${admin.email}.` };
+        case "template":
+          await saveContent({ [TEMPLATE]: input[TEMPLATE] }, admin.id);
+          return { title: "Template Updated!", description: "Winner email template saved successfully." };
+        case "confirm": {
+          const season = seasonKeyFromParam(input.season);
+          if (!season) throw new AppError("INVALID_INPUT", "Choose a season.");
+          const { winners } = await confirmSeasonWinners(season, admin.id);
+          return { title: "Winners Confirmed!", description: `${winners === 1 ? "1 winner" : `${winners} winners`} of ${seasonLabel(season)} will get the winner email.` };
+        }
+      }
+    },
+  });
+}
+
+export const clientAction = adminClientAction(failure);
+
+function PrizesForm({ defaultValue, version }: { defaultValue: { seasonPrizes: string }; version: string }) {
+  const { form, fields, fetcher, formProps, isSaving } = useAdminForm({ id: `season-prizes-${version}`, schema: SeasonPrizesSchema, failure, defaultValue });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Prizes</CardTitle>
+        <CardDescription>One line per rank or range of ranks. A rank in several lines wins each prize.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form key={form.id} {...formProps} className="space-y-4">
+          <input type="hidden" name="intent" value="prizes" />
+          <fieldset disabled={isSaving} className="space-y-4">
+            <FormField field={fields.seasonPrizes} label="Prizes by final rank" help={'Like "1 Early access pass" or "2-3 T-shirt". Members who are blocked or have referrals held for review are skipped.'}>
+              <Textarea {...getTextareaProps(fields.seasonPrizes, { ariaDescribedBy: fields.seasonPrizes.descriptionId })} rows={5} />
+            </FormField>
+            <Button type="submit">
+              <Save aria-hidden="true" /> {isSaving ? "Saving..." : "Save Prizes"}
+            </Button>
+          </fieldset>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function WinnerEmailForm({ defaultValue, version }: { defaultValue: Record<typeof TEMPLATE, string>; version: string }) {
+  const { form, fields, fetcher, formProps, isSaving } = useAdminForm({
+    id: `winner-template-${version}`,
+    schema: WinnerTemplateSchema,
+    failure,
+    keepEmptyFields: true,
+    defaultValue,
+  });
+  const [revert, setRevert] = useState<EditorRevert>();
+  const field = fields[TEMPLATE];
+  const pendingIntent = fetcher.formData?.get("intent");
+
+  function revertTo(value: string, versionNumber: number) {
+    setRevert({ value });
+    toast.success("Content Reverted", { description: `Email template reverted to version ${versionNumber}. Save to make it permanent.` });
+  }
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-start justify-between gap-4">
+        <div>
+          <CardTitle>Winner e-mail</CardTitle>
+          <CardDescription>
+            Sent to each winner when you confirm a season. Use{" "}
+            {WINNER_EMAIL_PLACEHOLDERS.map((placeholder, index) => (
+              <span key={placeholder}>
+                <code className="rounded bg-muted px-1">{placeholder}</code>
+                {index < WINNER_EMAIL_PLACEHOLDERS.length - 1 ? ", " : ""}
+              </span>
+            ))}
+            . Replies go to the studio&apos;s contact address.
+          </CardDescription>
+        </div>
+        <HistoryDialog name={TEMPLATE} label="Winner Email" kind="rich" onRevert={revertTo} buttonLabel="View History" disabled={isSaving} />
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form key={form.id} {...formProps} className="grid gap-4">
+          <Label htmlFor={field.id} className="sr-only">Winner e-mail template</Label>
+          <RichTextEditor field={field} label="Winner e-mail template" revert={revert} minHeight={220} disabled={isSaving} />
+          {field.errors?.[0] && <p id={field.errorId} className="text-sm font-semibold text-destructive">{field.errors[0]}</p>}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" name="intent" value="template" disabled={isSaving}>
+              <Save aria-hidden="true" /> {pendingIntent === "template" ? "Saving..." : "Save Template"}
+            </Button>
+            <Button type="submit" name="intent" value="send-test" variant="outline" disabled={isSaving}>
+              <Send aria-hidden="true" /> {pendingIntent === "send-test" ? "Sending..." : "Send test to me"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
+  const { current, seasons, selected, isMissing, prizes, template, version } = loaderData;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <h1 className="text-3xl font-extrabold">Seasons</h1>
+      <p className="text-muted-foreground">
+        Each calendar month is a season ({current.timeZone.replaceAll("_", " ")} time). {current.label} is running and ends at midnight on{" "}
+        {new Date(new Date(current.endsAt).getTime() - 1).toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: current.timeZone })}; its final
+        standings are frozen then. The public <Link to="/leaderboard" className="font-semibold text-secondary underline">leaderboard</Link> shows it live,
+        and confirmed winners appear in the <Link to="/hall-of-fame" className="font-semibold text-secondary underline">Hall of Fame</Link>.
+      </p>
+
+      <section aria-labelledby="finished-seasons" className="space-y-4">
+        <h2 id="finished-seasons" className="text-xl font-bold">Finished seasons</h2>
+        {seasons.length === 0 ? (
+          <p className="rounded-xl border bg-card p-8 text-center text-muted-foreground">No season has finished yet.</p>
+        ) : (
+          <nav aria-label="Finished seasons">
+            <ul className="flex flex-wrap gap-2">
+              {seasons.map((season) => (
+                <li key={season.season}>
+                  <Link
+                    to={`?season=${seasonParamOf(season.season)}`}
+                    aria-current={selected?.season === season.season ? "page" : undefined}
+                    className={cn(
+                      "inline-block rounded-full border-2 px-3 py-1 text-sm font-bold",
+                      selected?.season === season.season ? "border-primary bg-primary text-primary-foreground" : "border-border bg-card hover:bg-muted",
+                    )}
+                  >
+                    {seasonLabel(season.season)} {season.winnersConfirmedAt ? "✓" : ""}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        {isMissing && <p className="font-semibold text-destructive">That season has not finished yet or had no points.</p>}
+        {selected && <SeasonStandings key={`${selected.season}-${selected.isConfirmed}`} season={selected} failure={failure} />}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <PrizesForm defaultValue={prizes} version={version} />
+        <WinnerEmailForm defaultValue={template} version={version} />
+      </div>
+    </div>
+  );
+}

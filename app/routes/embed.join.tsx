@@ -1,0 +1,86 @@
+import { Form, data, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/embed.join";
+import { BotGuardFields } from "~/components/bot-guard-fields";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { useBotGuard } from "~/components/use-bot-guard";
+import { getEmbedConfig } from "~/lib/embed/embed-config.server";
+import { EmbedJoinSchema, joinFromEmbed } from "~/lib/embed/embed-join.server";
+import { isAppError } from "~/lib/errors";
+import { log } from "~/lib/log.server";
+import { readFormData } from "~/lib/http/form-data.server";
+import { isReferralCodeShape } from "~/lib/referrals/referral-code";
+import { EMAIL_INVALID_MESSAGE, SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/waitlist.schema";
+
+// The join form for websites that allow iframes but not scripts. It is framed only by the
+// websites in Site Settings (frame-ancestors, server/security-headers.ts) and keeps no
+// cookies: the answer shows on this page.
+export const handle = { chrome: "none", isEmbedded: true };
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `Join the ${loaderData?.config.siteName ?? ""} waitlist` },
+  { name: "description", content: "Join the waitlist: news, monthly giveaways and a shot at early access." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const ref = new URL(request.url).searchParams.get("ref") ?? "";
+  return { config: await getEmbedConfig(), referralCode: isReferralCodeShape(ref) ? ref : "" };
+}
+
+type EmbedAnswer = { status: "joined"; referralLink: string } | { status: "emailed" } | { error: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await readFormData(request));
+  const submission = EmbedJoinSchema.safeParse(form);
+  if (!submission.success) return data<EmbedAnswer>({ error: EMAIL_INVALID_MESSAGE }, { status: 400 });
+  try {
+    return data<EmbedAnswer>(await joinFromEmbed(submission.data, { clientIp: context.clientIp, userAgent: request.headers.get("User-Agent") }));
+  } catch (error) {
+    if (isAppError(error)) return data<EmbedAnswer>({ error: error.userMessage }, { status: error.status });
+    log.error("embedded signup failed", { requestId: context.requestId, error });
+    return data<EmbedAnswer>({ error: SIGNUP_ERROR_MESSAGE }, { status: 500 });
+  }
+}
+
+export default function EmbedJoin({ loaderData }: Route.ComponentProps) {
+  const { config, referralCode } = loaderData;
+  const answer = useActionData<EmbedAnswer>();
+  const isSending = useNavigation().state === "submitting";
+  const botGuard = useBotGuard();
+  if (answer && "status" in answer) {
+    return (
+      <main className="p-4" role="status">
+        <h1 className="text-2xl font-extrabold">{answer.status === "joined" ? config.joinedTitle : config.emailedTitle}</h1>
+        <p className="mt-2">
+          {answer.status === "joined" ? (
+            <>
+              {config.joinedText}{" "}
+              <a href={answer.referralLink} target="_blank" rel="noopener" className="break-all font-semibold underline">{answer.referralLink}</a>
+            </>
+          ) : (
+            config.emailedText
+          )}
+        </p>
+      </main>
+    );
+  }
+  const error = answer && "error" in answer ? answer.error : undefined;
+  return (
+    <main className="p-4">
+      <h1 className="text-2xl font-extrabold">{config.heading}</h1>
+      <Form method="post" className="relative mt-3 space-y-2" {...botGuard.formHandlers(() => undefined)} aria-busy={isSending || botGuard.isWaiting || undefined}>
+        <input type="hidden" name="referralCode" value={referralCode} />
+        <BotGuardFields isWidgetLoaded={botGuard.isWidgetLoaded} attachWidget={botGuard.attachWidget} solveOn="load" />
+        <Label htmlFor="embed-email">{config.emailLabel}</Label>
+        <Input id="embed-email" name="email" type="email" autoComplete="email" required aria-invalid={error ? true : undefined} aria-describedby={error ? "embed-error" : undefined} className="h-12 bg-white" />
+        <Button type="submit" size="lg" className="w-full font-bold" disabled={isSending}>
+          {isSending || botGuard.isWaiting ? config.submitting : config.button}
+        </Button>
+        {error && (
+          <p id="embed-error" role="alert" className="text-sm font-semibold text-destructive">{error}</p>
+        )}
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,94 @@
+import { Crown, Link as LinkIcon } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/hall-of-fame";
+import { Button } from "~/components/ui/button";
+import { seasonLabel } from "~/lib/seasons/season-calendar";
+import { listHallOfFame } from "~/lib/seasons/season-winners.server";
+import { siteNameFrom } from "~/lib/site-name";
+
+/** Winners shown with their avatar per season; the rest (the top-100 digital prizes) as a list of names. */
+const FEATURED_RANKS = 10;
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteName = siteNameFrom(matches);
+  return [
+    { title: `Hall of Fame | ${siteName}` },
+    { name: "description", content: `The ${siteName} crew members who won each month's prizes on the leaderboard.` },
+  ];
+};
+
+export async function loader() {
+  return { seasons: await listHallOfFame() };
+}
+
+function prizeGroups(winners: { nickname: string; prize: string }[]): [string, string[]][] {
+  const groups = new Map<string, string[]>();
+  for (const winner of winners) groups.set(winner.prize, [...(groups.get(winner.prize) ?? []), winner.nickname]);
+  return [...groups.entries()];
+}
+
+export default function HallOfFame({ loaderData, matches }: Route.ComponentProps) {
+  const siteName = siteNameFrom(matches);
+  const { seasons } = loaderData;
+  return (
+    <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-12">
+      <div className="text-center">
+        <Crown className="mx-auto size-12 text-primary" aria-hidden="true" />
+        <h1 className="mt-2 text-4xl font-extrabold">Hall of Fame</h1>
+        <p className="mt-2 text-muted-foreground">Every month the top {siteName} crew members win prizes. Here are the champions of past seasons.</p>
+      </div>
+      {seasons.length === 0 ? (
+        <div className="mt-10 rounded-xl border bg-card p-8 text-center">
+          <p className="text-muted-foreground">The first season&apos;s winners will appear here soon. Could it be you?</p>
+          <Button asChild className="mt-4">
+            <Link to="/join-waitlist">Join the Waitlist</Link>
+          </Button>
+        </div>
+      ) : (
+        <div className="mt-10 space-y-10">
+          {seasons.map((season) => {
+            const featured = season.winners.filter((winner) => winner.rank <= FEATURED_RANKS);
+            const others = season.winners.filter((winner) => winner.rank > FEATURED_RANKS);
+            return (
+              <section key={season.season} aria-labelledby={`season-${season.season}`} data-testid="hall-of-fame-season">
+                <h2 id={`season-${season.season}`} className="text-2xl font-extrabold">{seasonLabel(season.season)}</h2>
+                <ol className="mt-4 grid gap-3 sm:grid-cols-2">
+                  {featured.map((winner) => (
+                    <li key={`${winner.rank}-${winner.nickname}`} className="flex items-center gap-3 rounded-xl border bg-card p-3" data-testid="hall-of-fame-winner">
+                      <span className="w-10 text-center text-lg font-extrabold">#{winner.rank}</span>
+                      <img
+                        src={winner.memberId ? `/api/avatars/${winner.memberId}.svg` : "/brand/logo.svg"}
+                        alt=""
+                        width={44}
+                        height={44}
+                        className="size-11 rounded-full"
+                        loading="lazy"
+                      />
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate font-bold">{winner.nickname}</span>
+                        <span className="block text-sm text-muted-foreground">{winner.prize}</span>
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+                {prizeGroups(others).map(([prize, names]) => (
+                  <details key={prize} className="mt-3 rounded-xl border bg-card p-3">
+                    <summary className="cursor-pointer font-semibold">
+                      {names.length} more crew {names.length === 1 ? "member" : "members"} won {prize}
+                    </summary>
+                    <p className="mt-2 text-sm text-muted-foreground">{names.join(", ")}</p>
+                  </details>
+                ))}
+              </section>
+            );
+          })}
+        </div>
+      )}
+      <p className="mt-10 text-center">
+        <Link to="/rewards" className="inline-flex items-center gap-1 font-semibold text-secondary underline">
+          <LinkIcon className="size-4" aria-hidden="true" /> See this month&apos;s prizes
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { waitlistUsers } from "./waitlist";
+
+// Points each member earned in each season (a calendar month in the site's time zone),
+// kept by a trigger on points_ledger (docs/decisions/0016-monthly-seasons.md), so the
+// "This month" leaderboard reads an index instead of summing the ledger.
+export const seasonPoints = pgTable(
+  "season_points",
+  {
+    /** The first day of the month, in the site's time zone. */
+    season: date("season", { mode: "string" }).notNull(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => waitlistUsers.id, { onDelete: "cascade" }),
+    points: integer("points").notNull().default(0),
+    referrals: integer("referrals").notNull().default(0),
+    /** The member's join time (never changes): the tie-break, kept here so the ranking is one index scan. */
+    memberJoinedAt: timestamp("member_joined_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.season, t.memberId] }),
+    // NULLS FIRST matches a plain "order by … desc", so the planner walks the index.
+    index("season_points_ranking_idx").on(t.season, t.points.desc().nullsFirst(), t.referrals.desc().nullsFirst(), t.memberJoinedAt, t.memberId),
+    index("season_points_member_idx").on(t.memberId),
+  ],
+);
+
+// A finished season: frozen once by the season job, then its winners confirmed by an admin.
+export const seasons = pgTable("seasons", {
+  season: date("season", { mode: "string" }).primaryKey(),
+  timeZone: text("time_zone").notNull(),
+  startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+  endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+  frozenAt: timestamp("frozen_at", { withTimezone: true }).notNull().defaultNow(),
+  winnersConfirmedAt: timestamp("winners_confirmed_at", { withTimezone: true }),
+  winnersConfirmedBy: text("winners_confirmed_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+// The final standings of a frozen season, in order. Rank, prize and skip reason are
+// written when an admin confirms the winners; the nickname is kept for the Hall of Fame.
+export const seasonStandings = pgTable(
+  "season_standings",
+  {
+    season: date("season", { mode: "string" })
+      .notNull()
+      .references(() => seasons.season, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    memberId: uuid("member_id").references(() => waitlistUsers.id, { onDelete: "set null" }),
+    nickname: text("nickname").notNull(),
+    points: integer("points").notNull(),
+    referrals: integer("referrals").notNull(),
+    rank: integer("rank"),
+    prize: text("prize"),
+    skipReason: text("skip_reason"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.season, t.position] }),
+    index("season_standings_member_idx").on(t.memberId),
+    check("season_standings_position_positive", sql`${t.position} > 0`),
+  ],
+);
+
+// The rank a member saw on their last visit and on the last visit of an earlier day,
+// for "Up 12 places since yesterday".
+export const memberPlaces = pgTable("member_places", {
+  memberId: uuid("member_id")
+    .primaryKey()
+    .references(() => waitlistUsers.id, { onDelete: "cascade" }),
+  baselineRank: integer("baseline_rank").notNull(),
+  baselineAt: timestamp("baseline_at", { withTimezone: true }).notNull(),
+  lastRank: integer("last_rank").notNull(),
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+});

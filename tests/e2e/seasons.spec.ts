@@ -1,0 +1,79 @@
+// Monthly seasons in the browser: the leaderboard's "This month" and "All time" tabs, an
+// admin confirming a finished season's winners (one e-mail each), and the Hall of Fame.
+// The demo members joined 40+ days ago, so the boot-time catch-up has frozen at least one
+// finished season on this fresh server.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser } from "playwright-core";
+import { closePage, launchBrowser, newPage, readMailbox, signIn, startServer, waitForHydration, type TestServer } from "./fixtures";
+
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("monthly seasons", () => {
+  it("shows this month by default and all time on the other tab", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.origin}/leaderboard`);
+    const tabs = page.getByRole("navigation", { name: "Leaderboard views" });
+    assert.equal(await tabs.getByRole("link", { name: "This month" }).getAttribute("aria-current"), "page");
+    assert.match(await page.getByTestId("season-note").innerText(), /points earned this month\. The season ends /);
+    await tabs.getByRole("link", { name: "All time" }).click();
+    await page.waitForURL(/view=all-time/);
+    // The address changes before the new list renders: wait for the tab itself.
+    await tabs.locator('a[aria-current="page"]', { hasText: "All time" }).waitFor();
+    // The demo's first member joined 45 days ago: always on the all-time list.
+    await page.getByTestId("leaderboard-row").filter({ hasText: "captain.nova" }).waitFor();
+    await closePage(page);
+  });
+
+  it("lets an admin confirm a finished season's winners once, e-mails each winner, and lists them in the Hall of Fame", async () => {
+    const visitor = await newPage(browser);
+    await visitor.goto(`${server.origin}/hall-of-fame`);
+    await visitor.getByText("The first season's winners will appear here soon.").waitFor();
+
+    const admin = await newPage(browser);
+    await signIn(admin, server.origin, "admin@example.com");
+    await admin.goto(`${server.origin}/admin/seasons`);
+    await waitForHydration(admin);
+    const standings = admin.getByTestId("season-standing");
+    await standings.first().waitFor();
+    const firstRow = (await standings.first().innerText()).replace(/\s+/g, " ");
+    assert.match(firstRow, /^#1 \S+ \d+ \d+ Early access pass \+ Exclusive digital content$/, `the top of the frozen list wins the pass: ${firstRow}`);
+    const winners = await standings.filter({ hasText: "Exclusive digital content" }).count();
+    const winnerNames = await Promise.all(
+      Array.from({ length: winners }, async (_, index) => (await standings.filter({ hasText: "Exclusive digital content" }).nth(index).locator("td").nth(1).innerText()).trim()),
+    );
+
+    const mailsBefore = (await readMailbox(server.origin)).filter((mail) => mail.subject.startsWith("Congratulations")).length;
+    await admin.getByRole("button", { name: "Confirm winners" }).click();
+    await admin.getByRole("alertdialog").getByRole("button", { name: "Confirm and send" }).click();
+    await admin.getByText("Winners Confirmed!").waitFor();
+    await admin.getByRole("button", { name: "Confirm winners" }).waitFor({ state: "detached" });
+    await admin.getByText(/Winners confirmed .* and e-mailed\./).waitFor();
+
+    const congratulations = (await readMailbox(server.origin)).filter((mail) => mail.subject.startsWith("Congratulations"));
+    assert.equal(congratulations.length - mailsBefore, winners, "one e-mail per winner");
+    assert.deepEqual(
+      congratulations.map((mail) => mail.to.split("@")[0]).sort(),
+      [...winnerNames].sort(),
+      "each winner gets exactly one",
+    );
+
+    await visitor.goto(`${server.origin}/hall-of-fame`);
+    const hall = visitor.getByTestId("hall-of-fame-winner");
+    await hall.first().waitFor();
+    assert.equal(await hall.count(), Math.min(winners, 10));
+    assert.match((await hall.first().innerText()).replace(/\s+/g, " "), new RegExp(`^#1 ${winnerNames[0]!.replace(".", "\\.")} Early access pass`));
+    await closePage(visitor);
+    await closePage(admin);
+  });
+});

@@ -1,0 +1,199 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { apiKeys, auditEvents, memberAuditLog, products, users } from "../../db/schema";
+import { createApiKey, revokeApiKey } from "../../app/lib/api/api-keys.server";
+import { API_RATE_LIMIT, handleApiRequest } from "../../app/lib/api/dispatch.server";
+import { API_ENDPOINTS } from "../../app/lib/api/endpoints.server";
+import { API_SCOPE_NAMES, type ApiScope } from "../../app/lib/api/scopes";
+import { db } from "../../app/lib/db.server";
+import { consumeRateLimit } from "../../app/lib/security/rate-limit.server";
+import { joinWaitlist } from "../../app/lib/waitlist/join.server";
+import { resetDatabase } from "../db-reset";
+
+const ORIGIN = "http://localhost:3000";
+let secret: string;
+let memberId: string;
+let productId: string;
+
+beforeEach(async () => {
+  await resetDatabase();
+  await db.insert(users).values({ id: "admin-1", name: "Admin", email: "boss@example.com", role: "admin" });
+  secret = (await createApiKey({ name: "Shop", scopes: API_SCOPE_NAMES }, "admin-1")).secret;
+  const nova = await joinWaitlist({ email: "captain.nova@example.com" });
+  memberId = nova.member.id;
+  await joinWaitlist({ email: "pixel.pilot@example.com", referralCode: nova.member.referralCode });
+  const [product] = await db.insert(products).values({ name: "Crew T-shirt", description: "Soft", price: 19.5 }).returning({ id: products.id });
+  productId = product!.id;
+});
+
+function call(method: string, path: string, { key = secret, body, contentType = "application/json" }: { key?: string | null; body?: unknown; contentType?: string } = {}) {
+  const headers = new Headers();
+  if (key) headers.set("Authorization", `Bearer ${key}`);
+  if (body !== undefined) headers.set("Content-Type", contentType);
+  const request = new Request(`${ORIGIN}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+  return handleApiRequest(request, API_ENDPOINTS);
+}
+
+async function problemOf(response: Response) {
+  expect(response.headers.get("Content-Type")).toBe("application/problem+json");
+  return (await response.json()) as { status: number; title: string; detail?: string; errors?: Record<string, string[]> };
+}
+
+/** A good request for every documented operation. */
+function goodRequests(): Record<string, { path: string; body?: unknown }> {
+  return {
+    listMembers: { path: "/members?limit=1&confirmed=false" },
+    getMember: { path: `/members/${memberId}` },
+    createMember: { path: "/members", body: { email: "comet.kid@example.com" } },
+    updateMember: { path: `/members/${memberId}`, body: { tags: ["vip"], notes: "Shop customer" } },
+    getLeaderboard: { path: "/leaderboard?view=all-time&limit=5" },
+    getStanding: { path: `/leaderboard/members/${memberId}` },
+    listProducts: { path: "/products" },
+    getProduct: { path: `/products/${productId}` },
+    createProduct: { path: "/products", body: { name: "Decal pack", price: 4.99 } },
+    updateProduct: { path: `/products/${productId}`, body: { price: 21 } },
+    deleteProduct: { path: `/products/${productId}` },
+    listReferrals: { path: `/referrals?referrerId=${memberId}&status=pending` },
+    getSettings: { path: "/settings" },
+    getStats: { path: "/stats" },
+  };
+}
+
+/** A request each operation must refuse with a documented 4xx. */
+function badRequests(): Record<string, { path: string; body?: unknown; status: number }> {
+  return {
+    listMembers: { path: "/members?limit=1000", status: 400 },
+    getMember: { path: "/members/not-a-uuid", status: 400 },
+    createMember: { path: "/members", body: { email: "not an address" }, status: 400 },
+    updateMember: { path: `/members/${memberId}`, body: { tags: "vip" }, status: 400 },
+    getLeaderboard: { path: "/leaderboard?view=weekly", status: 400 },
+    getStanding: { path: "/leaderboard/members/00000000-0000-4000-8000-000000000000", status: 404 },
+    listProducts: { path: "/products", status: 401 },
+    getProduct: { path: "/products/00000000-0000-4000-8000-000000000000", status: 404 },
+    createProduct: { path: "/products", body: { name: "Free money", price: -1 }, status: 400 },
+    updateProduct: { path: `/products/${productId}`, body: { purchaseLink: "javascript:alert(1)" }, status: 400 },
+    deleteProduct: { path: "/products/00000000-0000-4000-8000-000000000000", status: 404 },
+    listReferrals: { path: "/referrals?status=lost", status: 400 },
+    getSettings: { path: "/settings", status: 401 },
+    getStats: { path: "/stats", status: 401 },
+  };
+}
+
+describe("the OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document listing every operation", async () => {
+    const response = await call("GET", "/openapi.json", { key: null });
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+    const validation = await new Validator().validate(document as never);
+    expect(validation.errors ?? []).toEqual([]);
+    expect(validation.valid).toBe(true);
+    expect(document.openapi).toBe("3.1.0");
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId));
+    expect(operations.sort()).toEqual(API_ENDPOINTS.map((endpoint) => endpoint.operationId).sort());
+  });
+});
+
+describe("every documented operation", () => {
+  it("answers a good request with its documented status and shape, writes recorded with the key", async () => {
+    const document = (await (await call("GET", "/openapi.json", { key: null })).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    for (const endpoint of API_ENDPOINTS) {
+      const good = goodRequests()[endpoint.operationId];
+      expect(good, `a good request for ${endpoint.operationId}`).toBeDefined();
+      const response = await call(endpoint.method.toUpperCase(), good!.path, { body: good!.body });
+      const json = await response.json();
+      expect(response.status, `${endpoint.operationId}: ${JSON.stringify(json)}`).toBe(endpoint.status ?? 200);
+      expect(Object.keys(document.paths[endpoint.path]![endpoint.method]!.responses)).toContain(String(response.status));
+      expect(() => endpoint.response.parse(json), endpoint.operationId).not.toThrow();
+      expect(response.headers.get("RateLimit-Limit")).toBe(String(API_RATE_LIMIT.limit));
+    }
+    const audit = await db.select().from(auditEvents).where(eq(auditEvents.actorKind, "api_key"));
+    expect(audit.map((event) => [event.action, event.actorName.startsWith("Shop (lc_")]).sort()).toEqual([
+      ["member.notes_changed", true],
+      ["member.tags_changed", true],
+      ["product.created", true],
+      ["product.deleted", true],
+      ["product.updated", true],
+    ]);
+  });
+
+  it("answers a bad request with a documented problem, changing nothing", async () => {
+    const document = (await (await call("GET", "/openapi.json", { key: null })).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    for (const endpoint of API_ENDPOINTS) {
+      const bad = badRequests()[endpoint.operationId]!;
+      const response = await call(endpoint.method.toUpperCase(), bad.path, { body: bad.body, key: bad.status === 401 ? null : secret });
+      expect(response.status, endpoint.operationId).toBe(bad.status);
+      expect(Object.keys(document.paths[endpoint.path]![endpoint.method]!.responses)).toContain(String(bad.status));
+      const problem = await problemOf(response);
+      expect(problem.status).toBe(bad.status);
+    }
+    const stats = await (await call("GET", "/stats")).json();
+    expect(stats).toMatchObject({ members: 2, referredMembers: 1 });
+  });
+});
+
+describe("keys", () => {
+  it("refuses a missing, malformed, wrong or revoked key, and a key without the scope", async () => {
+    expect((await call("GET", "/members", { key: null })).status).toBe(401);
+    expect((await call("GET", "/members", { key: "lc_nope" })).status).toBe(401);
+    expect((await call("GET", "/members", { key: `${secret.slice(0, -2)}xx` })).status).toBe(401);
+    const readOnly = await createApiKey({ name: "Mailing tool", scopes: ["members:read"] as ApiScope[] }, "admin-1");
+    expect((await call("GET", "/members", { key: readOnly.secret })).status).toBe(200);
+    const refused = await call("POST", "/members", { key: readOnly.secret, body: { email: "new@example.com" } });
+    expect(refused.status).toBe(403);
+    expect((await problemOf(refused)).detail).toBe("This key lacks the members:write scope.");
+    await revokeApiKey(readOnly.key.id, "admin-1");
+    expect((await call("GET", "/members", { key: readOnly.secret })).status).toBe(401);
+  });
+
+  it("limits each key, saying how many requests are left and when to retry", async () => {
+    const first = await call("GET", "/settings");
+    expect(first.headers.get("RateLimit-Remaining")).toBe(String(API_RATE_LIMIT.limit - 1));
+    const [key] = await db.select({ id: apiKeys.id }).from(apiKeys);
+    for (let hit = 1; hit < API_RATE_LIMIT.limit; hit++) await consumeRateLimit(`api:key:${key!.id}`, API_RATE_LIMIT);
+    const limited = await call("GET", "/settings");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(limited.headers.get("RateLimit-Remaining")).toBe("0");
+  });
+});
+
+describe("members through the API", () => {
+  it("pages members by cursor, newest first, without repeats", async () => {
+    for (const name of ["a", "b", "c"]) await joinWaitlist({ email: `${name}.kid@example.com` });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await call("GET", `/members?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      const page = (await response.json()) as { data: { email: string }[]; nextCursor: string | null };
+      seen.push(...page.data.map((member) => member.email));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen).size).toBe(5);
+    expect(seen[0]).toBe("c.kid@example.com");
+    expect((await call("GET", "/members?cursor=garbage")).status).toBe(400);
+  });
+
+  it("joins with the site's rules: the referral is pending until the friend confirms, a second join changes nothing", async () => {
+    const referrer = (await (await call("GET", `/members/${memberId}`)).json()) as { referralCode: string };
+    const created = await call("POST", "/members", { body: { email: "orbit.otter@example.com", referralCode: referrer.referralCode } });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ isNewMember: true, referral: "pending", member: { points: 10 } });
+    const again = await call("POST", "/members", { body: { email: "Orbit.Otter+again@example.com" } });
+    expect(await again.json()).toMatchObject({ isNewMember: false, referral: null });
+    const throwaway = await call("POST", "/members", { body: { email: "kid@mailinator.com" } });
+    expect(throwaway.status).toBe(400);
+    expect((await call("POST", "/members", { body: "{not json" })).status).toBe(400);
+    expect((await call("POST", "/members", { body: "email=x", contentType: "application/x-www-form-urlencoded" })).status).toBe(415);
+  });
+
+  it("records a change in the member's audit trail with the key", async () => {
+    await call("PATCH", `/members/${memberId}`, { body: { isBlocked: true } });
+    const [entry] = await db.select().from(memberAuditLog).where(eq(memberAuditLog.memberId, memberId));
+    expect(entry).toMatchObject({ action: "blocked", adminUserId: null });
+    expect(entry?.apiKeyId).toBeTruthy();
+    const standing = await call("GET", `/leaderboard/members/${memberId}`);
+    expect(standing.status).toBe(404);
+  });
+});
