@@ -34,6 +34,7 @@ export default [
   route("api/content-history", "routes/api/content-history.ts"),
   route("api/members/:memberId/referrals", "routes/api/member-referrals.ts"),
   route("api/waitlist.csv", "routes/api/waitlist-csv.ts"),
+  route("api/member-imports/:importId/problems.csv", "routes/api/member-import-problems.ts"),
   route("api/docs", "routes/api-docs.tsx"),
   route("embed.js", "routes/embed-js.ts"),
   route("embed/join", "routes/embed.join.tsx"),

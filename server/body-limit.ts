@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { MAX_IMPORT_FILE_BYTES } from "~/lib/imports/csv-upload.server";
 import { MAX_UPLOAD_BYTES } from "~/lib/storage/storage.server";
 
 /** Forms and JSON: far above any of our forms, far below what hurts the server. */
@@ -6,13 +7,20 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** An upload is one image plus the multipart envelope and the target field. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
+/** A CSV of members to import, streamed (never buffered) by its route. */
+export const MAX_IMPORT_BODY_BYTES = MAX_IMPORT_FILE_BYTES + 64 * 1024;
+
+/** The Waitlist Emails screen takes a CSV upload (multipart) besides its small forms. */
+const IMPORT_PATHS = new Set(["/admin/waitlist-emails", "/admin/waitlist-emails.data"]);
 const UPLOAD_PATHS = new Set(["/api/uploads"]);
 const TOO_LARGE = "Request body too large.";
 // A client that keeps sending after its 413 is cut off this long after the answer.
 const CUT_OFF_AFTER_MS = 1_000;
 
-export function bodyLimitFor(path: string): number {
-  return UPLOAD_PATHS.has(path.replace(/\/+$/, "")) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+export function bodyLimitFor(path: string, contentType = ""): number {
+  const trimmed = path.replace(/\/+$/, "");
+  if (IMPORT_PATHS.has(trimmed) && /^multipart\/form-data/i.test(contentType)) return MAX_IMPORT_BODY_BYTES;
+  return UPLOAD_PATHS.has(trimmed) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
 }
 
 class PayloadTooLargeError extends Error {}
@@ -39,7 +47,7 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
     next();
     return;
   }
-  const limit = bodyLimitFor(req.path);
+  const limit = bodyLimitFor(req.path, req.get("content-type"));
   const declared = Number(req.get("content-length"));
   if (Number.isFinite(declared) && declared > limit) {
     answerTooLarge(req, res);

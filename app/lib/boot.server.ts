@@ -10,6 +10,7 @@ import { log } from "./log.server";
 import { startPurgeJob } from "./maintenance/purge.server";
 import { startSeasonJob } from "./seasons/season-freeze.server";
 import { startWebhookWorker } from "./webhooks/delivery.server";
+import { startImportWorker } from "./imports/import-run.server";
 import { stopNotifications } from "./realtime/notifications.server";
 
 type Stoppable = { stop: () => Promise<void> | void };
@@ -39,6 +40,7 @@ export async function boot(): Promise<void> {
   registerBackgroundTask(startPurgeJob());
   registerBackgroundTask(startSeasonJob());
   registerBackgroundTask(startWebhookWorker());
+  registerBackgroundTask(startImportWorker());
 }
 
 export function registerBackgroundTask(task: Stoppable): void {

@@ -8,3 +8,4 @@ export * from "./seasons";
 export * from "./api";
 export * from "./webhooks";
 export * from "./audit";
+export * from "./imports";

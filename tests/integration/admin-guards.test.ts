@@ -31,14 +31,14 @@ const handlers = Object.entries(modules).flatMap(([file, module]) =>
 
 // Resource routes the back office calls from scripts answer with a status, not a redirect.
 const apiModules = import.meta.glob<RouteModule>(
-  ["../../app/routes/api/uploads.ts", "../../app/routes/api/content-history.ts", "../../app/routes/api/member-referrals.ts", "../../app/routes/api/waitlist-csv.ts", "../../app/routes/api/funnel-csv.ts"],
+  ["../../app/routes/api/uploads.ts", "../../app/routes/api/content-history.ts", "../../app/routes/api/member-referrals.ts", "../../app/routes/api/waitlist-csv.ts", "../../app/routes/api/funnel-csv.ts", "../../app/routes/api/member-import-problems.ts"],
   { eager: true },
 );
 const adminApis = Object.fromEntries(
   Object.entries(apiModules).map(([file, module]) => {
     const method = file.endsWith("uploads.ts") ? "POST" : "GET";
     const handler = (method === "POST" ? module.action : module.loader) as Handler;
-    const run: Handler = (args) => handler({ ...args, params: { memberId: "00000000-0000-4000-8000-000000000000" } });
+    const run: Handler = (args) => handler({ ...args, params: { memberId: "00000000-0000-4000-8000-000000000000", importId: "00000000-0000-4000-8000-000000000000" } });
     return [file.replace("../../app/routes/", ""), { method, run }];
   }),
 );

@@ -6,7 +6,7 @@ import type { SessionUser } from "../auth/session.server";
 import { isAppError } from "../errors";
 import { readFormData } from "../http/form-data.server";
 import { log } from "../log.server";
-import { failureToast, type AdminActionResult } from "./action-result";
+import { failureToast, type AdminActionResult, type FailureToast } from "./action-result";
 import { failureFor, type AdminFailure } from "./failure";
 
 export type AdminActionSuccess<Value> = {
@@ -68,5 +68,28 @@ export async function adminAction<Schema extends z.ZodType, Value = undefined>(
     }
     log.error("admin change failed", { requestId: context.requestId, path, intent, adminId: admin.id, error });
     return data<AdminActionResult<Value>>({ ok: false, toast: failureToast(failed, UNEXPECTED), form: submission.reply() }, { status: 500 });
+  }
+}
+
+/**
+ * An admin action whose body is a file upload (multipart, streamed by `run` itself, so
+ * not parsed here): the same guard and the same answer shape as `adminAction`. `run`
+ * may answer with a Response of its own (a redirect to the result).
+ */
+export async function adminUploadAction(
+  { request, context }: { request: Request; context: { requestId?: string } },
+  { failure, run }: { failure: FailureToast; run: (request: Request, admin: SessionUser) => Promise<Response> },
+) {
+  const admin = await requireAdmin(request);
+  const path = new URL(request.url).pathname;
+  try {
+    const response = await run(request, admin);
+    log.info("admin upload", { requestId: context.requestId, path, adminId: admin.id });
+    return response;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isAppError(error)) return data<AdminActionResult>({ ok: false, toast: failureToast(failure, error.userMessage) }, { status: error.status });
+    log.error("admin upload failed", { requestId: context.requestId, path, adminId: admin.id, error });
+    return data<AdminActionResult>({ ok: false, toast: failureToast(failure, UNEXPECTED) }, { status: 500 });
   }
 }

@@ -7,9 +7,8 @@ import type { Actor } from "./actor";
 
 export type AuditEntry = { action: string; targetType: string; targetId?: string | null; before?: unknown; after?: unknown };
 
-/** One audit row; pass the transaction that makes the change. */
-export async function recordAuditEvent(executor: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
-  await executor.insert(auditEvents).values({
+function auditRow(actor: Actor, entry: AuditEntry): typeof auditEvents.$inferInsert {
+  return {
     actorKind: actor.kind,
     actorId: actor.kind === "system" ? null : actor.id,
     actorName: actor.name,
@@ -18,7 +17,17 @@ export async function recordAuditEvent(executor: Executor, actor: Actor, entry: 
     targetId: entry.targetId ?? null,
     before: entry.before === undefined ? null : sql`${JSON.stringify(entry.before)}::jsonb`,
     after: entry.after === undefined ? null : sql`${JSON.stringify(entry.after)}::jsonb`,
-  });
+  };
+}
+
+/** One audit row; pass the transaction that makes the change. */
+export async function recordAuditEvent(executor: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
+  await executor.insert(auditEvents).values(auditRow(actor, entry));
+}
+
+/** Many audit rows by one actor in one statement (a batch of imported members). */
+export async function recordAuditEvents(executor: Executor, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length > 0) await executor.insert(auditEvents).values(entries.map((entry) => auditRow(actor, entry)));
 }
 
 export type AuditFilter = { actorKind?: "admin" | "api_key" | "system"; targetType?: string; search?: string; before?: number };

@@ -14,7 +14,7 @@ async function count(statement: ReturnType<typeof sql>): Promise<number> {
 }
 
 describe("purging expired data", () => {
-  it("removes expired limits, verifications, sessions, old sent e-mail bodies and used bot challenges, and keeps the rest", async () => {
+  it("removes expired limits, verifications, sessions, old sent e-mail bodies and used bot challenges, week-old unimported CSV checks, and keeps the rest", async () => {
     await db.execute(sql`insert into rate_limits (key, hits, window_started_at) values
       ('old', 3, now() - interval '3 days'), ('current', 1, now())`);
     await db.execute(sql`insert into verifications (id, identifier, value, expires_at) values
@@ -28,8 +28,10 @@ describe("purging expired data", () => {
       ('welcome', 'c@example.com', 'waiting', '<p>z</p>', 'z', 'pending', null, now() - interval '2 days')`);
     await db.execute(sql`insert into used_bot_challenges (signature, expires_at) values
       ('expired', now() - interval '1 second'), ('current', now() + interval '9 minutes')`);
+    await db.execute(sql`insert into member_imports (file_name, status, created_at) values
+      ('stale.csv', 'checked', now() - interval '8 days'), ('fresh.csv', 'checked', now()), ('done.csv', 'imported', now() - interval '30 days')`);
 
-    expect(await purgeExpiredData()).toEqual({ rateLimits: 1, verifications: 1, sessions: 1, emailBodies: 1, usedBotChallenges: 1 });
+    expect(await purgeExpiredData()).toEqual({ rateLimits: 1, verifications: 1, sessions: 1, emailBodies: 1, usedBotChallenges: 1, unstartedImports: 1 });
 
     expect(await count(sql`select count(*)::integer as n from rate_limits where key = 'current'`)).toBe(1);
     expect(await count(sql`select count(*)::integer as n from rate_limits`)).toBe(1);
@@ -43,6 +45,7 @@ describe("purging expired data", () => {
       { subject: "waiting", html: "<p>z</p>", text: "z" },
     ]);
     expect(await count(sql`select count(*)::integer as n from used_bot_challenges where signature = 'current'`)).toBe(1);
-    expect(await purgeExpiredData()).toEqual({ rateLimits: 0, verifications: 0, sessions: 0, emailBodies: 0, usedBotChallenges: 0 });
+    expect(await count(sql`select count(*)::integer as n from member_imports`)).toBe(2);
+    expect(await purgeExpiredData()).toEqual({ rateLimits: 0, verifications: 0, sessions: 0, emailBodies: 0, usedBotChallenges: 0, unstartedImports: 0 });
   });
 });

@@ -7,9 +7,11 @@ import { holdStaleReferrals } from "../referrals/referral-credit.server";
 const RATE_LIMIT_RETENTION = "2 days";
 /** Sent e-mails keep their headers; bodies (sign-in links among them) go after this. */
 const SENT_BODY_RETENTION = "1 day";
+/** A checked CSV upload nobody imported: its staged lines hold addresses, so they go. */
+const UNSTARTED_IMPORT_RETENTION = "7 days";
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-export type PurgeCounts = { rateLimits: number; verifications: number; sessions: number; emailBodies: number; usedBotChallenges: number };
+export type PurgeCounts = { rateLimits: number; verifications: number; sessions: number; emailBodies: number; usedBotChallenges: number; unstartedImports: number };
 
 async function affected(statement: ReturnType<typeof sql>): Promise<number> {
   const result = await db.execute(statement);
@@ -19,7 +21,8 @@ async function affected(statement: ReturnType<typeof sql>): Promise<number> {
 /**
  * Removes what has expired: rate-limit windows, sign-in verifications, sessions, the
  * bodies of sent e-mails (which carry magic-link URLs) and used bot-guard challenges (a
- * replay of an expired one is refused as expired). Idempotent, so every process may run it.
+ * replay of an expired one is refused as expired) and CSV uploads checked a week ago but
+ * never imported. Idempotent, so every process may run it.
  */
 export async function purgeExpiredData(): Promise<PurgeCounts> {
   const rateLimits = await affected(sql`delete from rate_limits where window_started_at < now() - ${RATE_LIMIT_RETENTION}::interval`);
@@ -29,7 +32,9 @@ export async function purgeExpiredData(): Promise<PurgeCounts> {
     update email_outbox set html = '', text = ''
      where status = 'sent' and sent_at < now() - ${SENT_BODY_RETENTION}::interval and (html <> '' or text <> '')`);
   const usedBotChallenges = await affected(sql`delete from used_bot_challenges where expires_at < now()`);
-  return { rateLimits, verifications, sessions, emailBodies, usedBotChallenges };
+  const unstartedImports = await affected(sql`
+    delete from member_imports where status = 'checked' and created_at < now() - ${UNSTARTED_IMPORT_RETENTION}::interval`);
+  return { rateLimits, verifications, sessions, emailBodies, usedBotChallenges, unstartedImports };
 }
 
 /** Runs the purge (and moves week-old unconfirmed referrals to review) at boot and then hourly. */

@@ -1,7 +1,7 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { Ban, Download, NotebookPen, Tags, Undo2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, redirect, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import type { Route } from "./+types/waitlist-emails";
@@ -16,11 +16,16 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
-import { adminAction } from "~/lib/admin/admin-action.server";
+import { MemberImportPanel } from "~/components/admin/member-import";
+import { adminAction, adminUploadAction } from "~/lib/admin/admin-action.server";
+import { readCsvUpload } from "~/lib/imports/csv-upload.server";
+import { checkImport, getMemberImport, listImportProblems } from "~/lib/imports/import-check.server";
+import { startImport } from "~/lib/imports/import-run.server";
+import { MemberImportStartSchema } from "~/lib/imports/import.schema";
 import type { AdminActionResult, FailureToast } from "~/lib/admin/action-result";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { cn } from "~/lib/utils";
-import { MemberChangeSchema, MemberNotesSchema, MemberTagsSchema } from "~/lib/waitlist/member-admin.schema";
+import { MemberBlockSchema, MemberNotesSchema, MemberTagsSchema } from "~/lib/waitlist/member-admin.schema";
 import { changeMember, listMembersPage, MEMBERS_PAGE_SIZE, type ConfirmedFilter } from "~/lib/waitlist/member-admin.server";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
@@ -31,24 +36,48 @@ const QuerySchema = z.object({
   q: z.string().trim().max(200).catch(""),
   confirmed: z.enum(["any", "yes", "no"]).catch("any"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  import: z.string().max(64).catch(""),
 });
+
+const WaitlistEmailsSchema = z.discriminatedUnion("intent", [MemberTagsSchema, MemberNotesSchema, MemberBlockSchema, MemberImportStartSchema]);
+const IMPORT_FAILURE = { title: "Import Failed" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const result = await listMembersPage({ search: query.q, confirmed: query.confirmed, page: query.page });
-  return { ...query, ...result, pageSize: MEMBERS_PAGE_SIZE };
+  const [result, memberImport] = await Promise.all([
+    listMembersPage({ search: query.q, confirmed: query.confirmed, page: query.page }),
+    query.import ? getMemberImport(query.import) : null,
+  ]);
+  const importProblems = memberImport?.status === "checked" ? await listImportProblems(memberImport.id) : [];
+  return { ...query, ...result, pageSize: MEMBERS_PAGE_SIZE, memberImport, importProblems };
 }
 
 function failure(form: FormData): FailureToast {
-  return form.get("intent") === "block" ? { title: "Action Failed" } : { title: "Update Failed" };
+  const intent = form.get("intent");
+  if (intent === "import" || intent === "import-file") return IMPORT_FAILURE;
+  return intent === "block" ? { title: "Action Failed" } : { title: "Update Failed" };
 }
 
 export async function action(args: Route.ActionArgs) {
+  // A CSV upload: checked (the dry run) as it streams in, then shown on this screen.
+  if (/^multipart\/form-data/i.test(args.request.headers.get("Content-Type") ?? "")) {
+    return adminUploadAction(args, {
+      failure: IMPORT_FAILURE,
+      run: async (request, admin) => {
+        const checked = await readCsvUpload(request, (upload) => checkImport(upload, admin.id));
+        return redirect(`/admin/waitlist-emails?import=${checked.id}`);
+      },
+    });
+  }
   return adminAction(args, {
-    schema: MemberChangeSchema,
+    schema: WaitlistEmailsSchema,
     failure,
     run: async (change, admin) => {
+      if (change.intent === "import") {
+        const started = await startImport(change.importId, { tags: change.tags.split(","), sendWelcome: change.sendWelcome === "on" }, admin.id);
+        return { title: "Import Started", description: `${started.newRows.toLocaleString("en-US")} new members from ${started.fileName}.` };
+      }
       if (change.intent === "block") {
         const isBlocked = change.isBlocked === "true";
         await changeMember(change.memberId, { kind: "blocked", isBlocked }, admin.id);
@@ -126,7 +155,7 @@ function BlockButton({ member }: { member: Row }) {
 }
 
 export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
-  const { rows, total, matching, q, confirmed, page, pageSize } = loaderData;
+  const { rows, total, matching, q, confirmed, page, pageSize, memberImport, importProblems } = loaderData;
   const withParams = useQueryWith();
   const [editing, setEditing] = useState<{ member: Row; field: "tags" | "notes" } | null>(null);
   const closeEditor = useCallback(() => setEditing(null), []);
@@ -145,7 +174,7 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl space-y-4">
       <h1 className="text-3xl font-extrabold">Waitlist Emails</h1>
       <div className="flex flex-wrap items-end gap-2">
-        <SearchForm id="waitlist-search" label="Search e-mail, referral code or tags" defaultValue={q} keep={{ confirmed }} />
+        <SearchForm id="waitlist-search" label="Search e-mail, referral code or tags" defaultValue={q} keep={{ confirmed, ...(memberImport ? { import: memberImport.id } : {}) }} />
         <Button asChild variant="outline">
           <Link to={withParams({ confirmed: NEXT_FILTER[confirmed], page: "1" })}>Confirmed: {FILTER_LABEL[confirmed]}</Link>
         </Button>
@@ -154,6 +183,7 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
           <a href="/api/waitlist.csv" download="waitlist_users.csv" onClick={exportCsv}><Download aria-hidden="true" /> Export CSV</a>
         </Button>
       </div>
+      <MemberImportPanel memberImport={memberImport} problems={importProblems} failure={IMPORT_FAILURE} />
 
       <Table>
           <TableHeader>
