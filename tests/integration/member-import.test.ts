@@ -87,6 +87,15 @@ describe("CSV import: the dry run", () => {
     expect(await memberCount()).toBe(before);
   });
 
+  it("reports lines with control characters, NUL included, as invalid instead of failing", async () => {
+    const checked = await check("Email,Notes\nnul\u0000@example.com,\nok.line@example.com,bad\u0007note\n");
+    expect(checked).toMatchObject({ totalRows: 2, newRows: 0, invalidRows: 2 });
+    expect((await listImportProblems(checked.id)).map(({ email, reason }) => [email, reason])).toEqual([
+      ["nul\uFFFD@example.com", "Not a valid e-mail address"],
+      ["ok.line@example.com", "Notes hold invisible control characters"],
+    ]);
+  });
+
   it("takes a bare list of addresses (no header row), with a byte-order mark and blank lines", async () => {
     const checked = await check("\uFEFFplain.one@example.com\n\nplain.two@example.com\n");
     expect(checked).toMatchObject({ totalRows: 2, newRows: 2 });

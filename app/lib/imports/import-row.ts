@@ -78,7 +78,9 @@ export function parseImportTags(value: string): string[] {
  */
 export function checkImportRow(cells: readonly string[], columns: ImportColumns, isThrowaway: (email: string) => boolean): CheckedRow {
   const raw = (cells[columns.email] ?? "").trim();
-  const shown = raw.slice(0, MAX_SHOWN_EMAIL);
+  // For the report only: control characters (NUL among them, which PostgreSQL refuses) shown as �.
+  // eslint-disable-next-line no-control-regex -- control characters are what this replaces
+  const shown = raw.slice(0, MAX_SHOWN_EMAIL).replace(/[\u0000-\u001f\u007f-\u009f]/g, "\uFFFD");
   if (!raw) return { outcome: "invalid", email: "", reason: "No e-mail address" };
   if (!isEmailAddress(raw)) return { outcome: "invalid", email: shown, reason: "Not a valid e-mail address" };
   const email = normaliseEmail(raw);
