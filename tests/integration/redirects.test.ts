@@ -4,7 +4,7 @@ import { signInAs } from "../auth-helpers";
 import { loader as rootLoader } from "~/root";
 import { loader as loginLoader } from "~/routes/login";
 import { loader as callbackLoader } from "~/routes/auth.callback";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 
 const ORIGIN = "http://localhost:3000";
 const context = { cspNonce: "", requestId: "test", clientIp: "127.0.0.1" };
@@ -63,7 +63,7 @@ describe("redirects stay on our origin", () => {
   });
 
   it("a guard never puts an off-site path into redirectTo", async () => {
-    const target = await redirectTarget((({ request }) => requireAdmin(request)) as Loader, `${ORIGIN}//evil.example/admin`);
+    const target = await redirectTarget((({ request }) => requireStaff(request)) as Loader, `${ORIGIN}//evil.example/admin`);
     expect(target.pathname).toBe("/login");
     expect(target.searchParams.get("redirectTo")).toBe("/");
   });

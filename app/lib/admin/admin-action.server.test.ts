@@ -30,6 +30,7 @@ describe("adminAction", () => {
     let received: unknown;
     const result = await answer(
       await adminAction({ request: post(new URLSearchParams({ name: "  Comet  " })), context }, {
+        section: "overview",
         schema: Schema,
         failure,
         run: async (input) => {
@@ -48,10 +49,10 @@ describe("adminAction", () => {
       calls++;
       return { title: "Saved!" };
     };
-    const tooLong = await answer(await adminAction({ request: post(new URLSearchParams({ name: "x".repeat(11) })), context }, { schema: Schema, failure, run }));
+    const tooLong = await answer(await adminAction({ request: post(new URLSearchParams({ name: "x".repeat(11) })), context }, { section: "overview", schema: Schema, failure, run }));
     expect(tooLong).toMatchObject({ status: 400, ok: false, toast: { title: "Update Failed", description: "Could not save the thing. Name is too long" } });
     expect(tooLong.form?.error?.name).toEqual(["Name is too long"]);
-    const missing = await answer(await adminAction({ request: post(new URLSearchParams()), context }, { schema: Schema, failure, run }));
+    const missing = await answer(await adminAction({ request: post(new URLSearchParams()), context }, { section: "overview", schema: Schema, failure, run }));
     expect(missing).toMatchObject({ status: 400, toast: { description: "Could not save the thing. Name is required" } });
     expect(calls).toBe(0);
   });
@@ -59,6 +60,7 @@ describe("adminAction", () => {
   it("answers an unreadable body with a 400, not a 500", async () => {
     const result = await answer(
       await adminAction({ request: post("%%%not a form", { "content-type": "multipart/form-data; boundary=nothing" }), context }, {
+        section: "overview",
         schema: Schema,
         failure,
         run: async () => ({ title: "Saved!" }),
@@ -70,6 +72,7 @@ describe("adminAction", () => {
   it("turns an AppError into its message and status", async () => {
     const result = await answer(
       await adminAction({ request: post(new URLSearchParams({ name: "Comet" })), context }, {
+        section: "overview",
         schema: Schema,
         failure: () => ({ title: "Deletion Failed" }),
         run: async () => {
@@ -85,6 +88,7 @@ describe("adminAction", () => {
     expectLoggedError(/"requestId":"test-request".*"message":"admin change failed"/);
     const result = await answer(
       await adminAction({ request: post(new URLSearchParams({ name: "Comet" })), context }, {
+        section: "overview",
         schema: Schema,
         failure,
         run: async () => {
@@ -98,6 +102,6 @@ describe("adminAction", () => {
 
   it("sends a signed-out request to the login page before reading anything", async () => {
     const request = requestWithCookie("/admin/thing", undefined, { method: "POST", body: new URLSearchParams({ name: "Comet" }) });
-    await expect(adminAction({ request, context }, { schema: Schema, failure, run: async () => ({ title: "Saved!" }) })).rejects.toMatchObject({ status: 302 });
+    await expect(adminAction({ request, context }, { section: "overview", schema: Schema, failure, run: async () => ({ title: "Saved!" }) })).rejects.toMatchObject({ status: 302 });
   });
 });

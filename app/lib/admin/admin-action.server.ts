@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import { requireAdmin } from "../auth/guards.server";
+import { requireStaff } from "../auth/guards.server";
+import type { AdminSectionPath } from "./navigation";
 import type { SessionUser } from "../auth/session.server";
 import { isAppError } from "../errors";
 import { readFormData } from "../http/form-data.server";
@@ -18,6 +19,8 @@ export type AdminActionSuccess<Value> = {
 };
 
 export type AdminActionOptions<Schema extends z.ZodType, Value> = {
+  /** The screen: whoever may change things on it (SECTION_ACCESS) may run this. */
+  section: AdminSectionPath;
   schema: Schema;
   /** The spec's failure toast, chosen from the posted fields (e.g. by intent). */
   failure: AdminFailure;
@@ -37,9 +40,9 @@ const UNEXPECTED = "Please try again.";
  */
 export async function adminAction<Schema extends z.ZodType, Value = undefined>(
   { request, context }: { request: Request; context: { requestId?: string } },
-  { schema, failure, run, keepEmptyFields = false }: AdminActionOptions<Schema, Value>,
+  { section, schema, failure, run, keepEmptyFields = false }: AdminActionOptions<Schema, Value>,
 ) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, section, "edit");
   const path = new URL(request.url).pathname;
   const form = await readFormData(request);
   const failed = failureFor(failure, form);
@@ -78,9 +81,9 @@ export async function adminAction<Schema extends z.ZodType, Value = undefined>(
  */
 export async function adminUploadAction(
   { request, context }: { request: Request; context: { requestId?: string } },
-  { failure, run }: { failure: FailureToast; run: (request: Request, admin: SessionUser) => Promise<Response> },
+  { section, failure, run }: { section: AdminSectionPath; failure: FailureToast; run: (request: Request, admin: SessionUser) => Promise<Response> },
 ) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, section, "edit");
   const path = new URL(request.url).pathname;
   try {
     const response = await run(request, admin);

@@ -11,12 +11,28 @@ import {
   Settings,
   Share2,
   Trophy,
+  UserCog,
   Users,
   type LucideIcon,
 } from "lucide-react";
 
 /** One back-office screen: its route module is app/routes/admin/{path}.tsx. */
-export type AdminSection = { path: string; label: string; icon: LucideIcon };
+export type AdminSection = { path: AdminSectionPath; label: string; icon: LucideIcon };
+export type AdminSectionPath =
+  | "overview"
+  | "products"
+  | "video-manager"
+  | "social-share"
+  | "waitlist-emails"
+  | "referral-leaderboard"
+  | "seasons"
+  | "text-editor"
+  | "welcome-email-editor"
+  | "reports-analytics"
+  | "settings"
+  | "team"
+  | "developers"
+  | "audit-log";
 
 /**
  * The admin children of the spec's route table, in sidebar order. app/routes.ts builds
@@ -34,6 +50,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "welcome-email-editor", label: "Welcome Email Editor", icon: Mail },
   { path: "reports-analytics", label: "Reports & Analytics", icon: BarChart3 },
   { path: "settings", label: "Site Settings", icon: Settings },
+  { path: "team", label: "Team", icon: UserCog },
   { path: "developers", label: "Developers", icon: Code },
   { path: "audit-log", label: "Audit Log", icon: ScrollText },
 ];

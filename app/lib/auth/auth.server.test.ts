@@ -8,7 +8,7 @@ import { JoinInputSchema } from "../waitlist/waitlist.schema";
 import { getAuth } from "./auth.server";
 import { db } from "../db.server";
 import { saveSiteSettings } from "../settings/settings.server";
-import { requireAdmin, requireMember } from "./guards.server";
+import { requireStaff, requireMember } from "./guards.server";
 import { requestMagicLink, SIGN_IN_LIMITS } from "./magic-link.server";
 import { getSessionUser } from "./session.server";
 
@@ -93,21 +93,29 @@ describe("magic-link sign-in", () => {
 });
 
 describe("roles and guards", () => {
-  it("grants admin to ADMIN_EMAILS addresses at sign-in (admin@example.com outside a deployment)", async () => {
+  it("makes ADMIN_EMAILS addresses owners at their first sign-in (admin@example.com outside a deployment)", async () => {
     const cookie = await signInAs("admin@example.com");
-    expect(await getSessionUser(requestWithCookie("/admin", cookie))).toMatchObject({ isAdmin: true });
+    expect(await getSessionUser(requestWithCookie("/admin", cookie))).toMatchObject({ isAdmin: true, role: "owner" });
     const [stored] = await db.select({ role: users.role }).from(users).where(eq(users.email, "admin@example.com"));
-    expect(stored?.role).toBe("admin");
+    expect(stored?.role).toBe("owner");
+  });
+
+  it("leaves the role of an ADMIN_EMAILS address the team changed alone at the next sign-in", async () => {
+    await signInAs("admin@example.com");
+    await db.update(users).set({ role: "editor" }).where(eq(users.email, "admin@example.com"));
+    const cookie = await signInAs("admin@example.com");
+    expect(await getSessionUser(requestWithCookie("/admin", cookie))).toMatchObject({ role: "editor" });
+    await db.update(users).set({ role: "owner" }).where(eq(users.email, "admin@example.com"));
   });
 
   it("sends anonymous visitors of admin pages to /login with the page to return to", async () => {
-    const response = await thrownResponse(requireAdmin(requestWithCookie("/admin/overview")));
+    const response = await thrownResponse(requireStaff(requestWithCookie("/admin/overview")));
     expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Foverview");
   });
 
   it("sends signed-in non-admins to /unauthorized", async () => {
     const cookie = await signInAs("member@example.com");
-    const response = await thrownResponse(requireAdmin(requestWithCookie("/admin/overview", cookie)));
+    const response = await thrownResponse(requireStaff(requestWithCookie("/admin/overview", cookie)));
     expect(response.headers.get("location")).toMatch(/^\/unauthorized/);
   });
 

@@ -35,12 +35,15 @@ function createAuth() {
     databaseHooks: {
       session: {
         create: {
-          // ADMIN_EMAILS grants the admin role at sign-in; the role then lives in the database.
+          // ADMIN_EMAILS seeds the team's owners: such an address becomes an owner at sign-in
+          // unless it already has a back-office role (then the Team screen decides; an admin
+          // from before roles existed is promoted only while the team has no owner).
           after: async (session) => {
             if (env.adminEmails.length === 0) return;
             await db.execute(
-              sql`update users set role = 'admin', updated_at = now()
-                  where id = ${session.userId} and role <> 'admin'
+              sql`update users set role = 'owner', updated_at = now()
+                  where id = ${session.userId}
+                    and (role = 'member' or (role = 'admin' and not exists (select 1 from users where role = 'owner')))
                     and lower(email) in (${sql.join(env.adminEmails.map((email) => sql`${email}`), sql`, `)})`,
             );
           },

@@ -3,10 +3,13 @@ import { sessions } from "../../../db/schema";
 import { db } from "../db.server";
 import { getSiteSetting } from "../settings/settings.server";
 import { getAuth } from "./auth.server";
+import { isStaffRole, type Role } from "./roles";
 
 export type SessionUser = {
   id: string;
   email: string;
+  role: Role;
+  /** On the team (any back-office role): the header shows the way in. */
   isAdmin: boolean;
   sessionId: string;
 };
@@ -51,6 +54,7 @@ async function resolveSessionUser(request: Request, touch: boolean): Promise<Ses
   if (touch || state.isStale) {
     await db.update(sessions).set({ lastActiveAt: sql`now()` }).where(eq(sessions.id, found.session.id));
   }
-  const role = (found.user as { role?: unknown }).role;
-  return { id: found.user.id, email: found.user.email, isAdmin: role === "admin", sessionId: found.session.id };
+  const stored = (found.user as { role?: unknown }).role;
+  const role: Role = isStaffRole(stored) ? stored : "member";
+  return { id: found.user.id, email: found.user.email, role, isAdmin: isStaffRole(role), sessionId: found.session.id };
 }

@@ -3,7 +3,7 @@ import { emailOutbox } from "../../../db/schema";
 import { db, type Executor } from "../db.server";
 
 export type OutgoingEmail = {
-  kind: "magic_link" | "welcome" | "contact" | "template_test" | "season_winner" | "webhook_disabled";
+  kind: "magic_link" | "welcome" | "contact" | "template_test" | "season_winner" | "webhook_disabled" | "team_invite";
   to: string;
   subject: string;
   html: string;

@@ -107,6 +107,8 @@ export const SETTING_DEFINITIONS = {
   }),
   emailDomainBlocklist: define<string[]>({ key: "email_domain_blocklist", fallback: [], parse: parseDomainList, serialize: parseDomainList }),
   emailDomainAllowlist: define<string[]>({ key: "email_domain_allowlist", fallback: [], parse: parseDomainList, serialize: parseDomainList }),
+  // Team: whether the Viewer role may download the CSV exports (members, funnel, audit log).
+  viewersMayExport: define({ key: "viewers_may_export", fallback: false, parse: (stored) => stored === true, serialize: (value: boolean) => value === true }),
   embedAllowedOrigins: define<string[]>({ key: "embed_allowed_origins", fallback: [], parse: parseOriginList, serialize: parseOriginList }),
   siteTimeZone: define({ key: "site_time_zone", fallback: parseTimeZone(undefined), parse: parseTimeZone, serialize: parseTimeZone }),
   pointMilestones: define<Milestone[]>({ key: "point_milestones", fallback: [], parse: parseMilestones, serialize: parseMilestones }),

@@ -9,7 +9,7 @@ import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { AuditFilterQuery } from "~/lib/audit/audit.schema";
 import { listAuditEvents, listAuditTargetTypes } from "~/lib/audit/audit.server";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Audit Log | Admin" }];
 const ACTOR_KINDS = { admin: "Admins", api_key: "API keys", system: "The system" } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "audit-log");
   const filter = AuditFilterQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [page, targetTypes] = await Promise.all([
     listAuditEvents({ actorKind: filter.actor, targetType: filter.target, search: filter.q, before: filter.before }),

@@ -17,7 +17,7 @@ import type { AdminActionResult, FailureToast } from "~/lib/admin/action-result"
 import { CreateApiKeySchema, DevelopersActionSchema } from "~/lib/api/developers.schema";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/lib/api/api-keys.server";
 import { API_SCOPES, API_SCOPE_NAMES, type ApiScope } from "~/lib/api/scopes";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 import { getEnv } from "~/lib/env.server";
 import { AddEndpointForm, EndpointCard } from "~/components/admin/webhook-endpoints";
 import type { WebhookEvent } from "~/lib/webhooks/events";
@@ -40,7 +40,7 @@ function failure(form: FormData): FailureToast {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "developers");
   const [keys, endpoints] = await Promise.all([listApiKeys(), listWebhookEndpoints()]);
   const deliveries = await Promise.all(endpoints.map((endpoint) => listWebhookDeliveries(endpoint.id)));
   return {
@@ -61,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   return adminAction<typeof DevelopersActionSchema, { secret: string; name: string }>(args, {
+    section: "developers",
     schema: DevelopersActionSchema,
     failure,
     run: async (input, admin) => {

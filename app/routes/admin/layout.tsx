@@ -2,7 +2,8 @@ import { ExternalLink, Loader2, LogOut } from "lucide-react";
 import { Form, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { ADMIN_SECTIONS } from "~/lib/admin/navigation";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
+import { canAccess, ROLE_LABEL, type StaffRole } from "~/lib/auth/roles";
 import { cn } from "~/lib/utils";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
@@ -10,8 +11,8 @@ export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidat
 export const handle = { chrome: "none" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  return { adminEmail: admin.email };
+  const admin = await requireStaff(request);
+  return { adminEmail: admin.email, role: admin.role as StaffRole };
 }
 
 /** True while the router loads another admin screen. */
@@ -21,9 +22,17 @@ function useIsLoadingScreen(): boolean {
   return navigation.state === "loading" && navigation.location.pathname.startsWith("/admin") && navigation.location.pathname !== location.pathname;
 }
 
+/** The screen the path shows (the review queue belongs to the referral screen). */
+function sectionAt(pathname: string) {
+  const path = pathname.split("/")[2] ?? "";
+  return ADMIN_SECTIONS.find((section) => section.path === path)?.path;
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const isLoadingScreen = useIsLoadingScreen();
+  const section = sectionAt(location.pathname);
+  const isReadOnly = section !== undefined && !canAccess(loaderData.role, section, "edit");
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40 md:flex-row">
       <aside className="border-b bg-card md:sticky md:top-0 md:h-dvh md:w-64 md:shrink-0 md:border-b-0 md:border-r">
@@ -31,12 +40,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <div>
             <p className="text-lg font-extrabold">Admin Panel</p>
             <p className="truncate text-xs text-muted-foreground" title={loaderData.adminEmail}>
-              Signed in as <span data-testid="admin-email">{loaderData.adminEmail}</span>
+              Signed in as <span data-testid="admin-email">{loaderData.adminEmail}</span> ({ROLE_LABEL[loaderData.role]})
             </p>
           </div>
           <nav aria-label="Admin" className="flex-1 overflow-y-auto">
             <ul className="flex flex-row flex-wrap gap-1 md:flex-col">
-              {ADMIN_SECTIONS.map(({ path, label, icon: Icon }) => (
+              {ADMIN_SECTIONS.filter(({ path }) => canAccess(loaderData.role, path)).map(({ path, label, icon: Icon }) => (
                 <li key={path}>
                   <NavLink
                     to={`/admin/${path}`}
@@ -75,6 +84,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         <div className={cn("transition-opacity", isLoadingScreen && "pointer-events-none opacity-50")}>
+          {isReadOnly && (
+            <p className="mx-auto mb-4 max-w-5xl rounded-md border border-secondary/40 bg-secondary/10 px-4 py-2 text-sm font-semibold" data-testid="read-only-notice">
+              Read-only: as {ROLE_LABEL[loaderData.role]} you can look at this screen but not change it.
+            </p>
+          )}
           <Outlet />
         </div>
       </main>

@@ -4,13 +4,13 @@ import type { Route } from "./+types/overview";
 import { LocalTime } from "~/components/local-time";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 import { getOverviewCounts, listRecentActivity } from "~/lib/reports/overview.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "overview");
   const [counts, activity] = await Promise.all([getOverviewCounts(), listRecentActivity()]);
   return { counts, activity };
 }

@@ -26,7 +26,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { AdminActionResult, FailureToast } from "~/lib/admin/action-result";
 import { versionOf } from "~/lib/admin/version";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 import { formatPrice, productDescription } from "~/lib/products/format";
 import { ProductActionSchema, ProductSaveSchema } from "~/lib/products/product.schema";
 import { deleteProduct, getProduct, listProducts, saveProduct } from "~/lib/products/products.server";
@@ -43,7 +43,7 @@ function failure(form: FormData): FailureToast {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "products");
   const editId = new URL(request.url).searchParams.get("edit");
   const [items, editing] = await Promise.all([listProducts(), editId ? getProduct(editId) : null]);
   return { items, editing, editingVersion: versionOf(editing) };
@@ -51,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, {
+    section: "products",
     schema: ProductActionSchema,
     failure,
     run: async (input, admin) => {

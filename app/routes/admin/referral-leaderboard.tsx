@@ -27,7 +27,7 @@ import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { AdminActionResult, FailureToast } from "~/lib/admin/action-result";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 import { cn } from "~/lib/utils";
 import { AdjustPointsSchema, ReferralAdminSchema } from "~/lib/referrals/referral-admin.schema";
 import { adjustPoints, listReferralStandings, REFERRAL_PAGE_SIZE, resetReferrals } from "~/lib/referrals/referral-admin.server";
@@ -44,7 +44,7 @@ const QuerySchema = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "referral-leaderboard");
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [result, held] = await Promise.all([listReferralStandings({ search: query.q, page: query.page }), countHeldReferrals()]);
   return { ...query, ...result, held, pageSize: REFERRAL_PAGE_SIZE };
@@ -58,6 +58,7 @@ function failure(form: FormData): FailureToast {
 
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, {
+    section: "referral-leaderboard",
     schema: ReferralAdminSchema,
     failure,
     run: async (change, admin) => {

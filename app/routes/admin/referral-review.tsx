@@ -12,7 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { Textarea } from "~/components/ui/textarea";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { FailureToast } from "~/lib/admin/action-result";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 import { readReviewChoice, ReviewDecisionSchema } from "~/lib/referrals/referral-admin.schema";
 import { decideHeldReferrals, listHeldReferrals, type HeldGroup } from "~/lib/referrals/referral-review.server";
 import { SIGNAL_LABELS } from "~/lib/referrals/referral-signals";
@@ -22,7 +22,7 @@ export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidat
 export const meta: Route.MetaFunction = () => [{ title: "Referral Review | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "referral-leaderboard");
   const groups = await listHeldReferrals();
   return { groups, held: groups.reduce((sum, group) => sum + group.referrals.length, 0) };
 }
@@ -31,6 +31,7 @@ const FAILURE: FailureToast = { title: "Review Failed", lead: "Could not record 
 
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, {
+    section: "referral-leaderboard",
     schema: ReviewDecisionSchema,
     failure: FAILURE,
     run: async ({ choice, referrerId, note }, admin) => {

@@ -6,7 +6,7 @@ import { FunnelChart } from "~/components/admin/funnel-chart";
 import { FunnelRangeForm } from "~/components/admin/funnel-range-form";
 import { BreakdownChart, SignupsChart, TopReferrersChart } from "~/components/admin/report-charts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 import { formatKFactor } from "~/lib/reports/funnel";
 import { resolveFunnelRange } from "~/lib/reports/funnel-range.schema";
 import { getFunnelReport, getSiteToday } from "~/lib/reports/funnel.server";
@@ -21,7 +21,7 @@ import {
 export const meta: Route.MetaFunction = () => [{ title: "Reports & Analytics | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "reports-analytics");
   const query = new URL(request.url).searchParams;
   const chosen = resolveFunnelRange(query, await getSiteToday());
   const [stats, signups, referrals, devices, countries, funnel] = await Promise.all([

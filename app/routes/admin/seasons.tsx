@@ -16,7 +16,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { FailureToast } from "~/lib/admin/action-result";
 import { versionOf } from "~/lib/admin/version";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 import { saveContent } from "~/lib/content/content.server";
 import { sendWinnerTemplateTest } from "~/lib/email/template-test.server";
 import { AppError } from "~/lib/errors";
@@ -49,7 +49,7 @@ function failure(form: FormData): FailureToast {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "seasons");
   const [current, seasons, settings] = await Promise.all([
     getCurrentSeason(),
     listFrozenSeasons(),
@@ -73,6 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, {
+    section: "seasons",
     schema: SeasonsActionSchema,
     failure,
     keepEmptyFields: true,

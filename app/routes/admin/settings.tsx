@@ -14,7 +14,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { FailureToast } from "~/lib/admin/action-result";
 import { versionOf } from "~/lib/admin/version";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 import { SiteSettingsFormSchema } from "~/lib/settings/settings.schema";
 import { DEFAULT_BRAND_COLOR, DEFAULT_LOGO_URL, editSessionTimeoutInput, isHexColor } from "~/lib/settings/settings-rules";
 import { getSiteSettings } from "~/lib/settings/settings.server";
@@ -39,13 +39,14 @@ const REFERRAL_CREDIT_CHOICES = [
 const FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save site settings. " };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "settings");
   const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap", "siteTimeZone", "pointMilestones", "milestoneStep", "embedAllowedOrigins"]);
   return { settings, version: versionOf(settings), timeZones: listTimeZones(), origin: getEnv().origin };
 }
 
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, {
+    section: "settings",
     schema: SiteSettingsFormSchema,
     failure: FAILURE,
     run: async (input, admin) => {

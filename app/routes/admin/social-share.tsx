@@ -11,7 +11,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { FailureToast } from "~/lib/admin/action-result";
 import { versionOf } from "~/lib/admin/version";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 import { SocialSettingsFormSchema } from "~/lib/settings/settings.schema";
 import { SOCIAL_NETWORKS } from "~/lib/settings/settings-rules";
 import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.server";
@@ -23,13 +23,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Social Share Settings |
 const FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save social sharing settings. " };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "social-share");
   const settings = await getSiteSettings(["socialSharingOgTitle", "socialSharingOgDescription", "socialSharingImageUrl", "socialSharingLinks"]);
   return { settings, version: versionOf(settings) };
 }
 
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, {
+    section: "social-share",
     schema: SocialSettingsFormSchema,
     failure: FAILURE,
     run: async ({ socialSharingOgTitle, socialSharingOgDescription, socialSharingImageUrl, ...links }, admin) => {

@@ -13,7 +13,7 @@ import { Label } from "~/components/ui/label";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { FailureToast } from "~/lib/admin/action-result";
 import { versionOf } from "~/lib/admin/version";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 import { CONTENT_FIELDS, TEXT_EDITOR_FIELDS, type ContentName } from "~/lib/content/content-fields";
 import { contentFormSchema } from "~/lib/content/content.schema";
 import { getContent, saveContent } from "~/lib/content/content.server";
@@ -26,13 +26,14 @@ const FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save te
 const TextContentSchema = contentFormSchema(TEXT_EDITOR_FIELDS);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "text-editor");
   const content = await getContent(TEXT_EDITOR_FIELDS);
   return { content, version: versionOf(content) };
 }
 
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, {
+    section: "text-editor",
     schema: TextContentSchema,
     failure: FAILURE,
     keepEmptyFields: true,

@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { FailureToast } from "~/lib/admin/action-result";
 import { versionOf } from "~/lib/admin/version";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 import { VideoSettingsFormSchema } from "~/lib/settings/settings.schema";
 import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.server";
 
@@ -22,13 +22,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Video Management | Admi
 const FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save video settings. " };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "video-manager");
   const settings = await getSiteSettings(["homepageVideoUrl", "homepageVideoThumbnailUrl"]);
   return { settings, version: versionOf(settings) };
 }
 
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, {
+    section: "video-manager",
     schema: VideoSettingsFormSchema,
     failure: FAILURE,
     run: async (input, admin) => {

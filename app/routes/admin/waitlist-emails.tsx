@@ -23,7 +23,7 @@ import { checkImport, getMemberImport, listImportProblems } from "~/lib/imports/
 import { startImport } from "~/lib/imports/import-run.server";
 import { MemberImportStartSchema } from "~/lib/imports/import.schema";
 import type { AdminActionResult, FailureToast } from "~/lib/admin/action-result";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 import { cn } from "~/lib/utils";
 import { MemberBlockSchema, MemberNotesSchema, MemberTagsSchema } from "~/lib/waitlist/member-admin.schema";
 import { changeMember, listMembersPage, MEMBERS_PAGE_SIZE, type ConfirmedFilter } from "~/lib/waitlist/member-admin.server";
@@ -43,7 +43,7 @@ const WaitlistEmailsSchema = z.discriminatedUnion("intent", [MemberTagsSchema, M
 const IMPORT_FAILURE = { title: "Import Failed" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "waitlist-emails");
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [result, memberImport] = await Promise.all([
     listMembersPage({ search: query.q, confirmed: query.confirmed, page: query.page }),
@@ -63,6 +63,7 @@ export async function action(args: Route.ActionArgs) {
   // A CSV upload: checked (the dry run) as it streams in, then shown on this screen.
   if (/^multipart\/form-data/i.test(args.request.headers.get("Content-Type") ?? "")) {
     return adminUploadAction(args, {
+      section: "waitlist-emails",
       failure: IMPORT_FAILURE,
       run: async (request, admin) => {
         const checked = await readCsvUpload(request, (upload) => checkImport(upload, admin.id));
@@ -71,6 +72,7 @@ export async function action(args: Route.ActionArgs) {
     });
   }
   return adminAction(args, {
+    section: "waitlist-emails",
     schema: WaitlistEmailsSchema,
     failure,
     run: async (change, admin) => {

@@ -12,7 +12,7 @@ import { Label } from "~/components/ui/label";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { FailureToast } from "~/lib/admin/action-result";
 import { versionOf } from "~/lib/admin/version";
-import { requireAdmin } from "~/lib/auth/guards.server";
+import { requireStaff } from "~/lib/auth/guards.server";
 import { contentFormSchema } from "~/lib/content/content.schema";
 import { getContent, saveContent } from "~/lib/content/content.server";
 import { sendWelcomeTemplateTest } from "~/lib/email/template-test.server";
@@ -32,13 +32,14 @@ function failure(form: FormData): FailureToast {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "welcome-email-editor");
   const content = await getContent([FIELD]);
   return { content, version: versionOf(content) };
 }
 
 export async function action(args: Route.ActionArgs) {
   return adminAction(args, {
+    section: "welcome-email-editor",
     schema: WelcomeTemplateSchema,
     failure,
     keepEmptyFields: true,

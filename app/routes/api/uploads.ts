@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/uploads";
-import { requireAdminApi } from "~/lib/auth/guards.server";
+import { requireStaffApi } from "~/lib/auth/guards.server";
 import { isAppError } from "~/lib/errors";
 import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
 import { MAX_UPLOAD_BYTES, storeImage, UPLOAD_TARGETS, UploadTargetSchema } from "~/lib/storage/storage.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdminApi(request);
+  await requireStaffApi(request, "products", "edit");
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) {
     return data({ error: "The file is larger than 5 MB." }, { status: 413 });
   }
