@@ -1,7 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { apiKeys, auditEvents, memberAuditLog, products, users } from "../../db/schema";
+import { apiKeys, auditEvents, memberAuditLog, products, referrals, users } from "../../db/schema";
 import { createApiKey, revokeApiKey } from "../../app/lib/api/api-keys.server";
 import { API_RATE_LIMIT, handleApiRequest } from "../../app/lib/api/dispatch.server";
 import { API_ENDPOINTS } from "../../app/lib/api/endpoints.server";
@@ -55,6 +55,7 @@ function goodRequests(): Record<string, { path: string; body?: unknown }> {
     updateProduct: { path: `/products/${productId}`, body: { price: 21 } },
     deleteProduct: { path: `/products/${productId}` },
     listReferrals: { path: `/referrals?referrerId=${memberId}&status=pending` },
+    decideReferrals: { path: "/referrals/decisions", body: { referrerId: memberId, decision: "reject", note: "Same family, twice" } },
     getSettings: { path: "/settings" },
     getStats: { path: "/stats" },
   };
@@ -75,6 +76,7 @@ function badRequests(): Record<string, { path: string; body?: unknown; status: n
     updateProduct: { path: `/products/${productId}`, body: { purchaseLink: "javascript:alert(1)" }, status: 400 },
     deleteProduct: { path: "/products/00000000-0000-4000-8000-000000000000", status: 404 },
     listReferrals: { path: "/referrals?status=lost", status: 400 },
+    decideReferrals: { path: "/referrals/decisions", body: { referrerId: memberId, decision: "maybe" }, status: 400 },
     getSettings: { path: "/settings", status: 401 },
     getStats: { path: "/stats", status: 401 },
   };
@@ -96,6 +98,8 @@ describe("the OpenAPI document", () => {
 
 describe("every documented operation", () => {
   it("answers a good request with its documented status and shape, writes recorded with the key", async () => {
+    // The friend's referral waits for review, for decideReferrals.
+    await db.update(referrals).set({ status: "held", reasons: ["burst"] }).where(eq(referrals.referrerId, memberId));
     const document = (await (await call("GET", "/openapi.json", { key: null })).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
     for (const endpoint of API_ENDPOINTS) {
       const good = goodRequests()[endpoint.operationId];
@@ -114,6 +118,7 @@ describe("every documented operation", () => {
       ["product.created", true],
       ["product.deleted", true],
       ["product.updated", true],
+      ["referrals.rejected", true],
     ]);
   });
 

@@ -140,4 +140,15 @@ export const ReferralListQuery = z.object({
   limit: limit(50),
 });
 
+export const ReferralDecisionSchema = z
+  .object({
+    referrerId: z.uuid().openapi({ description: "The referrer whose held referrals are decided." }),
+    referralId: z.int().positive().max(Number.MAX_SAFE_INTEGER).optional().openapi({ description: "One of them; without it, all of that referrer's held referrals." }),
+    decision: z.enum(["approve", "reject"]).openapi({ description: "approve pays through the ledger (+10 and one referral to the referrer, +5 to the friend); reject records why." }),
+    note: z.string().trim().max(500).refine(...noControlCharacters).default("").openapi({ description: "Why, for the audit trail." }),
+  })
+  .openapi("ReferralDecision");
+
+export const ReferralDecisionResultSchema = z.object({ decided: z.int() }).openapi("ReferralDecisionResult");
+
 export const ReferralListSchema = z.object({ data: z.array(ReferralSchema), nextCursor: z.int().nullable() }).openapi("ReferralList");

@@ -4,6 +4,7 @@ export const API_SCOPES = {
   "members:read": "List and read members",
   "members:write": "Add members (joins, with the fair-play rules) and change tags, notes and blocking",
   "referrals:read": "List referrals and the review queue",
+  "referrals:write": "Approve or reject referrals held for review",
   "leaderboard:read": "Read the leaderboard and a member's rank",
   "products:read": "List and read products",
   "products:write": "Create, change and delete products",

@@ -89,12 +89,12 @@ describe("the review queue", () => {
     const [group] = await listHeldReferrals();
     const sisterReferral = group?.referrals.find((referral) => referral.friendEmail === "sister@example.com");
 
-    await decideHeldReferrals({ decision: "approve", referrerId: ada.member.id, referralId: sisterReferral?.id, note: "Same household, checked", adminId: "admin-1" });
+    await decideHeldReferrals({ decision: "approve", referrerId: ada.member.id, referralId: sisterReferral?.id, note: "Same household, checked", actor: { kind: "admin", id: "admin-1", name: "boss@example.com" } });
     expect(await getMemberById(ada.member.id)).toMatchObject({ points: 20, referralsMade: 1 });
     expect((await getMemberById(sister.member.id))?.points).toBe(15);
     expect(await sumLedger(ada.member.id)).toBe(20);
 
-    expect(await decideHeldReferrals({ decision: "reject", referrerId: ada.member.id, note: "Farm", adminId: "admin-1" })).toEqual({ decided: 2 });
+    expect(await decideHeldReferrals({ decision: "reject", referrerId: ada.member.id, note: "Farm", actor: { kind: "admin", id: "admin-1", name: "boss@example.com" } })).toEqual({ decided: 2 });
     expect(await listHeldReferrals()).toEqual([]);
     const rejected = await db.select().from(referrals).where(eq(referrals.status, "rejected"));
     expect(rejected.map((row) => [row.decidedBy, row.decisionNote])).toEqual([
@@ -105,7 +105,7 @@ describe("the review queue", () => {
     const audit = await db.select().from(memberAuditLog).where(eq(memberAuditLog.memberId, ada.member.id)).orderBy(memberAuditLog.id);
     expect(audit.map((row) => row.action)).toEqual(["referral_approved", "referral_rejected"]);
     expect(audit[1]?.after).toMatchObject({ friends: ["brother@example.com", "cousin@example.com"], note: "Farm" });
-    await expect(decideHeldReferrals({ decision: "approve", referrerId: ada.member.id, note: "", adminId: "admin-1" })).rejects.toThrow(
+    await expect(decideHeldReferrals({ decision: "approve", referrerId: ada.member.id, note: "", actor: { kind: "admin", id: "admin-1", name: "boss@example.com" } })).rejects.toThrow(
       "These referrals were already decided.",
     );
   });

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { pointsLedger, referrals, waitlistUsers } from "../../../db/schema";
+import { adminIdOf, type Actor } from "../audit/actor";
+import { recordAuditEvent } from "../audit/audit.server";
 import { db, runTransaction } from "../db.server";
 import { AppError } from "../errors";
 import { recordAudit } from "../waitlist/member-admin.server";
@@ -58,7 +60,8 @@ export type ReviewDecision = {
   /** One referral of that referrer, or all of its held ones. */
   referralId?: number;
   note: string;
-  adminId: string;
+  /** An admin on the review screen, or an API key (referrals:write). */
+  actor: Actor;
 };
 
 /**
@@ -89,7 +92,7 @@ export async function decideHeldReferrals(input: ReviewDecision): Promise<{ deci
       const paid = input.decision === "approve" && (await payReferral(tx, { referrerId: input.referrerId, referredId: referral.referredId }));
       (paid ? decidedIds : rejectedIds).push(referral.id);
     }
-    const decided = { decidedAt: sql`now()`, decidedBy: input.adminId, decisionNote: input.note };
+    const decided = { decidedAt: sql`now()`, decidedBy: adminIdOf(input.actor), decisionNote: input.note };
     if (decidedIds.length > 0) await tx.update(referrals).set({ ...decided, status: "credited" }).where(inArray(referrals.id, decidedIds));
     if (rejectedIds.length > 0) await tx.update(referrals).set({ ...decided, status: "rejected" }).where(inArray(referrals.id, rejectedIds));
 
@@ -97,12 +100,21 @@ export async function decideHeldReferrals(input: ReviewDecision): Promise<{ deci
       .select({ points: waitlistUsers.points, referralsMade: waitlistUsers.referralsMade })
       .from(waitlistUsers)
       .where(eq(waitlistUsers.id, input.referrerId));
+    const change = { ...after, friends: held.map((referral) => referral.friendEmail), note: input.note };
     await recordAudit(tx, {
       memberId: input.referrerId,
-      adminId: input.adminId,
+      adminId: adminIdOf(input.actor),
+      apiKeyId: input.actor.kind === "api_key" ? input.actor.id : undefined,
       action: input.decision === "approve" ? "referral_approved" : "referral_rejected",
       before,
-      after: { ...after, friends: held.map((referral) => referral.friendEmail), note: input.note },
+      after: change,
+    });
+    await recordAuditEvent(tx, input.actor, {
+      action: input.decision === "approve" ? "referrals.approved" : "referrals.rejected",
+      targetType: "member",
+      targetId: input.referrerId,
+      before,
+      after: change,
     });
     return { decided: held.length };
   });

@@ -12,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { Textarea } from "~/components/ui/textarea";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { FailureToast } from "~/lib/admin/action-result";
+import { adminActor } from "~/lib/audit/actor";
 import { requireStaff } from "~/lib/auth/guards.server";
 import { readReviewChoice, ReviewDecisionSchema } from "~/lib/referrals/referral-admin.schema";
 import { decideHeldReferrals, listHeldReferrals, type HeldGroup } from "~/lib/referrals/referral-review.server";
@@ -36,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
     failure: FAILURE,
     run: async ({ choice, referrerId, note }, admin) => {
       const { decision, referralId } = readReviewChoice(choice);
-      const { decided } = await decideHeldReferrals({ decision, referralId, referrerId, note, adminId: admin.id });
+      const { decided } = await decideHeldReferrals({ decision, referralId, referrerId, note, actor: adminActor(admin) });
       const what = decided === 1 ? "1 referral" : `${decided} referrals`;
       return decision === "approve"
         ? { title: "Referrals Approved", description: `${what} credited.` }

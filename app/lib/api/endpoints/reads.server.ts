@@ -1,10 +1,11 @@
 import { getReportStats } from "../../reports/reports.server";
-import { countHeldReferrals } from "../../referrals/referral-review.server";
 import { getEnv } from "../../env.server";
 import { getSiteSettings } from "../../settings/settings.server";
 import { countReferredMembers } from "../../waitlist/members.server";
 import { defineEndpoint } from "../endpoint.server";
-import { PublicSettingsSchema, ReferralListQuery, ReferralListSchema, StatsSchema } from "../schemas";
+import { PublicSettingsSchema, ReferralDecisionResultSchema, ReferralDecisionSchema, ReferralListQuery, ReferralListSchema, StatsSchema } from "../schemas";
+import { countHeldReferrals, decideHeldReferrals } from "../../referrals/referral-review.server";
+import { apiKeyActor } from "../../audit/actor";
 import { listReferrals } from "../../referrals/referral-list.server";
 
 export const readEndpoints = [
@@ -34,6 +35,22 @@ export const readEndpoints = [
         nextCursor: page.nextCursor,
       };
     },
+  }),
+  defineEndpoint({
+    method: "post",
+    path: "/referrals/decisions",
+    operationId: "decideReferrals",
+    summary: "Approve or reject referrals held for review",
+    description:
+      "The same decision as Admin → Referral System → Review: one held referral or all of a referrer's. Approvals pay through the ledger; " +
+      "both are recorded with the key's name. 409 when they were decided meanwhile.",
+    tag: "Referrals",
+    scope: "referrals:write",
+    body: ReferralDecisionSchema,
+    response: ReferralDecisionResultSchema,
+    errors: [400, 404, 409],
+    handle: async ({ body }, { key }) =>
+      decideHeldReferrals({ decision: body.decision, referrerId: body.referrerId, referralId: body.referralId, note: body.note, actor: apiKeyActor(key) }),
   }),
   defineEndpoint({
     method: "get",
