@@ -9,6 +9,7 @@ import { API_SCOPE_NAMES, type ApiScope } from "../../app/lib/api/scopes";
 import { db } from "../../app/lib/db.server";
 import { consumeRateLimit } from "../../app/lib/security/rate-limit.server";
 import { joinWaitlist } from "../../app/lib/waitlist/join.server";
+import { signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
 
 const ORIGIN = "http://localhost:3000";
@@ -149,6 +150,22 @@ describe("keys", () => {
     expect((await problemOf(refused)).detail).toBe("This key lacks the members:write scope.");
     await revokeApiKey(readOnly.key.id, "admin-1");
     expect((await call("GET", "/members", { key: readOnly.secret })).status).toBe(401);
+  });
+
+  it("answers every operation by the key alone: none 401, a signed-in session without a key 401, a key without its scope 403, with only its scope allowed", async () => {
+    const ownerCookie = await signInAs("admin@example.com");
+    for (const endpoint of API_ENDPOINTS) {
+      const good = goodRequests()[endpoint.operationId]!;
+      const method = endpoint.method.toUpperCase();
+      expect((await call(method, good.path, { key: null, body: good.body })).status, `${endpoint.operationId} without a key`).toBe(401);
+      const withSession = new Request(`${ORIGIN}/api/v1${good.path}`, { method, headers: { Cookie: ownerCookie, "Content-Type": "application/json" }, body: good.body === undefined ? undefined : JSON.stringify(good.body) });
+      expect((await handleApiRequest(withSession, API_ENDPOINTS)).status, `${endpoint.operationId} with a session cookie`).toBe(401);
+      const others = API_SCOPE_NAMES.filter((scope) => scope !== endpoint.scope);
+      const without = await createApiKey({ name: `Without ${endpoint.scope}`, scopes: others }, "admin-1");
+      expect((await call(method, good.path, { key: without.secret, body: good.body })).status, `${endpoint.operationId} without ${endpoint.scope}`).toBe(403);
+      const only = await createApiKey({ name: `Only ${endpoint.scope}`, scopes: [endpoint.scope] }, "admin-1");
+      expect([401, 403], `${endpoint.operationId} with ${endpoint.scope}`).not.toContain((await call(method, good.path, { key: only.secret, body: good.body })).status);
+    }
   });
 
   it("limits each key, saying how many requests are left and when to retry", async () => {

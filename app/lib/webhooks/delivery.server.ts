@@ -96,7 +96,7 @@ async function recordOutcome(message: Claimed, outcome: { statusCode: number | n
 
 async function tellAdmins(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], url: string): Promise<void> {
   const { SITE_NAME, origin } = getEnv();
-  const admins = await tx.execute<{ email: string }>(sql`select email from users where role = 'admin'`);
+  const admins = await tx.execute<{ email: string }>(sql`select email from users where role in ('owner', 'admin')`);
   for (const { email } of admins.rows) {
     const text = `Every delivery to ${url} failed for 24 hours, so ${SITE_NAME} stopped sending to it. Fix the receiver, then turn the endpoint back on under Admin → Developers (${origin}/admin/developers). Events that were waiting are sent again then; events from while it is off are not queued for it.`;
     await enqueueEmail({ kind: "webhook_disabled", to: email, subject: `A webhook endpoint was turned off: ${url}`, html: `<p>${text.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</p>`, text }, tx);
