@@ -8,33 +8,10 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import { useScratchDatabase } from "./scratch-database";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
-const serverUrl = process.env.BENCH_DATABASE_URL;
-const scratch = `launchcrew_bench_csv_${process.pid}`;
-
-function urlFor(database: string) {
-  const url = new URL(serverUrl!);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function onServer(query: string) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(query);
-  await admin.end();
-}
-
-if (serverUrl) {
-  await onServer(`create database ${scratch}`);
-  process.env.DATABASE_URL = urlFor(scratch);
-} else {
-  delete process.env.DATABASE_URL;
-  process.env.PGLITE_DIR = "memory://";
-}
-process.env.NODE_ENV ??= "test";
+const scratch = await useScratchDatabase("launchcrew_bench_csv");
 
 // A full collection before each sample, so the figure is live memory, not garbage
 // waiting for the collector.
@@ -59,7 +36,7 @@ try {
     select 'member' || g || '@example.com', 'member' || g || '@example.com', 'code' || g, 10 + (g % 50), g % 7, array['tag' || (g % 5)], 'note ' || g,
            now() - make_interval(secs => g)
       from generate_series(1, ${MEMBERS}) g`);
-  console.log(`seeded ${MEMBERS} members on ${serverUrl ? "PostgreSQL" : "PGlite"} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  console.log(`seeded ${MEMBERS} members on ${scratch.label} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
   const reader = streamMembersCsv().getReader();
   let rows = -1; // the header line
@@ -87,5 +64,5 @@ try {
   if (rows !== MEMBERS) console.log(`warning: expected ${MEMBERS} rows, streamed ${rows}`);
 } finally {
   await closeDatabase();
-  if (serverUrl) await onServer(`drop database if exists ${scratch} with (force)`);
+  await scratch.drop();
 }

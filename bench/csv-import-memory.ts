@@ -11,34 +11,11 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import { useScratchDatabase } from "./scratch-database";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const serverUrl = process.env.BENCH_DATABASE_URL;
-const scratch = `launchcrew_bench_import_${process.pid}`;
 const BOUNDARY = "----launchcrewbench";
-
-function urlFor(database: string) {
-  const url = new URL(serverUrl!);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function onServer(query: string) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(query);
-  await admin.end();
-}
-
-if (serverUrl) {
-  await onServer(`create database ${scratch}`);
-  process.env.DATABASE_URL = urlFor(scratch);
-} else {
-  delete process.env.DATABASE_URL;
-  process.env.PGLITE_DIR = "memory://";
-}
-process.env.NODE_ENV ??= "test";
+const scratch = await useScratchDatabase("launchcrew_bench_import");
 
 const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
 // RSS every 20 ms; live heap (after a full collection, so not garbage awaiting the
@@ -123,12 +100,12 @@ try {
   );
   console.log(
     `peak RSS ${mib(peakRss)} MiB (baseline after start-up ${mib(baselineRss)} MiB, growth ${mib(peakRss - baselineRss)} MiB); ` +
-      `peak live heap growth ${mib(peakLiveHeap - baselineHeap)} MiB; on ${serverUrl ? "PostgreSQL" : "PGlite"}`,
+      `peak live heap growth ${mib(peakLiveHeap - baselineHeap)} MiB; on ${scratch.label}`,
   );
   if (members!.n !== ROWS) console.log(`warning: expected ${ROWS} members, found ${members!.n}`);
 } finally {
   clearInterval(sampler);
   clearInterval(heapSampler);
   await closeDatabase();
-  if (serverUrl) await onServer(`drop database if exists ${scratch} with (force)`);
+  await scratch.drop();
 }

@@ -1,17 +1,13 @@
 import { getTextareaProps } from "@conform-to/react";
-import { Save, Send } from "lucide-react";
-import { useState } from "react";
+import { Save } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { Route } from "./+types/seasons";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
-import { HistoryDialog } from "~/components/admin/history-dialog";
-import { RichTextEditor, type EditorRevert } from "~/components/admin/rich-text-editor";
+import { EmailTemplateCard } from "~/components/admin/email-template-card";
 import { SeasonStandings } from "~/components/admin/season-standings";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { FailureToast } from "~/lib/admin/action-result";
@@ -127,56 +123,31 @@ function PrizesForm({ defaultValue, version }: { defaultValue: { seasonPrizes: s
 }
 
 function WinnerEmailForm({ defaultValue, version }: { defaultValue: Record<typeof TEMPLATE, string>; version: string }) {
-  const { form, fields, fetcher, formProps, isSaving } = useAdminForm({
-    id: `winner-template-${version}`,
-    schema: WinnerTemplateSchema,
-    failure,
-    keepEmptyFields: true,
-    defaultValue,
-  });
-  const [revert, setRevert] = useState<EditorRevert>();
-  const field = fields[TEMPLATE];
-  const pendingIntent = fetcher.formData?.get("intent");
-
-  function revertTo(value: string, versionNumber: number) {
-    setRevert({ value });
-    toast.success("Content Reverted", { description: `Email template reverted to version ${versionNumber}. Save to make it permanent.` });
-  }
-
   return (
-    <Card>
-      <CardHeader className="flex flex-row items-start justify-between gap-4">
-        <div>
-          <CardTitle>Winner e-mail</CardTitle>
-          <CardDescription>
-            Sent to each winner when you confirm a season. Use{" "}
-            {WINNER_EMAIL_PLACEHOLDERS.map((placeholder, index) => (
-              <span key={placeholder}>
-                <code className="rounded bg-muted px-1">{placeholder}</code>
-                {index < WINNER_EMAIL_PLACEHOLDERS.length - 1 ? ", " : ""}
-              </span>
-            ))}
-            . Replies go to the studio&apos;s contact address.
-          </CardDescription>
-        </div>
-        <HistoryDialog name={TEMPLATE} label="Winner Email" kind="rich" onRevert={revertTo} buttonLabel="View History" disabled={isSaving} />
-      </CardHeader>
-      <CardContent>
-        <fetcher.Form key={form.id} {...formProps} className="grid gap-4">
-          <Label htmlFor={field.id} className="sr-only">Winner e-mail template</Label>
-          <RichTextEditor field={field} label="Winner e-mail template" revert={revert} minHeight={220} disabled={isSaving} />
-          {field.errors?.[0] && <p id={field.errorId} className="text-sm font-semibold text-destructive">{field.errors[0]}</p>}
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" name="intent" value="template" disabled={isSaving}>
-              <Save aria-hidden="true" /> {pendingIntent === "template" ? "Saving..." : "Save Template"}
-            </Button>
-            <Button type="submit" name="intent" value="send-test" variant="outline" disabled={isSaving}>
-              <Send aria-hidden="true" /> {pendingIntent === "send-test" ? "Sending..." : "Send test to me"}
-            </Button>
-          </div>
-        </fetcher.Form>
-      </CardContent>
-    </Card>
+    <EmailTemplateCard
+      formId={`winner-template-${version}`}
+      schema={WinnerTemplateSchema}
+      failure={failure}
+      name={TEMPLATE}
+      defaultValue={defaultValue}
+      saveIntent="template"
+      title="Winner e-mail"
+      editorLabel="Winner e-mail template"
+      historyLabel="Winner Email"
+      minHeight={220}
+      description={
+        <>
+          Sent to each winner when you confirm a season. Use{" "}
+          {WINNER_EMAIL_PLACEHOLDERS.map((placeholder, index) => (
+            <span key={placeholder}>
+              <code className="rounded bg-muted px-1">{placeholder}</code>
+              {index < WINNER_EMAIL_PLACEHOLDERS.length - 1 ? ", " : ""}
+            </span>
+          ))}
+          . Replies go to the studio&apos;s contact address.
+        </>
+      }
+    />
   );
 }
 

@@ -1,14 +1,7 @@
-import { Save, Send } from "lucide-react";
-import { useState } from "react";
-import { toast } from "sonner";
 import { z } from "zod";
 import type { Route } from "./+types/welcome-email-editor";
-import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
-import { HistoryDialog } from "~/components/admin/history-dialog";
-import { RichTextEditor, type EditorRevert } from "~/components/admin/rich-text-editor";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
+import { adminClientAction } from "~/components/admin/admin-form";
+import { EmailTemplateCard } from "~/components/admin/email-template-card";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { FailureToast } from "~/lib/admin/action-result";
 import { versionOf } from "~/lib/admin/version";
@@ -59,53 +52,28 @@ export const clientAction = adminClientAction(failure);
 
 export default function WelcomeEmailEditor({ loaderData }: Route.ComponentProps) {
   const { content, version } = loaderData;
-  const { form, fields, fetcher, formProps, isSaving } = useAdminForm({
-    id: `welcome-template-${version}`,
-    schema: WelcomeTemplateSchema,
-    failure,
-    keepEmptyFields: true,
-    defaultValue: content,
-  });
-  const [revert, setRevert] = useState<EditorRevert>();
-  const field = fields[FIELD];
-  const pendingIntent = fetcher.formData?.get("intent");
-
-  function revertTo(value: string, versionNumber: number) {
-    setRevert({ value });
-    toast.success("Content Reverted", { description: `Email template reverted to version ${versionNumber}. Save to make it permanent.` });
-  }
-
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-3xl font-extrabold">Welcome Email Editor</h1>
-      <fetcher.Form key={form.id} {...formProps}>
-        <Card>
-          <CardHeader className="flex flex-row items-start justify-between gap-4">
-            <div>
-              <CardTitle>Welcome e-mail template</CardTitle>
-              <CardDescription>
-                Sent to every new member. Use <code className="rounded bg-muted px-1">{"{{REFERRAL_LINK}}"}</code> for their referral link and{" "}
-                <code className="rounded bg-muted px-1">{"{{USER_EMAIL}}"}</code> for their e-mail address; a confirmation link is added below
-                your text automatically.
-              </CardDescription>
-            </div>
-            <HistoryDialog name={FIELD} label="Welcome Email" kind="rich" onRevert={revertTo} buttonLabel="View History" disabled={isSaving} />
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <Label htmlFor={field.id} className="sr-only">Welcome e-mail template</Label>
-            <RichTextEditor field={field} label="Welcome e-mail template" revert={revert} minHeight={300} disabled={isSaving} />
-            {field.errors?.[0] && <p id={field.errorId} className="text-sm font-semibold text-destructive">{field.errors[0]}</p>}
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" name="intent" value="save" disabled={isSaving}>
-                <Save aria-hidden="true" /> {pendingIntent === "save" ? "Saving..." : "Save Template"}
-              </Button>
-              <Button type="submit" name="intent" value="send-test" variant="outline" disabled={isSaving}>
-                <Send aria-hidden="true" /> {pendingIntent === "send-test" ? "Sending..." : "Send test to me"}
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
-      </fetcher.Form>
+      <EmailTemplateCard
+        formId={`welcome-template-${version}`}
+        schema={WelcomeTemplateSchema}
+        failure={failure}
+        name={FIELD}
+        defaultValue={content}
+        saveIntent="save"
+        title="Welcome e-mail template"
+        editorLabel="Welcome e-mail template"
+        historyLabel="Welcome Email"
+        minHeight={300}
+        description={
+          <>
+            Sent to every new member. Use <code className="rounded bg-muted px-1">{"{{REFERRAL_LINK}}"}</code> for their referral link and{" "}
+            <code className="rounded bg-muted px-1">{"{{USER_EMAIL}}"}</code> for their e-mail address; a confirmation link is added below your
+            text automatically.
+          </>
+        }
+      />
     </div>
   );
 }
