@@ -59,6 +59,7 @@ function goodRequests(): Record<string, { path: string; body?: unknown }> {
     decideReferrals: { path: "/referrals/decisions", body: { referrerId: memberId, decision: "reject", note: "Same family, twice" } },
     getSettings: { path: "/settings" },
     getStats: { path: "/stats" },
+    getFunnel: { path: "/stats/funnel?from=2026-01-01&to=2026-01-31" },
   };
 }
 
@@ -80,6 +81,7 @@ function badRequests(): Record<string, { path: string; body?: unknown; status: n
     decideReferrals: { path: "/referrals/decisions", body: { referrerId: memberId, decision: "maybe" }, status: 400 },
     getSettings: { path: "/settings", status: 401 },
     getStats: { path: "/stats", status: 401 },
+    getFunnel: { path: "/stats/funnel?from=2026-02-01&to=2026-01-01", status: 400 },
   };
 }
 
@@ -135,6 +137,14 @@ describe("every documented operation", () => {
     }
     const stats = await (await call("GET", "/stats")).json();
     expect(stats).toMatchObject({ members: 2, referredMembers: 1 });
+  });
+});
+
+describe("stats through the API", () => {
+  it("gives the funnel of the last 30 days by default: today's two joins, one of them referred", async () => {
+    const funnel = (await (await call("GET", "/stats/funnel")).json()) as { totals: { joins: number; referredJoins: number }; steps: { label: string; count: number }[] };
+    expect(funnel.totals).toMatchObject({ joins: 2, referredJoins: 1 });
+    expect(funnel.steps.map((step) => step.label)).toContain("Referred joins");
   });
 });
 

@@ -104,6 +104,37 @@ export const StatsSchema = z
   .object({ members: z.int(), confirmedMembers: z.int(), referredMembers: z.int(), products: z.int(), heldReferrals: z.int() })
   .openapi("Stats");
 
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD.").openapi({ example: "2026-11-01" });
+export const FunnelQuery = z.object({
+  from: day.optional().openapi({ description: "First day (site calendar), default 29 days before `to`." }),
+  to: day.optional().openapi({ description: "Last day, default today. At most 366 days in all." }),
+});
+
+const channel = z.enum(["copy", "facebook", "x", "linkedin", "email", ""]).openapi({ description: "The share channel; \"\" is links shared without one." });
+export const FunnelSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    timeZone: z.string(),
+    totals: z.object({ visits: z.int(), visitsWithRef: z.int(), joins: z.int(), confirmations: z.int(), shareClicks: z.int(), referredJoins: z.int(), referredConfirmations: z.int() }),
+    steps: z.array(z.object({ label: z.string(), count: z.int(), conversion: z.number().nullable() })),
+    kFactor: z.number().openapi({ description: "Referred confirmed joins ÷ joins in the range." }),
+    channels: z.array(z.object({ channel, shareClicks: z.int(), visits: z.int(), referredJoins: z.int(), referredConfirmations: z.int(), kFactor: z.number() })),
+    days: z.array(
+      z.object({
+        day: z.string(),
+        visits: z.int(),
+        visitsWithRef: z.int(),
+        joins: z.int(),
+        confirmations: z.int(),
+        shareClicks: z.record(z.string(), z.int()),
+        referredJoins: z.int(),
+        referredConfirmations: z.int(),
+      }),
+    ),
+  })
+  .openapi("Funnel");
+
 const productUrl = (message: string, pattern: RegExp) =>
   z.string().trim().max(2000, message).refine(...noControlCharacters).refine((value) => pattern.test(value), message).nullable();
 

@@ -3,9 +3,12 @@ import { getEnv } from "../../env.server";
 import { getSiteSettings } from "../../settings/settings.server";
 import { countReferredMembers } from "../../waitlist/members.server";
 import { defineEndpoint } from "../endpoint.server";
-import { PublicSettingsSchema, ReferralDecisionResultSchema, ReferralDecisionSchema, ReferralListQuery, ReferralListSchema, StatsSchema } from "../schemas";
+import { FunnelQuery, FunnelSchema, PublicSettingsSchema, ReferralDecisionResultSchema, ReferralDecisionSchema, ReferralListQuery, ReferralListSchema, StatsSchema } from "../schemas";
 import { countHeldReferrals, decideHeldReferrals } from "../../referrals/referral-review.server";
 import { apiKeyActor } from "../../audit/actor";
+import { AppError } from "../../errors";
+import { getFunnelReport, getSiteToday } from "../../reports/funnel.server";
+import { resolveFunnelRange } from "../../reports/funnel-range.schema";
 import { listReferrals } from "../../referrals/referral-list.server";
 
 export const readEndpoints = [
@@ -76,6 +79,24 @@ export const readEndpoints = [
     handle: async () => {
       const [stats, referredMembers, heldReferrals] = await Promise.all([getReportStats(), countReferredMembers(), countHeldReferrals()]);
       return { members: stats.totalMembers, confirmedMembers: stats.confirmedMembers, referredMembers, products: stats.totalProducts, heldReferrals };
+    },
+  }),
+  defineEndpoint({
+    method: "get",
+    path: "/stats/funnel",
+    operationId: "getFunnel",
+    summary: "The growth funnel and viral coefficient for a date range",
+    description: "Visits → joins → confirmations → share clicks → referred joins, with step conversions, K-factor and per-channel figures, and the daily series (the Reports screen's numbers).",
+    tag: "Stats",
+    scope: "stats:read",
+    query: FunnelQuery,
+    response: FunnelSchema,
+    errors: [400],
+    handle: async ({ query }) => {
+      const resolved = resolveFunnelRange(new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)), await getSiteToday());
+      if (!resolved.ok) throw new AppError("INVALID_INPUT", resolved.message);
+      const { range, ...report } = await getFunnelReport(resolved.range);
+      return { ...range, ...report };
     },
   }),
 ];
