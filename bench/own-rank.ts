@@ -1,5 +1,5 @@
-// Own-rank lookup at a million members: the histogram method (ADR 0003) against a
-// plain count of the members above. Needs a PostgreSQL server:
+// Own-rank lookup at a million members: the histogram method (ADR 0003, with the unfolded
+// changes of ADR 0022) against a plain count of the members above. Needs a PostgreSQL server:
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/own-rank.ts
 // It creates (and at the end drops) a scratch database next to the one in the URL.
 import pg from "pg";
@@ -53,6 +53,11 @@ try {
     `insert into leaderboard_score_counts select points, referrals_made, count(*) from waitlist_users group by 1, 2`,
   );
   await client.query("alter table waitlist_users enable trigger waitlist_users_track_scores");
+  // Changes the fold job has not folded yet (ADR 0022): a second's worth of a busy launch.
+  await client.query(
+    `insert into leaderboard_score_deltas (points, referrals_made, members)
+     select 10 + 10 * (g % 60), g % 60, case when g % 2 = 0 then 1 else -1 end from generate_series(1, 500) g`,
+  );
   await client.query("analyze");
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const pairs = await client.query("select count(*)::int as n from leaderboard_score_counts");
@@ -60,7 +65,8 @@ try {
 
   const bottom = () => [10 + 5 * Math.round(Math.random()), 0];
   const anywhere = () => [10 + 10 * Math.floor(Math.random() * 60), Math.floor(Math.random() * 60)];
-  const histogram = `select 1 + coalesce(sum(members), 0) from leaderboard_score_counts where (points, referrals_made) > ($1::int, $2::int)`;
+  // The app's rank (competitionRankSql): the folded counts plus unfolded changes, through the view.
+  const histogram = `select 1 + coalesce(sum(members), 0) from leaderboard_scores where (points, referrals_made) > ($1::int, $2::int)`;
   const count = `select 1 + count(*) from waitlist_users where not is_blocked and (points, referrals_made) > ($1::int, $2::int)`;
   started = performance.now();
   await timeEach("histogram, bottom member", client, histogram, bottom);

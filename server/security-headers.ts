@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { hasSessionCookie } from "~/lib/auth/session-cookie";
 import { EMBED_FRAME_PATH } from "~/lib/embed/origins";
 import { getEnv } from "~/lib/env.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
@@ -34,12 +35,10 @@ export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'"):
 const PERSONAL_PATHS = ["/admin", "/dashboard", "/thank-you", "/login", "/logout", "/auth/", "/confirm-email", "/dev/", "/api/"];
 // Resources that set their own (public) caching; React Router appends its headers to ours.
 const PUBLIC_RESOURCE_PATHS = ["/uploads/", "/api/avatars/", "/api/events"];
-// Better Auth's session cookie (with or without the __Secure- prefix on https).
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
 export function isPersonalRequest(path: string, cookieHeader: string | undefined): boolean {
   if (PUBLIC_RESOURCE_PATHS.some((prefix) => path.startsWith(prefix))) return false;
-  if (cookieHeader && SESSION_COOKIE.test(cookieHeader)) return true;
+  if (hasSessionCookie(cookieHeader)) return true;
   return PERSONAL_PATHS.some((prefix) => path === prefix.replace(/\/$/, "") || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`) || path.startsWith(`${prefix}.`));
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
+import { forgetCachedSettings } from "~/lib/settings/settings.server";
 
 let tables: string[] | undefined;
 
@@ -7,4 +8,5 @@ let tables: string[] | undefined;
 export async function resetDatabase(): Promise<void> {
   tables ??= (await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)).rows.map((row) => row.tablename);
   await db.execute(sql.raw(`truncate table ${tables.map((table) => `"${table}"`).join(", ")} restart identity cascade`));
+  forgetCachedSettings();
 }

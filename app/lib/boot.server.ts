@@ -11,6 +11,7 @@ import { startPurgeJob } from "./maintenance/purge.server";
 import { startSeasonJob } from "./seasons/season-freeze.server";
 import { startWebhookWorker } from "./webhooks/delivery.server";
 import { startImportWorker } from "./imports/import-run.server";
+import { startScoreFoldJob } from "./leaderboard/score-fold.server";
 import { stopNotifications } from "./realtime/notifications.server";
 
 type Stoppable = { stop: () => Promise<void> | void };
@@ -41,6 +42,7 @@ export async function boot(): Promise<void> {
   registerBackgroundTask(startSeasonJob());
   registerBackgroundTask(startWebhookWorker());
   registerBackgroundTask(startImportWorker());
+  registerBackgroundTask(startScoreFoldJob());
 }
 
 export function registerBackgroundTask(task: Stoppable): void {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { resetDatabase } from "../db-reset";
 import { requestWithCookie, signInAs } from "../auth-helpers";
 import { db } from "~/lib/db.server";
+import { forgetCachedSettings } from "~/lib/settings/settings.server";
 import { loader as rootLoader } from "~/root";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 
@@ -21,6 +22,7 @@ describe("a session timeout written past the form", () => {
     await db.execute(sql`
       insert into site_settings (key, value) values ('session_timeout_minutes', ${JSON.stringify(stored)}::jsonb)
       on conflict (key) do update set value = excluded.value`);
+    forgetCachedSettings(); // written past the app, as a migration or psql would
     const root = (await (rootLoader as unknown as Loader)({ request: requestWithCookie("/dashboard", memberCookie), params: {}, context })) as {
       data: { settings: { sessionTimeoutMinutes: number }; user: { email: string } | null };
     };

@@ -4,6 +4,7 @@ import { db } from "../db.server";
 import { getSiteSetting } from "../settings/settings.server";
 import { getAuth } from "./auth.server";
 import { isStaffRole, type Role } from "./roles";
+import { hasSessionCookie } from "./session-cookie";
 
 export type SessionUser = {
   id: string;
@@ -36,6 +37,8 @@ export function getSessionUser(request: Request, { touch = false } = {}): Promis
 }
 
 async function resolveSessionUser(request: Request, touch: boolean): Promise<SessionUser | null> {
+  // Most requests on launch day are anonymous: no cookie, no lookup.
+  if (!hasSessionCookie(request.headers.get("Cookie"))) return null;
   const found = await getAuth().api.getSession({ headers: request.headers });
   if (!found) return null;
   const timeoutMinutes = await getSiteSetting("sessionTimeoutMinutes");

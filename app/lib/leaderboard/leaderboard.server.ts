@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { leaderboardScoreCounts, waitlistUsers } from "../../../db/schema";
+import { waitlistUsers } from "../../../db/schema";
 import { db } from "../db.server";
 import { nicknameOf } from "../waitlist/email";
 import type { PlaceInLine } from "./place-text";
@@ -9,7 +9,8 @@ export const LEADERBOARD_SIZE = 100;
 
 /**
  * The one rank rule (ADR 0003): 1 + the listed (not blocked) members with a strictly
- * better (points, referrals) pair, read from the trigger-kept score counts. Members with
+ * better (points, referrals) pair, read from the trigger-kept score counts and their
+ * unfolded changes (the leaderboard_scores view, ADR 0022). Members with
  * the same points and referrals share a rank ("1224"). `points` and `referralsMade` are
  * columns (a correlated rank per row) or plain numbers.
  */
@@ -17,9 +18,9 @@ export function competitionRankSql(points: SQLWrapper | number, referralsMade: S
   const pair = typeof points === "number" || typeof referralsMade === "number"
     ? sql`(${points}::integer, ${referralsMade}::integer)`
     : sql`(${points}, ${referralsMade})`;
-  return sql<number>`(1 + coalesce((select sum(${leaderboardScoreCounts.members})
-      from ${leaderboardScoreCounts}
-     where (${leaderboardScoreCounts.points}, ${leaderboardScoreCounts.referralsMade}) > ${pair}), 0))::integer`;
+  return sql<number>`(1 + coalesce((select sum(scores.members)
+      from leaderboard_scores as scores
+     where (scores.points, scores.referrals_made) > ${pair}), 0))::integer`;
 }
 
 /** Leaderboard order: points desc, referrals desc, then join order. */
@@ -97,11 +98,11 @@ export async function placeInLine(member: { points: number; referralsMade: numbe
   const { points, referralsMade } = member;
   const result = await db.execute<{ rank: number; of: number; next_points: number | null; next_referrals: number | null; next_members: number | null }>(sql`
     select ${competitionRankSql(points, referralsMade)} as rank,
-           (select coalesce(sum(members), 0)::integer from leaderboard_score_counts) as of,
+           (select coalesce(sum(members), 0)::integer from leaderboard_scores) as of,
            next.points as next_points, next.referrals_made as next_referrals, next.members as next_members
       from (select 1) as one
       left join lateral (
-        select points, referrals_made, members from leaderboard_score_counts
+        select points, referrals_made, members from leaderboard_scores
          where (points, referrals_made) > (${points}::integer, ${referralsMade}::integer) and members > 0
          order by points, referrals_made
          limit 1) as next on true`);

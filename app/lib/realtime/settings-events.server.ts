@@ -1,7 +1,7 @@
 import { log } from "../log.server";
 import { eventStreams, eventStreamSettingsReads } from "../metrics.server";
 import { networkKeyOf } from "../security/client-network.server";
-import { getSiteSettings } from "../settings/settings.server";
+import { forgetCachedSettings, getSiteSettings } from "../settings/settings.server";
 import { type PublicSettingsEvent, SITE_SETTINGS_CHANNEL } from "./channels";
 import { subscribe } from "./notifications.server";
 
@@ -45,6 +45,8 @@ function settingsChunk(event: PublicSettingsEvent): Uint8Array {
 // One settings read per change for the whole process, however many streams are open;
 // changes that arrive during a read are folded into one more read.
 function onSettingsChanged() {
+  // Whichever listener hears the change first, this read must not see the old copy.
+  forgetCachedSettings();
   if (reading) {
     readAgain = true;
     return;

@@ -4,7 +4,7 @@ import { siteSettings, users } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { DEFAULT_LOGO_URL } from "./settings-rules";
-import { getSiteSetting, getSiteSettings, saveSiteSettings } from "./settings.server";
+import { forgetCachedSettings, getSiteSetting, getSiteSettings, saveSiteSettings } from "./settings.server";
 
 beforeEach(resetDatabase);
 
@@ -36,13 +36,28 @@ describe("site settings", () => {
 
   it("reads leaderboard_visible stored as the string 'true' or 'false'", async () => {
     await db.insert(siteSettings).values({ key: "leaderboard_visible", value: "false" });
+    forgetCachedSettings();
     expect(await getSiteSetting("leaderboardVisible")).toBe(false);
     await db.update(siteSettings).set({ value: "true" }).where(eq(siteSettings.key, "leaderboard_visible"));
+    forgetCachedSettings();
+    expect(await getSiteSetting("leaderboardVisible")).toBe(true);
+  });
+
+  it("serves settings from memory, and sees another process's save when its notification arrives", async () => {
+    expect(await getSiteSetting("leaderboardVisible")).toBe(true);
+    // As another app process saves: the row and the notification, without this process's save.
+    await db.transaction(async (tx) => {
+      await tx.insert(siteSettings).values({ key: "leaderboard_visible", value: false });
+      await tx.execute(sql`select pg_notify('site_settings_changed', '["leaderboard_visible"]')`);
+    });
+    await expect.poll(() => getSiteSetting("leaderboardVisible"), { timeout: 2_000, interval: 50 }).toBe(false);
+    await saveSiteSettings({ leaderboardVisible: true }, null);
     expect(await getSiteSetting("leaderboardVisible")).toBe(true);
   });
 
   it("turns a stored non-positive timeout into 30 on load", async () => {
     await db.insert(siteSettings).values({ key: "session_timeout_minutes", value: sql`'0'::jsonb` });
+    forgetCachedSettings();
     expect(await getSiteSetting("sessionTimeoutMinutes")).toBe(30);
   });
 
@@ -58,6 +73,7 @@ describe("site settings", () => {
       { key: "homepage_main_title_line1", value: "Plain title" },
       { key: "confirmation_page_title", value: { html_content: "Object title" } },
     ]);
+    forgetCachedSettings();
     const settings = await getSiteSettings(["homepageMainTitleLine1", "confirmationPageTitle"]);
     expect(settings).toEqual({ homepageMainTitleLine1: "Plain title", confirmationPageTitle: "Object title" });
   });

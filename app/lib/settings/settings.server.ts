@@ -3,6 +3,7 @@ import { siteSettings } from "../../../db/schema";
 import { sanitizeRichHtml } from "../content/sanitize.server";
 import { db, type Transaction } from "../db.server";
 import { SITE_SETTINGS_CHANNEL } from "../realtime/channels";
+import { subscribe } from "../realtime/notifications.server";
 import { recordAdminAuditEvent } from "../audit/audit.server";
 import {
   DEFAULT_WELCOME_EMAIL_HTML,
@@ -176,16 +177,59 @@ export type SiteSettings = { [K in SettingName]: Definitions[K]["fallback"] };
 
 const SETTING_NAMES = Object.keys(SETTING_DEFINITIONS) as SettingName[];
 
+// Every request reads settings (the join alone reads a handful), so each process keeps
+// the stored rows in memory. A save empties this process's copy at once; other processes
+// empty theirs on the change notification (NOTIFY at commit); and a copy never lives
+// longer than CACHE_TTL_MS, which bounds staleness if a notification is missed while the
+// listening connection is down (ADR 0022).
+const CACHE_TTL_MS = 5_000;
+let cached: { rows: Map<string, unknown>; loadedAt: number } | null = null;
+let loading: Promise<Map<string, unknown>> | null = null;
+let generation = 0;
+let isListening = false;
+
+/** Forget the in-memory copy (after a save, on a change notification, or a test's raw write). */
+export function forgetCachedSettings(): void {
+  cached = null;
+  loading = null;
+  generation += 1;
+}
+
+function listenForChanges() {
+  if (isListening) return;
+  isListening = true;
+  subscribe(SITE_SETTINGS_CHANNEL, forgetCachedSettings).catch(() => {
+    isListening = false; // try again at the next read; the TTL covers the gap
+  });
+}
+
+async function storedSettings(): Promise<Map<string, unknown>> {
+  listenForChanges();
+  if (cached && Date.now() - cached.loadedAt < CACHE_TTL_MS) return cached.rows;
+  if (!loading) {
+    const started = generation;
+    const loadedAt = Date.now();
+    loading = db
+      .select({ key: siteSettings.key, value: siteSettings.value })
+      .from(siteSettings)
+      .then((rows) => {
+        const byKey = new Map(rows.map((row) => [row.key, row.value as unknown]));
+        // A save or notification during the read makes this copy too old to keep.
+        if (generation === started) cached = { rows: byKey, loadedAt };
+        return byKey;
+      })
+      .finally(() => {
+        if (generation === started) loading = null;
+      });
+  }
+  return loading;
+}
+
 /** Reads the named settings (all by default), applying the spec's defaults and normalisation. */
 export async function getSiteSettings<K extends SettingName = SettingName>(
   names: readonly K[] = SETTING_NAMES as K[],
 ): Promise<Pick<SiteSettings, K>> {
-  const keys = names.map((name) => SETTING_DEFINITIONS[name].key);
-  const rows = await db
-    .select({ key: siteSettings.key, value: siteSettings.value })
-    .from(siteSettings)
-    .where(inArray(siteSettings.key, keys));
-  const storedByKey = new Map(rows.map((row) => [row.key, row.value]));
+  const storedByKey = await storedSettings();
   const result = {} as Record<SettingName, unknown>;
   for (const name of names) {
     const definition = SETTING_DEFINITIONS[name] as Definition<unknown>;
@@ -240,8 +284,10 @@ export async function saveSiteSettings(
     // Delivered at commit, to every app process listening (SSE to open pages).
     await tx.execute(sql`select pg_notify(${SITE_SETTINGS_CHANNEL}, ${JSON.stringify(rows.map((row) => row.key))})`);
   };
+  forgetCachedSettings();
   if (transaction) await write(transaction);
   else await db.transaction(write);
+  forgetCachedSettings();
 }
 
 /** Inserts settings that have no row yet (seed); never overwrites an admin's choice. */
@@ -257,4 +303,5 @@ export async function seedDefaultSettings(values: Partial<SiteSettings>): Promis
       }),
     )
     .onConflictDoNothing({ target: siteSettings.key });
+  forgetCachedSettings();
 }

@@ -23,7 +23,7 @@ beforeEach(async () => {
 async function scoreCountsDrift() {
   const result = await db.execute(sql`
     select coalesce(c.points, m.points) as points, c.members as counted, m.members as actual
-      from leaderboard_score_counts c
+      from leaderboard_scores c
       full join (select points, referrals_made, count(*)::integer as members from waitlist_users
                   where not is_blocked group by points, referrals_made) m
         on m.points = c.points and m.referrals_made = c.referrals_made

@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import { db } from "../db.server";
+import { log } from "../log.server";
+
+const FOLD_INTERVAL_MS = 1_000;
+// pg advisory lock key: one folder at a time across every app process.
+const SCORE_FOLD_LOCK = 0x5c0f_0001;
+
+/**
+ * Folds the rank trigger's appended changes into leaderboard_score_counts (ADR 0022).
+ * One process at a time folds (the others skip); each change is folded once because the
+ * fold deletes exactly the rows it adds up, in the same transaction. Returns how many
+ * changes it folded, or null when another process was folding.
+ */
+export async function foldScoreChanges(): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${SCORE_FOLD_LOCK}) as locked`);
+    if (!lock.rows[0]?.locked) return null;
+    const folded = await tx.execute<{ folded: number }>(sql`select leaderboard_fold() as folded`);
+    return Number(folded.rows[0]?.folded ?? 0);
+  });
+}
+
+/** Folds every second in every process; the lock keeps it to one at a time. */
+export function startScoreFoldJob({ intervalMs = FOLD_INTERVAL_MS } = {}) {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= foldScoreChanges()
+      .then(() => undefined)
+      .catch((error: unknown) => log.warn("folding leaderboard score changes failed; retrying", { error }))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
