@@ -8,10 +8,10 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import { sql } from "drizzle-orm";
-import { useScratchDatabase } from "./scratch-database";
+import { openScratchDatabase } from "./scratch-database";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
-const scratch = await useScratchDatabase("launchcrew_bench_csv");
+const scratch = await openScratchDatabase("launchcrew_bench_csv");
 
 // A full collection before each sample, so the figure is live memory, not garbage
 // waiting for the collector.

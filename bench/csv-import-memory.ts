@@ -11,11 +11,11 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import { sql } from "drizzle-orm";
-import { useScratchDatabase } from "./scratch-database";
+import { openScratchDatabase } from "./scratch-database";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BOUNDARY = "----launchcrewbench";
-const scratch = await useScratchDatabase("launchcrew_bench_import");
+const scratch = await openScratchDatabase("launchcrew_bench_import");
 
 const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
 // RSS every 20 ms; live heap (after a full collection, so not garbage awaiting the

@@ -12,7 +12,7 @@ async function onServer(serverUrl: string, query: string) {
   await admin.end();
 }
 
-export async function useScratchDatabase(prefix: string): Promise<ScratchDatabase> {
+export async function openScratchDatabase(prefix: string): Promise<ScratchDatabase> {
   process.env.NODE_ENV ??= "test";
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) {
