@@ -62,6 +62,10 @@ export async function readCsvUpload<T>(request: Request, consume: (upload: CsvUp
   body.pipe(busboy);
   const { stream, fileName } = await file;
   const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: MAX_RECORD_BYTES, info: true });
+  // The parser may fail before `consume` starts reading (while it awaits the database):
+  // an 'error' event without a listener would crash the process. The error stays on the
+  // destroyed parser, and reading it throws it.
+  parser.on("error", () => undefined);
   stream.on("limit", () => parser.destroy(new AppError("INVALID_INPUT", IMPORT_TOO_LARGE_MESSAGE)));
   stream.on("error", (error) => parser.destroy(error));
   stream.pipe(parser);
