@@ -1,12 +1,16 @@
-// Sign-ups per second over HTTP with one worker process and then two (WEB_CONCURRENCY):
-// POST /join-waitlist (form-encoded, Origin = the server's, a new e-mail each time) at a
-// fixed concurrency for a fixed time, then signups/s, p50 and p99. Builds nothing: run
-// `npm run build` first, then
+// Launch-spike sign-ups (issue 17), in one run on one PostgreSQL 15 cluster holding
+// 1,000,000 members: first pgbench's simple sign-up transaction (insert the member,
+// credit the referrer) on a copy of the members table without triggers — what the
+// database itself can do here — then the app over HTTP, POST /join-waitlist with a
+// friend's referral cookie, at BENCH_CONCURRENCY (default 16) clients, with one worker
+// process and then two (WEB_CONCURRENCY). Prints both rates, the ratio and the app's
+// p50/p99, and checks that every accepted sign-up is stored with its referrer.
+// Builds nothing: run `npm run build` first, then
 //   npx tsx bench/signup-http.ts
 // PostgreSQL: a throwaway 15 cluster (as root, with the postgres user; fsync off, so
 // writes are cheaper than on a production server), or else a scratch database on the
-// BENCH_DATABASE_URL (or TEST_DATABASE_URL) server. Each run gets a fresh database.
-// BENCH_CONCURRENCY (default 16) and BENCH_SECONDS (default 15, after a 3 s warm-up) tune it.
+// BENCH_DATABASE_URL (or TEST_DATABASE_URL) server. BENCH_MEMBERS (default 1,000,000)
+// and BENCH_SECONDS (default 15, after a 3 s warm-up) tune it.
 //
 // Rate limits: a network may sign up 60 times per 10 minutes, and the bench, on one
 // address, would meet that at once. So the app trusts a proxy on loopback
@@ -15,20 +19,27 @@
 // limit check still runs (one upsert per sign-up), it just never refuses. The bench sends
 // no bot-guard challenge, like a visitor without JavaScript, so each sign-up also passes
 // the no-JavaScript limit (five per network per hour, a second upsert); solving one per
-// sign-up would load the generator, not the app. Nothing in the app is switched off for
-// the bench.
+// sign-up would load the generator, not the app. Fair play runs as configured: friends of
+// one referrer arriving in a burst are held for review — still stored, with their referrer.
+// Nothing in the app is switched off for the bench.
 //
-// The load generator runs on the same machine and takes CPU from the workers; say how
-// many cores there were when quoting the figures.
+// The load generator (and pgbench) run on the same machine and take CPU from the workers;
+// say how many cores there were when quoting the figures.
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { execFileSync } from "node:child_process";
+import pg from "pg";
 import { runOnServer } from "../tests/e2e/fresh-database";
 import { databaseUrl, startApp } from "./app-process";
 import { startThrowawayCluster, throwawayClusterUnavailable, type ThrowawayCluster } from "../tests/e2e/throwaway-postgres";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
+/** Referrers whose links the visitors arrive through. */
+const REFERRERS = 200;
+const PGBENCH = "/usr/lib/postgresql/15/bin/pgbench";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 3;
 const WORKER_COUNTS = [1, 2];
@@ -39,7 +50,7 @@ type Figures = { signups: number; failures: number; latenciesMs: number[]; secon
 let nextClient = 0;
 
 /** One sign-up, as if from its own visitor behind the proxy. */
-function signUp(agent: http.Agent, origin: string): Promise<number> {
+function signUp(agent: http.Agent, origin: string, cookies: string[]): Promise<number> {
   const visitor = nextClient++;
   const body = new URLSearchParams({ email: `bench.${process.pid}.${visitor}@example.com` }).toString();
   return new Promise((resolve) => {
@@ -52,6 +63,7 @@ function signUp(agent: http.Agent, origin: string): Promise<number> {
           "Content-Type": "application/x-www-form-urlencoded",
           "Content-Length": Buffer.byteLength(body),
           Origin: origin,
+          Cookie: cookies[visitor % cookies.length]!,
           "X-Forwarded-For": `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`,
         },
       },
@@ -66,14 +78,14 @@ function signUp(agent: http.Agent, origin: string): Promise<number> {
 }
 
 /** Keeps CONCURRENCY sign-ups in flight for `seconds`. */
-async function drive(origin: string, seconds: number): Promise<Figures> {
+async function drive(origin: string, seconds: number, cookies: string[]): Promise<Figures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const figures: Figures = { signups: 0, failures: 0, latenciesMs: [], seconds };
   const until = performance.now() + seconds * 1000;
   const loop = async () => {
     while (performance.now() < until) {
       const started = performance.now();
-      const status = await signUp(agent, origin);
+      const status = await signUp(agent, origin, cookies);
       if (status === 302 || status === 303) {
         figures.signups++;
         figures.latenciesMs.push(performance.now() - started);
@@ -91,37 +103,117 @@ function percentile(sorted: number[], q: number): string {
   return (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN).toFixed(1);
 }
 
+/** A million members, loaded in bulk with the per-row triggers off and the aggregates built in one pass. */
+async function seed(client: pg.Client) {
+  const started = performance.now();
+  await client.query("alter table waitlist_users disable trigger waitlist_users_track_scores");
+  await client.query(
+    `insert into waitlist_users (email, email_identity, referral_code, points, referrals_made, created_at, join_date)
+     select 'm' || g || '@bench.example', 'm' || g || '@bench.example', 'code' || g, 10 + 5 * (g % 2) + 10 * r, r,
+            now() - make_interval(secs => g), now() - make_interval(secs => g)
+       from generate_series(1, $1) g,
+            lateral (select case when g % 10 < 7 then 0 else floor(power(random(), 4) * 60)::int end as r) x`,
+    [MEMBERS],
+  );
+  await client.query("insert into leaderboard_score_counts select points, referrals_made, count(*) from waitlist_users group by 1, 2");
+  await client.query("alter table waitlist_users enable trigger waitlist_users_track_scores");
+  await client.query("vacuum analyze");
+  console.log(`seeded ${MEMBERS.toLocaleString("en")} members in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * pgbench's simple sign-up: insert a member and credit a random referrer, one
+ * transaction, on a copy of the members table (its indexes and constraints, no triggers).
+ */
+function pgbenchRate(url: string, client: pg.Client): Promise<number> {
+  return (async () => {
+    await client.query("create table bench_members (like waitlist_users including all)");
+    await client.query("insert into bench_members select * from waitlist_users");
+    await client.query("vacuum analyze bench_members");
+    const script = path.join(UPLOADS_DIR, "signup.sql");
+    fs.writeFileSync(
+      script,
+      [
+        `\\set r random(1, ${MEMBERS})`,
+        "BEGIN;",
+        "INSERT INTO bench_members (email, email_identity, referral_code, points) VALUES (md5(random()::text) || '@pgbench.example', md5(random()::text) || '@pgbench.example', left(md5(random()::text), 14), 10);",
+        "UPDATE bench_members SET points = points + 10, referrals_made = referrals_made + 1 WHERE referral_code = 'code' || :r;",
+        "END;",
+        "",
+      ].join("\n"),
+    );
+    const output = execFileSync(PGBENCH, ["-n", "-c", String(CONCURRENCY), "-j", "2", "-T", String(SECONDS), "-f", script, url], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    await client.query("drop table bench_members");
+    const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1]);
+    if (!Number.isFinite(tps)) throw new Error(`pgbench printed no rate:\n${output}`);
+    return tps;
+  })();
+}
+
+/** Each referrer's link, opened once: the signed referral cookie a friend's browser keeps. */
+async function referralCookies(origin: string): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let referrer = 1; referrer <= REFERRERS; referrer++) {
+    const response = await fetch(`${origin}/?ref=code${referrer * 997}`, { redirect: "manual", headers: { "X-Forwarded-For": `192.0.2.${referrer % 250}` } });
+    const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]!).filter((pair) => !pair.endsWith("="));
+    if (cookie.length === 0) throw new Error(`no referral cookie from /?ref=code${referrer * 997} (status ${response.status})`);
+    cookies.push(cookie.join("; "));
+  }
+  return cookies;
+}
+
 const unavailable = throwawayClusterUnavailable();
 const externalServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (unavailable && !externalServer) throw new Error(`no PostgreSQL: ${unavailable}, and neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set`);
+if (!fs.existsSync(PGBENCH)) throw new Error(`pgbench not found at ${PGBENCH} (Debian's postgresql-15 package)`);
 let cluster: ThrowawayCluster | undefined;
 const serverUrl = unavailable ? externalServer! : (cluster = await startThrowawayCluster()).url;
+const name = `launchcrew_bench_signup_${process.pid}`;
 
 console.log(
-  `POST /join-waitlist, ${CONCURRENCY} in flight for ${SECONDS} s after a ${WARM_UP_SECONDS} s warm-up; ` +
-    `${os.availableParallelism()} cores (load generator included), Node ${process.version}, ` +
-    `PostgreSQL ${cluster ? "15 throwaway cluster (fsync off)" : "on BENCH_DATABASE_URL"}`,
+  `${CONCURRENCY} clients, ${SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up; ${os.availableParallelism()} cores (load generator included), ` +
+    `Node ${process.version}, PostgreSQL ${cluster ? "15 throwaway cluster (fsync off)" : "on BENCH_DATABASE_URL"}`,
 );
 try {
-  for (const workers of WORKER_COUNTS) {
-    const name = `launchcrew_bench_signup_${process.pid}_${workers}`;
-    await runOnServer(serverUrl, `create database ${name}`);
-    const app = await startApp(workers, databaseUrl(serverUrl, name), UPLOADS_DIR);
-    try {
-      await drive(app.origin, WARM_UP_SECONDS);
-      const figures = await drive(app.origin, SECONDS);
-      const sorted = figures.latenciesMs.sort((a, b) => a - b);
-      console.log(
-        `WEB_CONCURRENCY=${workers}: ${(figures.signups / figures.seconds).toFixed(0).padStart(5)} signups/s   ` +
-          `p50 ${percentile(sorted, 0.5)} ms   p99 ${percentile(sorted, 0.99)} ms   ` +
-          `(${figures.signups} sign-ups, ${figures.failures} failed)`,
-      );
-    } finally {
-      await app.stop();
-      await runOnServer(serverUrl, `drop database if exists ${name} with (force)`);
+  await runOnServer(serverUrl, `create database ${name}`);
+  const url = databaseUrl(serverUrl, name);
+  // The app migrates the new database at its first start.
+  await (await startApp(1, url, UPLOADS_DIR)).stop();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await seed(client);
+    const simple = await pgbenchRate(url, client);
+    console.log(`pgbench simple sign-up transaction: ${simple.toFixed(0)} per second`);
+    for (const workers of WORKER_COUNTS) {
+      const app = await startApp(workers, url, UPLOADS_DIR);
+      try {
+        const cookies = await referralCookies(app.origin);
+        await drive(app.origin, WARM_UP_SECONDS, cookies);
+        const before = await client.query<{ n: number }>("select count(*)::integer as n from waitlist_users where email like 'bench.%'");
+        const figures = await drive(app.origin, SECONDS, cookies);
+        const sorted = figures.latenciesMs.sort((a, b) => a - b);
+        const rate = figures.signups / figures.seconds;
+        // Settled: every answered sign-up stored, each with its referrer and a referral row.
+        const after = await client.query<{ members: number; referred: number; referrals: number }>(`
+          select count(*)::integer as members, count(referred_by_user_id)::integer as referred,
+                 (select count(*)::integer from referrals r join waitlist_users f on f.id = r.referred_id where f.email like 'bench.%') as referrals
+            from waitlist_users where email like 'bench.%'`);
+        const stored = after.rows[0]!.members - before.rows[0]!.n;
+        console.log(
+          `WEB_CONCURRENCY=${workers}: ${rate.toFixed(0).padStart(5)} signups/s = ${(rate / simple).toFixed(3)} of pgbench   ` +
+            `p50 ${percentile(sorted, 0.5)} ms   p99 ${percentile(sorted, 0.99)} ms   ` +
+            `(${figures.signups} answered, ${figures.failures} failed, ${stored} stored; all bench members: ${after.rows[0]!.members} with ${after.rows[0]!.referred} referrers and ${after.rows[0]!.referrals} referral rows)`,
+        );
+      } finally {
+        await app.stop();
+      }
     }
+  } finally {
+    await client.end();
   }
 } finally {
+  await runOnServer(serverUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);
   cluster?.stop();
   fs.rmSync(UPLOADS_DIR, { recursive: true, force: true });
 }
