@@ -44,9 +44,10 @@ export async function startApp(workers: number, url: string, uploadsDir: string)
     SEED_DEMO: "false",
     UPLOADS_DIR: uploadsDir,
   });
-  // BENCH_CPU_PROFILE=dir: every worker writes a V8 CPU profile there when it stops (bench/cpu-profile-top.ts reads them).
-  if (process.env.BENCH_CPU_PROFILE) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`.trim();
-  const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  // BENCH_CPU_PROFILE=dir: each process (cluster workers inherit the flags) writes a V8 CPU
+  // profile there when it stops; bench/cpu-profile-top.ts reads them.
+  const profiling = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profiling, "server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
