@@ -35,7 +35,8 @@ export async function payReferral(tx: Transaction, { referrerId, referredId }: R
 }
 
 /**
- * Records who brought the new member. With fair-play signals it is held for an admin;
+ * Records who brought the new member (whose row already names the referrer: the join
+ * stores both in one statement). With fair-play signals it is held for an admin;
  * otherwise in "join" mode it is paid at once, in "confirm" mode it waits for confirmation.
  */
 export async function recordReferral(
@@ -44,7 +45,6 @@ export async function recordReferral(
   mode: "join" | "confirm",
   signals: readonly ReferralSignal[],
 ): Promise<"credited" | "pending" | "held"> {
-  await tx.update(waitlistUsers).set({ referredByUserId: pair.referrerId }).where(eq(waitlistUsers.id, pair.referredId));
   if (signals.length > 0) {
     await tx.insert(referrals).values({ ...pair, status: "held", reasons: [...signals] });
     await enqueueWebhookEvent(tx, "referral.held", { ...pair, reasons: [...signals] });
