@@ -62,6 +62,11 @@ describe("team roles", () => {
     await editor.getByTestId("read-only-notice").waitFor();
     assert.ok((await sidebar(editor)).includes("Waitlist Emails"));
     assert.ok(!(await sidebar(editor)).includes("Developers"));
+    // Reading, not changing or downloading (exports are off for viewers unless the team allows them).
+    await editor.goto(`${server.origin}/admin/waitlist-emails`);
+    await editor.getByTestId("read-only-notice").waitFor();
+    assert.equal(await editor.getByRole("link", { name: "Export CSV" }).count(), 0);
+    assert.equal(await editor.getByRole("heading", { name: "Import from CSV" }).count(), 0);
 
     await owner.getByRole("button", { name: `Remove ${email} from the team` }).click();
     await owner.getByText("Removed from the Team").first().waitFor();

@@ -11,10 +11,12 @@ type Props = {
   /** The range the numbers on screen are for; null when the typed one was refused. */
   range: DayRange | null;
   error: string | null;
+  /** A viewer sees no download unless the team allows it. */
+  canExport: boolean;
 };
 
 /** A GET form (works without JavaScript): the range lands in the address, so it can be shared. */
-export function FunnelRangeForm({ values, range, error }: Props) {
+export function FunnelRangeForm({ values, range, error, canExport }: Props) {
   const errorId = error ? "funnel-range-error" : undefined;
   return (
     <div className="space-y-2">
@@ -28,7 +30,7 @@ export function FunnelRangeForm({ values, range, error }: Props) {
           <Input id="funnel-to" name="to" type="date" defaultValue={values.to} aria-invalid={error ? true : undefined} aria-describedby={errorId} className="w-44" />
         </div>
         <Button type="submit" variant="secondary">Show</Button>
-        {range && (
+        {range && canExport && (
           <Button asChild variant="outline">
             <a href={`/api/funnel.csv?${new URLSearchParams(range)}`} download>
               <Download aria-hidden="true" /> Download CSV

@@ -28,6 +28,11 @@ async function isAllowed(user: SessionUser, section: AdminSectionPath | undefine
   if (!section) return isStaffRole(user.role);
   if (mode !== "export") return canAccess(user.role, section, mode);
   if (!canAccess(user.role, section, "view")) return false;
+  return mayExport(user);
+}
+
+/** Whether this person may download the CSV exports of a screen they can open. */
+export async function mayExport(user: SessionUser): Promise<boolean> {
   return user.role !== "viewer" || (await getSiteSetting("viewersMayExport"));
 }
 

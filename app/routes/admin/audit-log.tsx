@@ -9,7 +9,7 @@ import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { AuditFilterQuery } from "~/lib/audit/audit.schema";
 import { listAuditEvents, listAuditTargetTypes } from "~/lib/audit/audit.server";
-import { requireStaff } from "~/lib/auth/guards.server";
+import { mayExport, requireStaff } from "~/lib/auth/guards.server";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
@@ -18,13 +18,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Audit Log | Admin" }];
 const ACTOR_KINDS = { admin: "Admins", api_key: "API keys", system: "The system" } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "audit-log");
+  const user = await requireStaff(request, "audit-log");
   const filter = AuditFilterQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [page, targetTypes] = await Promise.all([
     listAuditEvents({ actorKind: filter.actor, targetType: filter.target, search: filter.q, before: filter.before }),
     listAuditTargetTypes(),
   ]);
   return {
+    canExport: await mayExport(user),
     filter,
     targetTypes,
     nextBefore: page.nextBefore,
@@ -39,7 +40,7 @@ function query(filter: Record<string, string | number | undefined>): string {
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
-  const { filter, targetTypes, rows, nextBefore } = loaderData;
+  const { filter, targetTypes, rows, nextBefore, canExport } = loaderData;
   const { before: _before, ...kept } = filter;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -71,11 +72,13 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <Button type="submit" variant="secondary">
           <Filter aria-hidden="true" /> Filter
         </Button>
-        <Button asChild variant="outline">
-          <a href={`/api/audit.csv${query(kept)}`} download>
-            <Download aria-hidden="true" /> Export CSV
-          </a>
-        </Button>
+        {canExport && (
+          <Button asChild variant="outline">
+            <a href={`/api/audit.csv${query(kept)}`} download>
+              <Download aria-hidden="true" /> Export CSV
+            </a>
+          </Button>
+        )}
       </Form>
       {rows.length === 0 ? (
         <p className="rounded-xl border bg-card p-8 text-center text-muted-foreground">Nothing recorded{filter.actor || filter.target || filter.q ? " for this filter" : " yet"}.</p>

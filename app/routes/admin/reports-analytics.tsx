@@ -6,7 +6,7 @@ import { FunnelChart } from "~/components/admin/funnel-chart";
 import { FunnelRangeForm } from "~/components/admin/funnel-range-form";
 import { BreakdownChart, SignupsChart, TopReferrersChart } from "~/components/admin/report-charts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireStaff } from "~/lib/auth/guards.server";
+import { mayExport, requireStaff } from "~/lib/auth/guards.server";
 import { formatKFactor } from "~/lib/reports/funnel";
 import { resolveFunnelRange } from "~/lib/reports/funnel-range.schema";
 import { getFunnelReport, getSiteToday } from "~/lib/reports/funnel.server";
@@ -21,7 +21,7 @@ import {
 export const meta: Route.MetaFunction = () => [{ title: "Reports & Analytics | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "reports-analytics");
+  const user = await requireStaff(request, "reports-analytics");
   const query = new URL(request.url).searchParams;
   const chosen = resolveFunnelRange(query, await getSiteToday());
   const [stats, signups, referrals, devices, countries, funnel] = await Promise.all([
@@ -35,13 +35,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rangeForm = chosen.ok
     ? { values: chosen.range, range: chosen.range, error: null }
     : { values: { from: query.get("from") ?? "", to: query.get("to") ?? "" }, range: null, error: chosen.message };
-  return data({ stats, signups, referrals, devices, countries, funnel, rangeForm }, { status: chosen.ok ? 200 : 400 });
+  return data({ stats, signups, referrals, devices, countries, funnel, rangeForm, canExport: await mayExport(user) }, { status: chosen.ok ? 200 : 400 });
 }
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 export default function ReportsAnalytics({ loaderData }: Route.ComponentProps) {
-  const { stats, signups, referrals, devices, countries, funnel, rangeForm } = loaderData;
+  const { stats, signups, referrals, devices, countries, funnel, rangeForm, canExport } = loaderData;
   const confirmationRate = stats.totalMembers ? stats.confirmedMembers / stats.totalMembers : 0;
   const cards = [
     { title: "Total Waitlist Users", value: stats.totalMembers, icon: Users },
@@ -76,7 +76,7 @@ export default function ReportsAnalytics({ loaderData }: Route.ComponentProps) {
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
-          <FunnelRangeForm {...rangeForm} />
+          <FunnelRangeForm {...rangeForm} canExport={canExport} />
           {funnel && (
             <>
               <FunnelChart steps={funnel.steps} />

@@ -17,13 +17,14 @@ import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { MemberImportPanel } from "~/components/admin/member-import";
+import { canAccess } from "~/lib/auth/roles";
 import { adminAction, adminUploadAction } from "~/lib/admin/admin-action.server";
 import { readCsvUpload } from "~/lib/imports/csv-upload.server";
 import { checkImport, getMemberImport, listImportProblems } from "~/lib/imports/import-check.server";
 import { startImport } from "~/lib/imports/import-run.server";
 import { MemberImportStartSchema } from "~/lib/imports/import.schema";
 import type { AdminActionResult, FailureToast } from "~/lib/admin/action-result";
-import { requireStaff } from "~/lib/auth/guards.server";
+import { mayExport, requireStaff } from "~/lib/auth/guards.server";
 import { cn } from "~/lib/utils";
 import { MemberBlockSchema, MemberNotesSchema, MemberTagsSchema } from "~/lib/waitlist/member-admin.schema";
 import { changeMember, listMembersPage, MEMBERS_PAGE_SIZE, type ConfirmedFilter } from "~/lib/waitlist/member-admin.server";
@@ -43,14 +44,15 @@ const WaitlistEmailsSchema = z.discriminatedUnion("intent", [MemberTagsSchema, M
 const IMPORT_FAILURE = { title: "Import Failed" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "waitlist-emails");
+  const user = await requireStaff(request, "waitlist-emails");
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [result, memberImport] = await Promise.all([
     listMembersPage({ search: query.q, confirmed: query.confirmed, page: query.page }),
     query.import ? getMemberImport(query.import) : null,
   ]);
   const importProblems = memberImport?.status === "checked" ? await listImportProblems(memberImport.id) : [];
-  return { ...query, ...result, pageSize: MEMBERS_PAGE_SIZE, memberImport, importProblems };
+  const canEdit = canAccess(user.role, "waitlist-emails", "edit");
+  return { ...query, ...result, pageSize: MEMBERS_PAGE_SIZE, memberImport, importProblems, canExport: await mayExport(user), canEdit };
 }
 
 function failure(form: FormData): FailureToast {
@@ -157,7 +159,7 @@ function BlockButton({ member }: { member: Row }) {
 }
 
 export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
-  const { rows, total, matching, q, confirmed, page, pageSize, memberImport, importProblems } = loaderData;
+  const { rows, total, matching, q, confirmed, page, pageSize, memberImport, importProblems, canExport, canEdit } = loaderData;
   const withParams = useQueryWith();
   const [editing, setEditing] = useState<{ member: Row; field: "tags" | "notes" } | null>(null);
   const closeEditor = useCallback(() => setEditing(null), []);
@@ -181,11 +183,13 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
           <Link to={withParams({ confirmed: NEXT_FILTER[confirmed], page: "1" })}>Confirmed: {FILTER_LABEL[confirmed]}</Link>
         </Button>
         <RefreshButton />
-        <Button asChild variant="outline">
-          <a href="/api/waitlist.csv" download="waitlist_users.csv" onClick={exportCsv}><Download aria-hidden="true" /> Export CSV</a>
-        </Button>
+        {canExport && (
+          <Button asChild variant="outline">
+            <a href="/api/waitlist.csv" download="waitlist_users.csv" onClick={exportCsv}><Download aria-hidden="true" /> Export CSV</a>
+          </Button>
+        )}
       </div>
-      <MemberImportPanel memberImport={memberImport} problems={importProblems} failure={IMPORT_FAILURE} />
+      {canEdit && <MemberImportPanel memberImport={memberImport} problems={importProblems} failure={IMPORT_FAILURE} />}
 
       <Table>
           <TableHeader>
