@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db } from "../db.server";
-import { log } from "../log.server";
+import { startPeriodicJob } from "../jobs/periodic.server";
 
 const FOLD_INTERVAL_MS = 1_000;
 // pg advisory lock key: one folder at a time across every app process.
@@ -23,22 +23,5 @@ export async function foldScoreChanges(): Promise<number | null> {
 
 /** Folds every second in every process; the lock keeps it to one at a time. */
 export function startScoreFoldJob({ intervalMs = FOLD_INTERVAL_MS } = {}) {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= foldScoreChanges()
-      .then(() => undefined)
-      .catch((error: unknown) => log.warn("folding leaderboard score changes failed; retrying", { error }))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob("folding leaderboard score changes", async () => void (await foldScoreChanges()), intervalMs);
 }

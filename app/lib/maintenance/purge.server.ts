@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db } from "../db.server";
+import { startPeriodicJob } from "../jobs/periodic.server";
 import { log } from "../log.server";
 import { holdStaleReferrals } from "../referrals/referral-credit.server";
 
@@ -39,12 +40,9 @@ export async function purgeExpiredData(): Promise<PurgeCounts> {
 
 /** Runs the purge (and moves week-old unconfirmed referrals to review) at boot and then hourly. */
 export function startPurgeJob() {
-  const run = () =>
-    purgeExpiredData()
-      .then(async (counts) => log.info("purged expired data", { ...counts, referralsHeld: await holdStaleReferrals() }))
-      .catch((error: unknown) => log.warn("purge of expired data failed", { error }));
-  void run();
-  const timer = setInterval(run, PURGE_INTERVAL_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return startPeriodicJob(
+    "purge of expired data",
+    async () => log.info("purged expired data", { ...(await purgeExpiredData()), referralsHeld: await holdStaleReferrals() }),
+    PURGE_INTERVAL_MS,
+  );
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db } from "../db.server";
+import { startPeriodicJob } from "../jobs/periodic.server";
 import { log } from "../log.server";
 import { recordAuditEvent } from "../audit/audit.server";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
@@ -62,24 +63,12 @@ export async function freezeDueSeasons(now = new Date()): Promise<string[]> {
 
 /** Checks for a finished season at boot (catching up after downtime) and every minute. */
 export function startSeasonJob({ intervalMs = CHECK_INTERVAL_MS } = {}) {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= freezeDueSeasons()
-      .then((seasons) => {
-        if (seasons.length) log.info("froze finished seasons", { seasons });
-      })
-      .catch((error: unknown) => log.warn("season freeze failed; retrying at the next check", { error }))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+  return startPeriodicJob(
+    "season freeze",
+    async () => {
+      const seasons = await freezeDueSeasons();
+      if (seasons.length) log.info("froze finished seasons", { seasons });
     },
-  };
+    intervalMs,
+  );
 }
