@@ -6,12 +6,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useBotGuard } from "~/components/use-bot-guard";
 import { getEmbedConfig } from "~/lib/embed/embed-config.server";
-import { EmbedJoinSchema, joinFromEmbed } from "~/lib/embed/embed-join.server";
-import { isAppError } from "~/lib/errors";
-import { log } from "~/lib/log.server";
+import { answerEmbedJoin, type EmbedJoinAnswer } from "~/lib/embed/embed-join.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { isReferralCodeShape } from "~/lib/referrals/referral-code";
-import { EMAIL_INVALID_MESSAGE, SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/waitlist.schema";
 
 // The join form for websites that allow iframes but not scripts. It is framed only by the
 // websites in Site Settings (frame-ancestors, server/security-headers.ts) and keeps no
@@ -28,19 +25,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { config: await getEmbedConfig(), referralCode: isReferralCodeShape(ref) ? ref : "" };
 }
 
-type EmbedAnswer = { status: "joined"; referralLink: string } | { status: "emailed" } | { error: string };
+type EmbedAnswer = EmbedJoinAnswer["body"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await readFormData(request));
-  const submission = EmbedJoinSchema.safeParse(form);
-  if (!submission.success) return data<EmbedAnswer>({ error: EMAIL_INVALID_MESSAGE }, { status: 400 });
-  try {
-    return data<EmbedAnswer>(await joinFromEmbed(submission.data, { clientIp: context.clientIp, userAgent: request.headers.get("User-Agent") }));
-  } catch (error) {
-    if (isAppError(error)) return data<EmbedAnswer>({ error: error.userMessage }, { status: error.status });
-    log.error("embedded signup failed", { requestId: context.requestId, error });
-    return data<EmbedAnswer>({ error: SIGNUP_ERROR_MESSAGE }, { status: 500 });
-  }
+  const answer = await answerEmbedJoin(Object.fromEntries(await readFormData(request)), {
+    clientIp: context.clientIp,
+    userAgent: request.headers.get("User-Agent"),
+    requestId: context.requestId,
+  });
+  return data<EmbedAnswer>(answer.body, { status: answer.status });
 }
 
 export default function EmbedJoin({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { getEnv } from "../env.server";
+import { isAppError } from "../errors";
+import { log } from "../log.server";
 import { referralLink } from "../referrals/share-links";
 import { guardAgainstBots } from "../security/bot-guard.server";
 import { signUpFromForm } from "../waitlist/signup.server";
-import { JoinInputSchema } from "../waitlist/waitlist.schema";
+import { EMAIL_INVALID_MESSAGE, JoinInputSchema, SIGNUP_ERROR_MESSAGE } from "../waitlist/waitlist.schema";
 
 export const EmbedJoinSchema = JoinInputSchema.extend({
   referralCode: z.string().trim().max(64).regex(/^[a-z0-9]*$/).optional().catch(undefined),
@@ -27,4 +29,23 @@ export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, req
   });
   if (!result.isNewMember) return { status: "emailed" };
   return { status: "joined", referralLink: referralLink(getEnv().origin, result.member.referralCode) };
+}
+
+export type EmbedJoinAnswer = { body: EmbedJoinResult | { error: string }; status: number };
+
+/**
+ * The embedded form's join, for both of its ways in (the script's JSON post and the
+ * iframe's form post): parse, join, and say what happened in the form's words — a
+ * refusal with its message and status, anything unexpected logged and answered 500.
+ */
+export async function answerEmbedJoin(fields: unknown, request: { clientIp: string; userAgent: string | null; requestId?: string }): Promise<EmbedJoinAnswer> {
+  const submission = EmbedJoinSchema.safeParse(fields && typeof fields === "object" ? fields : {});
+  if (!submission.success) return { body: { error: EMAIL_INVALID_MESSAGE }, status: 400 };
+  try {
+    return { body: await joinFromEmbed(submission.data, request), status: 200 };
+  } catch (error) {
+    if (isAppError(error)) return { body: { error: error.userMessage }, status: error.status };
+    log.error("embedded signup failed", { requestId: request.requestId, error });
+    return { body: { error: SIGNUP_ERROR_MESSAGE }, status: 500 };
+  }
 }

@@ -51,14 +51,21 @@ async function markExisting(importId: string): Promise<void> {
 }
 
 async function countOutcomes(importId: string): Promise<MemberImport> {
+  // One pass over the staged lines for all four counts.
+  const counts = await db
+    .select({ outcome: memberImportRows.outcome, lines: sql<number>`count(*)::integer` })
+    .from(memberImportRows)
+    .where(eq(memberImportRows.importId, importId))
+    .groupBy(memberImportRows.outcome);
+  const of = (outcome: string) => Number(counts.find((row) => row.outcome === outcome)?.lines ?? 0);
   const [updated] = await db
     .update(memberImports)
     .set({
-      totalRows: sql`(select count(*) from member_import_rows where import_id = ${importId})`,
-      newRows: sql`(select count(*) from member_import_rows where import_id = ${importId} and outcome = 'new')`,
-      existingRows: sql`(select count(*) from member_import_rows where import_id = ${importId} and outcome = 'existing')`,
-      invalidRows: sql`(select count(*) from member_import_rows where import_id = ${importId} and outcome = 'invalid')`,
-      disposableRows: sql`(select count(*) from member_import_rows where import_id = ${importId} and outcome = 'disposable')`,
+      totalRows: counts.reduce((sum, row) => sum + Number(row.lines), 0),
+      newRows: of("new"),
+      existingRows: of("existing"),
+      invalidRows: of("invalid"),
+      disposableRows: of("disposable"),
     })
     .where(eq(memberImports.id, importId))
     .returning();

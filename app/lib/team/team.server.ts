@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema";
 import { recordAdminAuditEvent } from "../audit/audit.server";
 import { assignableRoles, isStaffRole, ROLE_LABEL, STAFF_ROLES, type Role, type StaffRole } from "../auth/roles";
@@ -101,7 +101,7 @@ export async function removeTeamMember(userId: string, manager: Manager): Promis
   await runTransaction(async (tx) => {
     const target = await lockTarget(tx, manager, userId);
     if (target.role === "owner") await assertAnotherOwner(tx, target.id);
-    await tx.update(users).set({ role: "member", updatedAt: new Date() }).where(and(eq(users.id, target.id)));
+    await tx.update(users).set({ role: "member", updatedAt: new Date() }).where(eq(users.id, target.id));
     await recordAdminAuditEvent(tx, manager.id, { action: "team.removed", targetType: "user", targetId: target.id, before: { email: target.email, role: target.role }, after: { email: target.email, role: "member" } });
   });
 }
