@@ -113,21 +113,25 @@ function isDeadlockOrSerializationFailure(error: unknown): boolean {
   return RETRYABLE_CODES.has(postgresError(error).code ?? "");
 }
 
+type RetryOptions = { attempts?: number; isRetryable?: (error: unknown) => boolean };
+
 /**
- * Runs `work` in a transaction, retrying when Postgres aborts it for a deadlock or a
- * serialization failure (or whatever `isRetryable` adds), so a busy moment never
- * loses an accepted request.
+ * Runs `work` (one statement, or a whole transaction), again when Postgres aborts it for
+ * a deadlock or a serialization failure (or whatever `isRetryable` adds), so a busy
+ * moment never loses an accepted request.
  */
-export async function runTransaction<T>(
-  work: (tx: Transaction) => Promise<T>,
-  { attempts = 5, isRetryable = isDeadlockOrSerializationFailure }: { attempts?: number; isRetryable?: (error: unknown) => boolean } = {},
-): Promise<T> {
+export async function retryWhenAborted<T>(work: () => Promise<T>, { attempts = 5, isRetryable = isDeadlockOrSerializationFailure }: RetryOptions = {}): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction(work);
+      return await work();
     } catch (error) {
       if (attempt >= attempts || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
   }
+}
+
+/** Runs `work` in a transaction, retried as `retryWhenAborted` says. */
+export async function runTransaction<T>(work: (tx: Transaction) => Promise<T>, options: RetryOptions = {}): Promise<T> {
+  return retryWhenAborted(() => db.transaction(work), options);
 }

@@ -41,8 +41,13 @@ export async function enqueueEmail(message: OutgoingEmail, executor: Executor = 
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error("outbox insert returned no row");
-  for (const wake of wakeListeners) wake();
+  wakeEmailSender();
   return row.id;
+}
+
+/** Tells this process's sender that a message was queued (by enqueueEmail or in SQL). */
+export function wakeEmailSender(): void {
+  for (const wake of wakeListeners) wake();
 }
 
 export function onEmailEnqueued(listener: () => void): () => void {

@@ -1,62 +1,23 @@
 import { and, eq, sql } from "drizzle-orm";
-import { pointsLedger, referrals, waitlistUsers } from "../../../db/schema";
+import { referrals } from "../../../db/schema";
 import { db, type Executor, type Transaction } from "../db.server";
 import { REFERRAL_BONUS_POINTS, REFERRER_POINTS } from "../points/points-rules";
-import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
-import type { ReferralSignal } from "./referral-signals";
+import { enqueueWebhookEvent, wakeWebhookSender } from "../webhooks/enqueue.server";
 
 type ReferralPair = { referrerId: string; referredId: string };
 
 /**
  * Pays a referral: +10 points and one referral to the referrer, +5 to the friend, with
- * their ledger rows. Nothing when the referrer has been blocked meanwhile.
+ * their ledger rows and the referral.credited event (referral_pay, db/migrations/0012 —
+ * the sign-up's own SQL pays through it too). Nothing when the referrer has been blocked
+ * meanwhile.
  */
 export async function payReferral(tx: Transaction, { referrerId, referredId }: ReferralPair): Promise<boolean> {
-  const [referrer] = await tx
-    .update(waitlistUsers)
-    .set({
-      points: sql`${waitlistUsers.points} + ${REFERRER_POINTS}`,
-      referralsMade: sql`${waitlistUsers.referralsMade} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(waitlistUsers.id, referrerId), eq(waitlistUsers.isBlocked, false)))
-    .returning({ id: waitlistUsers.id });
-  if (!referrer) return false;
-  await tx
-    .update(waitlistUsers)
-    .set({ points: sql`${waitlistUsers.points} + ${REFERRAL_BONUS_POINTS}`, updatedAt: sql`now()` })
-    .where(eq(waitlistUsers.id, referredId));
-  await tx.insert(pointsLedger).values([
-    { memberId: referrerId, delta: REFERRER_POINTS, reason: "referral_credit", relatedMemberId: referredId },
-    { memberId: referredId, delta: REFERRAL_BONUS_POINTS, reason: "referral_bonus", relatedMemberId: referrerId },
-  ]);
-  await enqueueWebhookEvent(tx, "referral.credited", { referrerId, referredId, referrerPoints: REFERRER_POINTS, friendPoints: REFERRAL_BONUS_POINTS });
-  return true;
-}
-
-/**
- * Records who brought the new member (whose row already names the referrer: the join
- * stores both in one statement). With fair-play signals it is held for an admin;
- * otherwise in "join" mode it is paid at once, in "confirm" mode it waits for confirmation.
- */
-export async function recordReferral(
-  tx: Transaction,
-  pair: ReferralPair,
-  mode: "join" | "confirm",
-  signals: readonly ReferralSignal[],
-): Promise<"credited" | "pending" | "held"> {
-  if (signals.length > 0) {
-    await tx.insert(referrals).values({ ...pair, status: "held", reasons: [...signals] });
-    await enqueueWebhookEvent(tx, "referral.held", { ...pair, reasons: [...signals] });
-    return "held";
-  }
-  if (mode === "confirm") {
-    await tx.insert(referrals).values({ ...pair, status: "pending" });
-    return "pending";
-  }
-  const paid = await payReferral(tx, pair);
-  await tx.insert(referrals).values({ ...pair, status: paid ? "credited" : "rejected", decidedAt: sql`now()`, reasons: paid ? [] : ["referrer_blocked"] });
-  return "credited";
+  const result = await tx.execute<{ paid: boolean }>(
+    sql`select referral_pay(${referrerId}, ${referredId}, ${REFERRER_POINTS}, ${REFERRAL_BONUS_POINTS}) as paid`,
+  );
+  wakeWebhookSender();
+  return result.rows[0]?.paid === true;
 }
 
 /**

@@ -1,21 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
-import { pointsLedger, waitlistUsers } from "../../../db/schema";
-import { runTransaction, type Transaction } from "../db.server";
-import { enqueueEmail } from "../email/outbox.server";
-import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
+import { sql } from "drizzle-orm";
+import { db, retryWhenAborted } from "../db.server";
+import { wakeEmailSender } from "../email/outbox.server";
+import { wakeWebhookSender } from "../webhooks/enqueue.server";
 import { AppError } from "../errors";
 import type { ShareChannel } from "../funnel/channels";
 import { prepareWelcomeEmail } from "../email/welcome.server";
-import { SIGNUP_POINTS } from "../points/points-rules";
-import { recordReferral } from "../referrals/referral-credit.server";
-import { referralSignals } from "../referrals/referral-signals.server";
+import { REFERRAL_BONUS_POINTS, REFERRER_POINTS, SIGNUP_POINTS } from "../points/points-rules";
 import { fallbackReferralCode, REFERRAL_CODE_ATTEMPTS, referralCodeCandidate } from "../referrals/referral-code";
-import type { ReferralCreditMode } from "../settings/settings-rules";
 import { getSiteSettings } from "../settings/settings.server";
 import { normaliseEmail } from "./email";
 import { emailIdentity } from "./email-identity";
-import { getMemberByIdentity, memberColumns, type Member } from "./members.server";
+import type { Member } from "./members.server";
 import { isOnThrowawayList, isThrowawayAddress, THROWAWAY_ADDRESS_MESSAGE } from "./throwaway-domains.server";
 
 export type JoinRequest = {
@@ -39,23 +35,26 @@ export type JoinResult = {
   referral: "credited" | "pending" | "held" | null;
 };
 
-type Attempt = JoinResult | { codeTaken: true };
-type NewMember = JoinRequest & {
+type JoinRow = {
+  outcome: "joined" | "existing" | "throwaway" | "code_taken";
+  referral: JoinResult["referral"];
+  webhooks_enabled: boolean | null;
   id: string;
   email: string;
-  identity: string;
-  code: string;
-  mode: ReferralCreditMode;
-  isAllowedThrowaway: boolean;
-  burstLimit: number;
-  dailyCap: number;
+  referral_code: string;
+  points: number;
+  referrals_made: number;
+  confirmed_email: boolean;
+  has_viewed_trailer: boolean;
+  is_blocked: boolean;
+  join_date: Date | string;
 };
 
 /**
  * Puts an e-mail on the waitlist. A new member gets 10 points and the welcome e-mail; a
  * valid referral is recorded and paid (+10 and one referral to its owner, +5 to the new
  * member) now or when the new member confirms, as the "Referral credit" setting says —
- * all in one transaction. An address whose person is already listed (same identity:
+ * all in one statement (waitlist_join). An address whose person is already listed (same identity:
  * case, "+tag", gmail dots) comes back as a returning member and earns nothing. Safe
  * under concurrent identical requests: the unique identity decides, not a prior read;
  * a referral code taken by someone else is found the same way and the next is tried.
@@ -64,9 +63,6 @@ type NewMember = JoinRequest & {
 export async function joinWaitlist(request: JoinRequest): Promise<JoinResult> {
   const email = normaliseEmail(request.email);
   const identity = emailIdentity(email);
-  const existing = await getMemberByIdentity(identity);
-  if (existing) return { member: existing, isNewMember: false, referral: null };
-
   const settings = await getSiteSettings([
     "welcomeEmailTemplateHtml",
     "referralCreditMode",
@@ -75,94 +71,50 @@ export async function joinWaitlist(request: JoinRequest): Promise<JoinResult> {
     "referralBurstLimit",
     "referralDailyCap",
   ]);
-  if (isThrowawayAddress(email, { blocked: settings.emailDomainBlocklist, allowed: settings.emailDomainAllowlist })) {
-    throw new AppError("INVALID_INPUT", THROWAWAY_ADDRESS_MESSAGE);
-  }
+  const refuse = isThrowawayAddress(email, { blocked: settings.emailDomainBlocklist, allowed: settings.emailDomainAllowlist });
+  const referralCode = request.referralCode?.trim().toLowerCase() || null;
   for (let attempt = 0; attempt <= REFERRAL_CODE_ATTEMPTS; attempt += 1) {
     const code = attempt < REFERRAL_CODE_ATTEMPTS ? referralCodeCandidate(email) : fallbackReferralCode();
     const id = randomUUID();
     const welcome = await prepareWelcomeEmail({ id, email, referralCode: code }, settings.welcomeEmailTemplateHtml);
-    const newMember = {
-      ...request,
-      id,
-      email,
-      identity,
-      code,
-      mode: settings.referralCreditMode,
-      isAllowedThrowaway: isOnThrowawayList(email),
-      burstLimit: settings.referralBurstLimit,
-      dailyCap: settings.referralDailyCap,
-    };
-    const result = await runTransaction((tx) => insertMember(tx, newMember, welcome));
-    if (!("codeTaken" in result)) return result;
+    // One statement, so one round trip (ADR 0023): waitlist_join in db/migrations/0012.
+    const result = await retryWhenAborted(() =>
+      db.execute<JoinRow>(sql`select * from waitlist_join(
+        ${id}, ${email}, ${identity}, ${code}, ${SIGNUP_POINTS},
+        ${refuse}, ${referralCode},
+        ${request.device ?? null}, ${request.country ?? null}, ${request.network ?? null}, ${request.via ?? null}, ${request.deviceMemberId ?? null},
+        ${settings.referralCreditMode}, ${isAliasAddress(email)}, ${isOnThrowawayList(email)}, ${settings.referralBurstLimit}, ${settings.referralDailyCap},
+        ${REFERRER_POINTS}, ${REFERRAL_BONUS_POINTS},
+        ${welcome.subject}, ${welcome.html}, ${welcome.text})`),
+    );
+    const row = result.rows[0];
+    if (!row) throw new Error("waitlist_join returned no row");
+    if (row.outcome === "throwaway") throw new AppError("INVALID_INPUT", THROWAWAY_ADDRESS_MESSAGE);
+    if (row.outcome === "code_taken") continue;
+    const member = memberFromRow(row);
+    if (row.outcome === "existing") return { member, isNewMember: false, referral: null };
+    wakeEmailSender();
+    if (row.webhooks_enabled) wakeWebhookSender();
+    return { member, isNewMember: true, referral: row.referral };
   }
   throw new Error("could not find a free referral code");
 }
 
-async function insertMember(tx: Transaction, request: NewMember, welcome: Awaited<ReturnType<typeof prepareWelcomeEmail>>): Promise<Attempt> {
-  // The referrer first (its row stays locked to this join), so the member is stored with
-  // it in one statement and comes back as inserted: fewer round trips on a busy launch.
-  const referrerId = request.referralCode ? await findReferrer(tx, request.referralCode, request.identity) : null;
-  const [inserted] = await tx
-    .insert(waitlistUsers)
-    .values({
-      id: request.id,
-      email: request.email,
-      emailIdentity: request.identity,
-      referralCode: request.code,
-      points: SIGNUP_POINTS,
-      referredByUserId: referrerId,
-      signupDevice: request.device ?? null,
-      signupCountry: request.country ?? null,
-      signupNetwork: request.network ?? null,
-      signupVia: request.via ?? null,
-    })
-    .onConflictDoNothing()
-    .returning(memberColumns);
-  if (!inserted) {
-    const existing = await getMemberByIdentity(request.identity, tx);
-    return existing ? { member: existing, isNewMember: false, referral: null } : { codeTaken: true };
-  }
-  await tx.insert(pointsLedger).values({ memberId: inserted.id, delta: SIGNUP_POINTS, reason: "signup" });
-
-  let referral: JoinResult["referral"] = null;
-  if (referrerId) {
-    const signals = await referralSignals(tx, {
-      referrerId,
-      newMemberId: inserted.id,
-      email: request.email,
-      network: request.network ?? null,
-      deviceMemberId: request.deviceMemberId ?? null,
-      isAllowedThrowaway: request.isAllowedThrowaway,
-      burstLimit: request.burstLimit,
-      dailyCap: request.dailyCap,
-    });
-    referral = await recordReferral(tx, { referrerId, referredId: inserted.id }, request.mode, signals);
-  }
-  await enqueueEmail(welcome, tx);
-  // Only a referral paid at once changes the new member after the insert (+5 points).
-  const member = referral === "credited" ? await getMemberByIdentity(request.identity, tx) : inserted;
-  if (!member) throw new Error("the new member vanished inside its own transaction");
-  await enqueueWebhookEvent(tx, "member.joined", { memberId: member.id, email: member.email, referralCode: member.referralCode, referredBy: referrerId, referral });
-  return { member, isNewMember: true, referral };
+function memberFromRow(row: JoinRow): Member {
+  return {
+    id: row.id,
+    email: row.email,
+    referralCode: row.referral_code,
+    points: row.points,
+    referralsMade: row.referrals_made,
+    confirmedEmail: row.confirmed_email,
+    hasViewedTrailer: row.has_viewed_trailer,
+    isBlocked: row.is_blocked,
+    joinDate: row.join_date instanceof Date ? row.join_date : new Date(row.join_date),
+  };
 }
 
-/**
- * The listed, unblocked owner of a code — never the new member's own identity
- * (self-referral). Its row stays locked to this join, so concurrent joins through one
- * link see each other when counting bursts and the daily cap.
- */
-async function findReferrer(tx: Transaction, code: string, newIdentity: string): Promise<string | null> {
-  const [referrer] = await tx
-    .select({ id: waitlistUsers.id })
-    .from(waitlistUsers)
-    .where(
-      and(
-        eq(waitlistUsers.referralCode, code.trim().toLowerCase()),
-        eq(waitlistUsers.isBlocked, false),
-        ne(waitlistUsers.emailIdentity, newIdentity),
-      ),
-    )
-    .for("update");
-  return referrer?.id ?? null;
+/** A "+tag" in the local part: a fair-play signal, since one inbox can have many. */
+function isAliasAddress(email: string): boolean {
+  return email.slice(0, email.lastIndexOf("@")).includes("+");
 }

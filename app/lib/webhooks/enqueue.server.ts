@@ -18,11 +18,13 @@ const newMessageId = () => `msg_${randomUUID().replaceAll("-", "")}`;
  * transaction that makes the change, so the event exists exactly when the change does.
  */
 export async function enqueueWebhookEvent(executor: Executor, type: WebhookEvent, data: Record<string, unknown>, at = new Date()): Promise<void> {
-  const payload = { type, timestamp: at.toISOString(), data };
-  await executor.execute(sql`
-    insert into webhook_messages (endpoint_id, message_id, event_type, payload)
-    select id, ${newMessageId()}, ${type}, ${JSON.stringify(payload)}::jsonb
-      from webhook_endpoints where is_enabled and ${type} = any(events)`);
+  // webhook_enqueue (db/migrations/0012) is also called by the sign-up's own SQL.
+  await executor.execute(sql`select webhook_enqueue(${type}, ${JSON.stringify(data)}::jsonb, ${at.toISOString()}::timestamptz)`);
+  wakeWebhookSender();
+}
+
+/** Tells this process's sender that messages were queued (by enqueueWebhookEvent or in SQL). */
+export function wakeWebhookSender(): void {
   for (const wake of wakeListeners) wake();
 }
 
