@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { useContext, useEffect } from "react";
+import { lazy, Suspense, useContext, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -17,7 +17,8 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { LiveSettingsProvider, useLiveSettings } from "~/components/live-settings";
 import { LoadingOverlay } from "~/components/loading-overlay";
-import { SessionTimeout } from "~/components/session-timeout";
+import { FlashBanner } from "~/components/flash-banner";
+import { useIsHydrated } from "~/components/use-is-hydrated";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/sonner";
@@ -29,7 +30,9 @@ import { readPendingReferral, rememberReferral } from "~/lib/waitlist/visitor-co
 import { parseShareChannel } from "~/lib/funnel/channels";
 import { buildMenu } from "~/lib/navigation";
 import { DATABASE_OUTAGE_MESSAGE, DATABASE_OUTAGE_TITLE, DatabaseOutageContext } from "~/lib/database-outage";
-import { chromeOf } from "~/lib/route-chrome";
+import { chromeOf, isStaticPage } from "~/lib/route-chrome";
+import { FLASH_MESSAGES } from "~/lib/flash-messages";
+import { PRELOADED_FONTS } from "~/lib/brand-fonts";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { applyBrandColor, brandColorVariables } from "~/lib/settings/brand-color";
 import { toast } from "sonner";
@@ -112,22 +115,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const style = brandColorVariables(brand) as React.CSSProperties;
   // Framed by another website, the page may not touch storage (Chromium blocks it for
   // third-party frames), and scroll restoration reads sessionStorage.
-  const isEmbedded = useMatches().some((match) => (match.handle as { isEmbedded?: boolean } | undefined)?.isEmbedded);
+  const matches = useMatches();
+  const isEmbedded = matches.some((match) => (match.handle as { isEmbedded?: boolean } | undefined)?.isEmbedded);
+  const isStatic = isStaticPage(matches);
+  const { pathname } = useLocation();
   return (
     <html lang="en" style={style}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e3a8a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+        <link rel="manifest" href="/site.webmanifest" />
+        {PRELOADED_FONTS.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         <Meta />
+        {data && <link rel="canonical" href={`${data.origin}${pathname === "/" ? "/" : pathname.replace(/\/+$/, "")}`} />}
         {data && <SocialMeta data={data} />}
         <Links />
       </head>
       <body className="min-h-dvh">
         {children}
-        <Toaster />
-        {!isEmbedded && <ScrollRestoration />}
-        <Scripts />
+        {!isStatic && <Toaster />}
+        {!isEmbedded && !isStatic && <ScrollRestoration />}
+        {!isStatic && <Scripts />}
       </body>
     </html>
   );
@@ -196,7 +209,8 @@ function SiteChrome({
   useEffect(() => applyBrandColor(live.primaryBrandColor), [live.primaryBrandColor]);
   const menu = buildMenu({ leaderboardVisible: live.leaderboardVisible, user });
   return (
-    <div className="flex min-h-dvh flex-col">
+    // Long words (an e-mail address at 320 px, or with large text) wrap instead of pushing the page sideways.
+    <div className="flex min-h-dvh flex-col [overflow-wrap:anywhere]">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2">
         Skip to content
       </a>
@@ -209,17 +223,15 @@ function SiteChrome({
   );
 }
 
-const FLASH_TOASTS: Record<Flash, () => void> = {
-  "signed-in": () => toast.success("Signed In!", { description: "Welcome!" }),
-  "signed-out": () => toast.success("Signed Out", { description: "You have been successfully signed out." }),
-  "session-expired": () => toast("Signed Out", { description: "Session expired. Signing out..." }),
-  "sign-out-failed": () => toast.error("Sign Out Failed", { description: "Please try again." }),
-  "referral-applied": () => {
-    toast.success("Referral Applied!", { description: "Join the waitlist and you and your friend both earn bonus points." });
-  },
-  joined: () => toast.success("Welcome Aboard!", { description: "You've successfully joined the waitlist. Your adventure begins!" }),
-  "welcome-back": () => toast.success("Welcome Back!", { description: "Great to see you again on the waitlist." }),
-};
+function showFlashToast(flash: Flash) {
+  const { tone, title, description } = FLASH_MESSAGES[flash];
+  if (tone === "success") toast.success(title, { description });
+  else if (tone === "error") toast.error(title, { description });
+  else toast(title, { description });
+}
+
+// Only signed-in visitors need the idle timer and its dialog: everyone else never loads them.
+const SessionTimeout = lazy(() => import("~/components/session-timeout").then((module) => ({ default: module.SessionTimeout })));
 
 /** Spec §3 browser storage: the pending referral code, mirrored from the server's cookie. */
 function useReferralCodeStorage(flash: Flash | null, pendingReferralCode: string | null) {
@@ -236,14 +248,20 @@ function useReferralCodeStorage(flash: Flash | null, pendingReferralCode: string
 export default function App({ loaderData }: Route.ComponentProps) {
   const { flash, user, settings, pendingReferralCode } = loaderData;
   useReferralCodeStorage(flash, pendingReferralCode);
+  const isStatic = isStaticPage(useMatches());
+  const isHydrated = useIsHydrated();
   useEffect(() => {
-    if (flash) FLASH_TOASTS[flash]();
+    if (flash) showFlashToast(flash);
   }, [flash]);
   return (
     <SiteFrame>
       <Outlet />
-      <LoadingOverlay />
-      {user && <SessionTimeout timeoutMinutes={settings.sessionTimeoutMinutes} />}
+      {isStatic ? flash && <FlashBanner message={FLASH_MESSAGES[flash]} /> : <LoadingOverlay />}
+      {user && isHydrated && (
+        <Suspense fallback={null}>
+          <SessionTimeout timeoutMinutes={settings.sessionTimeoutMinutes} />
+        </Suspense>
+      )}
     </SiteFrame>
   );
 }

@@ -1,8 +1,8 @@
-import { Menu, X } from "lucide-react";
-import { useId, useState } from "react";
+import { Menu as MenuIcon, X } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { BrandLogo } from "~/components/brand-logo";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import type { MenuItem } from "~/lib/navigation";
 import { cn } from "~/lib/utils";
 
@@ -31,22 +31,26 @@ function MenuEntry({ item, onNavigate, className }: { item: MenuItem; onNavigate
   );
 }
 
+/**
+ * The site's header. On a phone, or with large text, the links fold into a menu built on
+ * `<details>`, so it opens without JavaScript too; after a client-side navigation it closes.
+ */
 export function SiteHeader({ siteName, logoUrl, menu }: { siteName: string; logoUrl: string; menu: MenuItem[] }) {
   const location = useLocation();
-  // The menu is open on the page where it was opened: another page starts with it closed.
-  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
-  const isOpen = openOnPath === location.pathname;
-  const setIsOpen = (open: boolean) => setOpenOnPath(open ? location.pathname : null);
-  const menuId = useId();
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (menuRef.current) menuRef.current.open = false;
+  };
+  useEffect(close, [location.pathname]);
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center rounded-md" aria-label={`${siteName} home`}>
+      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2">
+        <Link to="/" className="flex min-w-0 items-center rounded-md" aria-label={`${siteName} home`}>
           <BrandLogo src={logoUrl} siteName={siteName} />
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex flex-wrap items-center gap-1">
             {menu.map((item) => (
               <li key={item.to}>
                 <MenuEntry item={item} />
@@ -54,27 +58,29 @@ export function SiteHeader({ siteName, logoUrl, menu }: { siteName: string; logo
             ))}
           </ul>
         </nav>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="lg:hidden"
-          aria-expanded={isOpen}
-          aria-controls={menuId}
-          aria-label={isOpen ? "Close menu" : "Open menu"}
-          onClick={() => setIsOpen(!isOpen)}
-        >
-          {isOpen ? <X /> : <Menu />}
-        </Button>
+        <details ref={menuRef} className="group lg:hidden">
+          <summary
+            className={cn(
+              buttonVariants({ variant: "ghost", size: "icon" }),
+              "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+            )}
+          >
+            <MenuIcon className="group-open:hidden" aria-hidden="true" />
+            <X className="hidden group-open:block" aria-hidden="true" />
+            <span className="sr-only group-open:hidden">Open menu</span>
+            <span className="sr-only hidden group-open:inline">Close menu</span>
+          </summary>
+          <nav aria-label="Mobile" className="absolute inset-x-0 top-full border-y bg-background shadow-md">
+            <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
+              {menu.map((item) => (
+                <li key={item.to} className="flex flex-col">
+                  <MenuEntry item={item} onNavigate={close} className="w-full" />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
       </div>
-      <nav id={menuId} aria-label="Mobile" hidden={!isOpen} className="border-t lg:hidden">
-        <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
-          {menu.map((item) => (
-            <li key={item.to} className="flex flex-col">
-              <MenuEntry item={item} onNavigate={() => setIsOpen(false)} className="w-full" />
-            </li>
-          ))}
-        </ul>
-      </nav>
     </header>
   );
 }

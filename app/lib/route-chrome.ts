@@ -3,7 +3,14 @@
  * `export const handle = { chrome: "none" }`; the default is header and footer.
  */
 export type Chrome = "full" | "footer-only" | "none";
-export type ChromeHandle = { chrome?: Chrome };
+export type ChromeHandle = {
+  chrome?: Chrome;
+  /**
+   * `false`: the page needs no script at all (text, links, `<details>`), so it ships none —
+   * no hydration, no router on the client (issue 16's JavaScript budget).
+   */
+  hydrate?: false;
+};
 
 export function chromeOf(matches: readonly { handle?: unknown }[]): Chrome {
   for (let index = matches.length - 1; index >= 0; index--) {
@@ -11,4 +18,9 @@ export function chromeOf(matches: readonly { handle?: unknown }[]): Chrome {
     if (handle?.chrome) return handle.chrome;
   }
   return "full";
+}
+
+/** True when a matched route declares `handle.hydrate = false`. */
+export function isStaticPage(matches: readonly { handle?: unknown }[]): boolean {
+  return matches.some((match) => (match.handle as ChromeHandle | undefined)?.hydrate === false);
 }

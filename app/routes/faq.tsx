@@ -1,3 +1,4 @@
+import type { ChromeHandle } from "~/lib/route-chrome";
 import { HelpCircle } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/faq";
@@ -5,7 +6,13 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/
 import { Button } from "~/components/ui/button";
 import { siteNameFrom } from "~/lib/site-name";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Frequently Asked Questions | ${siteNameFrom(matches)}` }];
+// Nothing here needs a script: the page ships no JavaScript (ADR 0024).
+export const handle: ChromeHandle = { hydrate: false };
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Frequently Asked Questions | ${siteNameFrom(matches)}` },
+  { name: "description", content: `How the ${siteNameFrom(matches)} waitlist, referrals, points and monthly prizes work, and what we do with your e-mail.` },
+];
 
 function questions(siteName: string) {
   return [
@@ -56,9 +63,9 @@ export default function Faq({ matches }: Route.ComponentProps) {
         <h1 className="mt-2 text-4xl font-extrabold">Frequently Asked Questions</h1>
         <p className="mt-3 text-lg text-muted-foreground">Everything crew members and their grown-ups ask us most.</p>
       </div>
-      <Accordion type="single" collapsible className="mt-10 rounded-2xl border bg-card px-6">
+      <Accordion className="mt-10 rounded-2xl border bg-card px-6">
         {questions(siteName).map((item) => (
-          <AccordionItem key={item.id} value={item.id}>
+          <AccordionItem key={item.id} id={item.id} name="faq">
             <AccordionTrigger>{item.question}</AccordionTrigger>
             <AccordionContent>{item.answer}</AccordionContent>
           </AccordionItem>

@@ -1,3 +1,4 @@
+import type { ChromeHandle } from "~/lib/route-chrome";
 import { Crown, Link as LinkIcon } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/hall-of-fame";
@@ -5,6 +6,9 @@ import { Button } from "~/components/ui/button";
 import { seasonLabel } from "~/lib/seasons/season-calendar";
 import { listHallOfFame } from "~/lib/seasons/season-winners.server";
 import { siteNameFrom } from "~/lib/site-name";
+
+// Nothing here needs a script: the page ships no JavaScript (ADR 0024).
+export const handle: ChromeHandle = { hydrate: false };
 
 /** Winners shown with their avatar per season; the rest (the top-100 digital prizes) as a list of names. */
 const FEATURED_RANKS = 10;

@@ -1,4 +1,8 @@
+import type { ChromeHandle } from "~/lib/route-chrome";
 import { data } from "react-router";
+
+// Nothing here needs a script: the page ships no JavaScript (ADR 0024).
+export const handle: ChromeHandle = { hydrate: false };
 
 // The catch-all route: answer 404 and let the root error boundary show '404 Lost?'.
 export function loader() {

@@ -1,9 +1,16 @@
+import type { ChromeHandle } from "~/lib/route-chrome";
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy";
 import { LegalPage } from "~/components/legal-page";
 import { contactEmailFrom, siteNameFrom } from "~/lib/site-name";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Privacy Policy | ${siteNameFrom(matches)}` }];
+// Nothing here needs a script: the page ships no JavaScript (ADR 0024).
+export const handle: ChromeHandle = { hydrate: false };
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Privacy Policy | ${siteNameFrom(matches)}` },
+  { name: "description", content: `What ${siteNameFrom(matches)} stores about crew members, why, for how long, and how to have it deleted.` },
+];
 
 export default function Privacy({ matches }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);

@@ -1,3 +1,4 @@
+import type { ChromeHandle } from "~/lib/route-chrome";
 import { ArrowLeft, ShoppingCart } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/product";
@@ -8,9 +9,14 @@ import { getProduct } from "~/lib/products/products.server";
 import { siteNameFrom } from "~/lib/site-name";
 import { NoticePage } from "~/components/notice-page";
 
+// Nothing here needs a script: the page ships no JavaScript (ADR 0024).
+export const handle: ChromeHandle = { hydrate: false };
+
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `${loaderData?.product?.name ?? "Product Not Found"} | ${siteName}` }];
+  const product = loaderData?.product;
+  const description = product ? productDescription(product.description, siteName).slice(0, 160) : `This ${siteName} product is no longer in the shop.`;
+  return [{ title: `${product?.name ?? "Product Not Found"} | ${siteName}` }, { name: "description", content: description }];
 };
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import type { ChromeHandle } from "~/lib/route-chrome";
 import { Gift, Shirt, Sparkles, Sticker, Ticket } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/rewards";
@@ -9,7 +10,13 @@ import { getSiteSettings } from "~/lib/settings/settings.server";
 import { prizeCardLines } from "~/lib/seasons/prize-cards";
 import { siteNameFrom } from "~/lib/site-name";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Monthly Rewards | ${siteNameFrom(matches)}` }];
+// Nothing here needs a script: the page ships no JavaScript (ADR 0024).
+export const handle: ChromeHandle = { hydrate: false };
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Monthly Rewards | ${siteNameFrom(matches)}` },
+  { name: "description", content: `The prizes ${siteNameFrom(matches)} crew members win each month, and how to earn the points that get you there.` },
+];
 
 const PRIZES = [
   {

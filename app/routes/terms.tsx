@@ -1,9 +1,16 @@
+import type { ChromeHandle } from "~/lib/route-chrome";
 import { Link } from "react-router";
 import type { Route } from "./+types/terms";
 import { LegalPage } from "~/components/legal-page";
 import { contactEmailFrom, siteNameFrom } from "~/lib/site-name";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Terms of Service | ${siteNameFrom(matches)}` }];
+// Nothing here needs a script: the page ships no JavaScript (ADR 0024).
+export const handle: ChromeHandle = { hydrate: false };
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Terms of Service | ${siteNameFrom(matches)}` },
+  { name: "description", content: `The rules of the ${siteNameFrom(matches)} waitlist, referral program and monthly giveaways.` },
+];
 
 export default function Terms({ matches }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser } from "playwright-core";
-import { allowFailedResponse, closePage, decodeEntities, waitForHeading, launchBrowser, newPage, startServer, type TestServer } from "./fixtures";
+import { allowFailedResponse, closePage, decodeEntities, waitForHeading, waitForHydration, launchBrowser, newPage, startServer, type TestServer } from "./fixtures";
 
 type Chrome = "full" | "footer-only" | "none";
 
@@ -59,7 +59,7 @@ describe("public pages", () => {
           assert.equal(headers, 1, `${path} should have one <header>`);
           assert.equal(footers, 1, `${path} should have one <footer>`);
           assert.equal(await page.getByRole("navigation", { name: "Main" }).count(), 1, "desktop nav");
-          assert.equal(await page.getByRole("button", { name: "Open menu" }).count(), 0, "menu button hidden at desktop width");
+          assert.equal(await page.locator("header summary").isVisible(), false, "menu button hidden at desktop width");
         } else {
           assert.equal(headers, 0, `${path} should have no <header>`);
           assert.equal(footers, 0, `${path} should have no <footer>`);
@@ -145,21 +145,40 @@ describe("public pages", () => {
   it("on a phone the menu button opens the mobile nav, and following a link closes it", async () => {
     const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
     try {
-      await page.goto(`${server.origin}/faq`);
+      // The leaderboard hydrates, so the link is followed by the client-side router.
+      await page.goto(`${server.origin}/leaderboard`);
+      await waitForHydration(page);
       const mobileNav = page.getByRole("navigation", { name: "Mobile", includeHidden: true });
+      const menu = page.locator("header details");
       assert.equal(await page.getByRole("navigation", { name: "Main" }).isVisible(), false, "desktop nav hidden on a phone");
       assert.equal(await mobileNav.isVisible(), false, "mobile nav starts closed");
 
-      const openButton = page.getByRole("button", { name: "Open menu" });
-      await openButton.click();
+      await page.locator("header summary", { hasText: "Open menu" }).click();
       await mobileNav.waitFor({ state: "visible" });
-      assert.equal(await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded"), "true");
+      assert.equal(await menu.evaluate((details) => (details as HTMLDetailsElement).open), true);
+      assert.equal(await page.locator("header summary").innerText(), "Close menu");
 
       await mobileNav.getByRole("link", { name: "Rewards", exact: true }).click();
       await page.waitForURL(`${server.origin}/rewards`);
       await mobileNav.waitFor({ state: "hidden" });
-      assert.equal(await page.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded"), "false");
+      assert.equal(await page.locator("header summary").innerText(), "Open menu");
       assert.equal(await waitForHeading(page, "Monthly Rewards"), "Monthly Rewards");
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it("the phone menu opens without JavaScript too", async () => {
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    try {
+      await page.goto(`${server.origin}/faq`);
+      const mobileNav = page.getByRole("navigation", { name: "Mobile", includeHidden: true });
+      assert.equal(await mobileNav.isVisible(), false);
+      await page.locator("header summary").focus();
+      await page.keyboard.press("Enter");
+      await mobileNav.waitFor({ state: "visible" });
+      await mobileNav.getByRole("link", { name: "Contact", exact: true }).click();
+      await page.waitForURL(`${server.origin}/contact`);
     } finally {
       await closePage(page);
     }

@@ -1,0 +1,135 @@
+// The front door on a phone and with large text (issue 16): no page scrolls sideways at
+// 320 px, the header's links stay reachable at 200 % text size, the first Tab reaches the
+// skip link, and the pages with nothing interactive ship no script at all.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { allowFailedResponse, closePage, joinWaitlist, launchBrowser, newPage, startServer, unique, type TestServer } from "./fixtures";
+
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const MISSING_PAGE = "/no-such-page";
+const PUBLIC_PAGES = ["/", "/trailer", "/join-waitlist", "/leaderboard", "/rewards", "/hall-of-fame", "/faq", "/contact", "/start", "/terms", "/privacy", "/login", MISSING_PAGE];
+const STATIC_PAGES = ["/faq", "/rewards", "/terms", "/privacy", "/hall-of-fame", MISSING_PAGE];
+
+/** The browser's text size setting (Settings → Appearance → Font size), as a visitor sets it. */
+async function setTextSize(page: Page, percent: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Page.setFontSizes", { fontSizes: { standard: (16 * percent) / 100, fixed: (13 * percent) / 100 } });
+}
+
+async function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+async function visit(page: Page, path: string) {
+  if (path === MISSING_PAGE) allowFailedResponse(page, 404, MISSING_PAGE);
+  const response = await page.goto(`${server.origin}${path}`);
+  assert.ok(response && (response.ok() || response.status() === 404), `${path} answered ${response?.status()}`);
+}
+
+describe("front door", () => {
+  it("no public or member page scrolls sideways at 320 px", async () => {
+    const page = await newPage(browser, { viewport: { width: 320, height: 640 } });
+    try {
+      for (const path of PUBLIC_PAGES) {
+        await visit(page, path);
+        assert.equal(await sidewaysScroll(page), 0, `${path} scrolls sideways at 320 px`);
+      }
+      await visit(page, "/join-waitlist");
+      await joinWaitlist(page, `narrow${unique()}@example.com`);
+      await page.getByRole("heading", { name: "You're In!" }).waitFor();
+      assert.equal(await sidewaysScroll(page), 0, "the thank-you page scrolls sideways at 320 px");
+      await visit(page, "/dashboard");
+      assert.equal(await sidewaysScroll(page), 0, "the dashboard scrolls sideways at 320 px");
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it("at 200 % text size the header folds into its menu, every link reachable, nothing sideways", async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    try {
+      await setTextSize(page, 200);
+      for (const path of PUBLIC_PAGES) {
+        await visit(page, path);
+        assert.equal(await sidewaysScroll(page), 0, `${path} scrolls sideways at 200 % text`);
+        // Home has its own hero links; sign-in and start have no header.
+        if (["/", "/start", "/login"].includes(path)) continue;
+        const logo = await page.getByRole("link", { name: /home$/ }).first().boundingBox();
+        assert.ok(logo && logo.x >= 0, `${path}: the logo is on screen (${JSON.stringify(logo)})`);
+        await page.locator("header summary").click();
+        const links = page.getByRole("navigation", { name: "Mobile" }).getByRole("link");
+        for (const link of await links.all()) {
+          const box = await link.boundingBox();
+          assert.ok(box && box.x >= 0 && box.x + box.width <= 1280, `${path}: "${await link.innerText()}" is reachable`);
+        }
+        assert.ok((await links.count()) >= 6, `${path}: the menu lists the site's links`);
+      }
+      await visit(page, "/");
+      const title = await page.getByRole("heading", { level: 1 }).boundingBox();
+      const trailer = await page.getByTestId("trailer-player").boundingBox();
+      assert.ok(title && trailer && (title.y + title.height <= trailer.y || title.x + title.width <= trailer.x), "the home title wraps in its column, clear of the trailer");
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it("the first Tab reaches the skip link, which moves past the header", async () => {
+    const page = await newPage(browser);
+    try {
+      for (const path of ["/faq", "/leaderboard"]) {
+        await visit(page, path);
+        await page.keyboard.press("Tab");
+        assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), "Skip to content", path);
+        await page.keyboard.press("Enter");
+        assert.equal(await page.evaluate(() => location.hash), "#main", path);
+      }
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it("pages with nothing interactive ship no script, and their questions open without one", async () => {
+    const page = await newPage(browser);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    try {
+      for (const path of STATIC_PAGES) {
+        await visit(page, path);
+        assert.equal(await page.locator("script").count(), 0, `${path} has no <script>`);
+      }
+      assert.deepEqual(scripts, [], "no script was downloaded");
+      await visit(page, "/faq");
+      const answer = page.getByText("After you join you get a personal link.");
+      assert.equal(await answer.isVisible(), false);
+      await page.getByText("How do referrals work?").click();
+      await answer.waitFor({ state: "visible" });
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it("a one-time notice still shows on a page without scripts", async () => {
+    const page = await newPage(browser);
+    try {
+      await visit(page, "/faq?ref=nobodys-code");
+      await page.waitForURL(`${server.origin}/faq`);
+      await page.getByRole("status").getByText("Referral Applied!").waitFor();
+    } finally {
+      await closePage(page);
+    }
+  });
+});
