@@ -15,9 +15,10 @@ import { siteNameFrom } from "~/lib/site-name";
 
 export const handle = { chrome: "footer-only" };
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `${siteName}: join the waitlist` }];
+  const description = data?.hero.homepageMetaDescription;
+  return [{ title: `${siteName}: join the waitlist` }, ...(description ? [{ name: "description", content: description }] : [])];
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "homepageMainSubtitle",
       "homepageVideoUrl",
       "homepageVideoThumbnailUrl",
+      "homepageMetaDescription",
     ]),
     listProducts({ limit: FEATURED_PRODUCTS }),
     countLandingVisit(request, context),
@@ -53,8 +55,8 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
     <main className="flex-1">
       <section className="bg-gradient-to-b from-secondary to-blue-950 px-4 pb-16 pt-8 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-3">
-          <BrandLogo src={brandLogoUrl} siteName={siteName} tone="dark" className="h-12" />
-          <nav aria-label="Quick links" className="flex gap-1 whitespace-nowrap text-sm font-semibold sm:gap-2">
+          <BrandLogo src={brandLogoUrl} siteName={siteName} tone="dark" className="h-[48px]" />
+          <nav aria-label="Quick links" className="flex flex-wrap gap-1 whitespace-nowrap text-sm font-semibold sm:gap-2">
             {/* Spec: a hidden leaderboard is linked from nowhere. */}
             {leaderboardVisible && <Link to="/leaderboard" className="rounded-md px-2 py-2 hover:bg-white/10 sm:px-3">Leaderboard</Link>}
             <Link to="/rewards" className="rounded-md px-2 py-2 hover:bg-white/10 sm:px-3">Rewards</Link>

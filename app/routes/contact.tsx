@@ -21,7 +21,7 @@ import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `Contact Us | ${siteName}` }];
+  return [{ title: `Contact Us | ${siteName}` }, { name: "description", content: `Questions about ${siteName}, the waitlist or a prize? Write to the crew support team.` }];
 };
 
 export async function loader() {

@@ -24,7 +24,7 @@ import { milestoneProgress, type MilestoneProgress } from "~/lib/points/mileston
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `My Dashboard | ${siteName}` }];
+  return [{ title: `My Dashboard | ${siteName}` }, { name: "description", content: `Your ${siteName} points, place in line, referral link and points history.` }];
 };
 
 const HistoryQuery = z.object({ before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined) });

@@ -22,7 +22,7 @@ import { NoticePage } from "~/components/notice-page";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `Leaderboard | ${siteName}` }];
+  return [{ title: `Leaderboard | ${siteName}` }, { name: "description", content: `The top ${siteName} crew members this month and of all time: points, referrals and prizes.` }];
 };
 
 const ViewQuery = z.object({ view: z.enum(["month", "all-time"]).catch("month").default("month") });

@@ -24,7 +24,7 @@ export const handle = { chrome: "none" };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `Crew Login | ${siteName}` }];
+  return [{ title: `Crew Login | ${siteName}` }, { name: "description", content: `Sign in to ${siteName} with a link sent to your e-mail address.` }];
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ export const handle = { chrome: "none" };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `Start Your Adventure | ${siteName}` }];
+  return [{ title: `Start Your Adventure | ${siteName}` }, { name: "description", content: `Start your ${siteName} adventure: join the crew and get your own referral link.` }];
 };
 
 export async function loader() {

@@ -16,7 +16,7 @@ import { NoticePage } from "~/components/notice-page";
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const siteName = siteNameFrom(matches);
   const title = loaderData?.isEmailed ? "Welcome Back!" : loaderData?.member ? (loaderData.isNewMember ? "You're In!" : "Welcome Back!") : "Oops!";
-  return [{ title: `${title} | ${siteName}` }];
+  return [{ title: `${title} | ${siteName}` }, { name: "description", content: `Your ${siteName} referral link and place in line.` }, { name: "robots", content: "noindex" }];
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

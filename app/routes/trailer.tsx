@@ -7,7 +7,7 @@ import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `Watch the Trailer | ${siteName}` }];
+  return [{ title: `Watch the Trailer | ${siteName}` }, { name: "description", content: `Watch the ${siteName} trailer, then join the waitlist to hear when the first episodes arrive.` }];
 };
 
 export async function loader() {

@@ -4,6 +4,8 @@ export const CONTENT_FIELDS = {
   homepageMainTitleLine1: { kind: "plain", label: "Main Title Line 1", card: "homepage" },
   homepageMainTitleLine2: { kind: "plain", label: "Main Title Line 2 (optional)", card: "homepage" },
   homepageMainSubtitle: { kind: "rich", label: "Main Subtitle", card: "homepage" },
+  // What search results and link previews show under the home page's title.
+  homepageMetaDescription: { kind: "plain", label: "Search Description", card: "homepage" },
   confirmationPageTitle: { kind: "plain", label: "Page Title", card: "confirmation" },
   confirmationPageMessage: { kind: "rich", label: "Message Body", card: "confirmation" },
   welcomeEmailTemplateHtml: { kind: "rich", label: "Welcome Email", card: "email" },

@@ -159,6 +159,10 @@ export const SETTING_DEFINITIONS = {
     serialize: (value: string) => ({ html_content: sanitizeRichHtml(value) }),
   }),
   homepageMainTitleLine1: plainText("homepage_main_title_line1", "Join the Crew!"),
+  homepageMetaDescription: plainText(
+    "homepage_meta_description",
+    "Join the crew of a new animated adventure series: sign up for the waitlist, share your link, earn points and win monthly prizes.",
+  ),
   homepageMainTitleLine2: plainText("homepage_main_title_line2", "The adventure starts soon"),
   homepageMainSubtitle: richText(
     "homepage_main_subtitle",
