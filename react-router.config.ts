@@ -2,7 +2,7 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
-  // The JavaScript budget test (tests/build) builds into a directory of its own.
+  // The JavaScript budget test (tests/bundle) builds into a directory of its own.
   buildDirectory: process.env.REACT_ROUTER_BUILD_DIR ?? "build",
   future: {
     v8_splitRouteModules: true,

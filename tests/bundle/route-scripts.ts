@@ -1,0 +1,35 @@
+// What a first visit to a route downloads in JavaScript, read from a production build's
+// React Router manifest: the client entry, the root route and the route's own module, with
+// everything they import, each file counted once, gzip-compressed as a server sends it.
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+type ManifestEntry = { module: string; imports?: string[] };
+type Manifest = { entry: ManifestEntry; routes: Record<string, ManifestEntry & { parentId?: string }> };
+
+export function readManifest(clientDir: string): Manifest {
+  const assets = path.join(clientDir, "assets");
+  const file = fs.readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!file) throw new Error(`no React Router manifest in ${assets}`);
+  const source = fs.readFileSync(path.join(assets, file), "utf8");
+  return JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as Manifest;
+}
+
+/** The script files a first visit to `routeId` loads (with its parents up to root). */
+export function routeScripts(manifest: Manifest, routeId: string): string[] {
+  const files = new Set<string>();
+  const add = (entry: ManifestEntry) => [entry.module, ...(entry.imports ?? [])].forEach((file) => files.add(file));
+  add(manifest.entry);
+  for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`no route ${id} in the manifest`);
+    add(route);
+  }
+  return [...files];
+}
+
+/** Gzip-compressed bytes of those files. */
+export function compressedBytes(clientDir: string, files: string[]): number {
+  return files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(clientDir, file))).length, 0);
+}
