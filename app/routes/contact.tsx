@@ -86,7 +86,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">
         <Card>
           <CardHeader>
-            <CardTitle>Send us a message</CardTitle>
+            <CardTitle as="h2">Send us a message</CardTitle>
           </CardHeader>
           <CardContent>
             <fetcher.Form method="post" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate}>

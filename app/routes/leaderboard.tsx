@@ -181,8 +181,15 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
                     data-testid="leaderboard-row"
                     className={cn("flex items-center gap-4 rounded-xl border bg-card p-3 shadow-xs", podium && `border-2 ${podium.className}`)}
                   >
-                    <span className="w-10 text-center text-lg font-extrabold" aria-label={`Rank ${row.rank}`}>
-                      {PodiumIcon ? <PodiumIcon className={cn("mx-auto size-6", podium.iconClass)} aria-label={`${podium.label}, rank ${row.rank}`} /> : `#${row.rank}`}
+                    <span className="w-10 text-center text-lg font-extrabold">
+                      {PodiumIcon ? (
+                        <PodiumIcon className={cn("mx-auto size-6", podium.iconClass)} aria-label={`${podium.label}, rank ${row.rank}`} />
+                      ) : (
+                        <>
+                          <span className="sr-only">Rank {row.rank}</span>
+                          <span aria-hidden="true">#{row.rank}</span>
+                        </>
+                      )}
                     </span>
                     <img src={`/api/avatars/${row.memberId}.svg`} alt="" width={40} height={40} className="size-10 rounded-full" loading="lazy" />
                     <span className="min-w-0 flex-1">

@@ -15,8 +15,9 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
   return <div data-slot="card-header" className={cn("flex flex-col gap-1.5 px-6", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: React.ComponentProps<"h3">) {
-  return <h3 data-slot="card-title" className={cn("text-lg font-bold leading-tight", className)} {...props} />;
+/** An `h3` unless `as` says otherwise: the level that follows the page's headings, or `p` for a figure. */
+export function CardTitle({ as: Element = "h3", className, ...props }: React.ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" | "p" }) {
+  return <Element data-slot="card-title" className={cn("text-lg font-bold leading-tight", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Env } from "../env.server";
 
+const processSecret = globalThis as unknown as { launchcrewAuthSecret?: string };
+
 /**
  * BETTER_AUTH_SECRET signs session cookies. A deployment (SMTP_URL set) must
  * provide it; local mode creates one under ./data so sessions survive restarts.
@@ -12,7 +14,12 @@ export function resolveAuthSecret(env: Env): string {
   if (!env.isLocalMail) {
     throw new Error("BETTER_AUTH_SECRET is required when SMTP_URL is set (at least 32 characters).");
   }
-  if (env.PGLITE_DIR.includes("://")) return randomBytes(32).toString("hex");
+  if (env.PGLITE_DIR.includes("://")) {
+    // An in-memory database lasts as long as the process, and so does its secret: one for
+    // everything that signs with it (a confirmation link made at sign-up must verify later).
+    processSecret.launchcrewAuthSecret ??= randomBytes(32).toString("hex");
+    return processSecret.launchcrewAuthSecret;
+  }
   const file = path.resolve(env.PGLITE_DIR, "..", "auth-secret");
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -17,7 +17,7 @@ export function renderEmail({ siteName, bodyHtml, bodyText, action }: EmailConte
     ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#1E3A8A;color:#ffffff;padding:12px 22px;border-radius:10px;text-decoration:none;font-weight:700;display:inline-block">${escapeHtml(action.label)}</a></p>
 <p style="font-size:13px;color:#57534e">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#1E3A8A;word-break:break-all">${escapeHtml(action.url)}</a></p>`
     : "";
-  const html = `<!doctype html><html><body style="margin:0;background:#fffdf7;font-family:'Segoe UI',Arial,sans-serif;color:#1c1917">
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(siteName)}</title></head><body style="margin:0;background:#fffdf7;font-family:'Segoe UI',Arial,sans-serif;color:#1c1917">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px">
 <p style="font-size:22px;font-weight:800;color:#1E3A8A;margin:0 0 16px">${escapeHtml(siteName)}</p>
 <div style="font-size:16px;line-height:1.6">${bodyHtml}</div>

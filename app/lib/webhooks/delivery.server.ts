@@ -3,6 +3,7 @@ import https from "node:https";
 import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { db } from "../db.server";
+import { escapeHtml, renderEmail } from "../email/layout";
 import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
 import { log } from "../log.server";
@@ -99,7 +100,8 @@ async function tellAdmins(tx: Parameters<Parameters<typeof db.transaction>[0]>[0
   const admins = await tx.execute<{ email: string }>(sql`select email from users where role in ('owner', 'admin')`);
   for (const { email } of admins.rows) {
     const text = `Every delivery to ${url} failed for 24 hours, so ${SITE_NAME} stopped sending to it. Fix the receiver, then turn the endpoint back on under Admin → Developers (${origin}/admin/developers). Events that were waiting are sent again then; events from while it is off are not queued for it.`;
-    await enqueueEmail({ kind: "webhook_disabled", to: email, subject: `A webhook endpoint was turned off: ${url}`, html: `<p>${text.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</p>`, text }, tx);
+    const rendered = renderEmail({ siteName: SITE_NAME, bodyHtml: `<p>${escapeHtml(text)}</p>`, bodyText: text });
+    await enqueueEmail({ kind: "webhook_disabled", to: email, subject: `A webhook endpoint was turned off: ${url}`, ...rendered }, tx);
   }
 }
 
