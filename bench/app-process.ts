@@ -1,6 +1,10 @@
-// The app as a child process on a scratch PostgreSQL database, for the HTTP benches.
+// The app as a child process, for the benches and scripts that drive it over HTTP: on a
+// scratch PostgreSQL database (startApp), or on a fresh PGlite database seeded with the
+// demo content (startDemoApp).
 import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -47,7 +51,48 @@ export async function startApp(workers: number, url: string, uploadsDir: string)
   // BENCH_CPU_PROFILE=dir: each process (cluster workers inherit the flags) writes a V8 CPU
   // profile there when it stops; bench/cpu-profile-top.ts reads them.
   const profiling = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profiling, "server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  return { origin, stop: await runServer(env, profiling) };
+}
+
+/**
+ * Starts server.js (built beforehand) as a visitor meets it: one process, local mail mode,
+ * a fresh PGlite database seeded with the demo content, a fresh uploads directory, and
+ * http://localhost:<port> as PUBLIC_ORIGIN (cookies and form checks are bound to that host,
+ * so browsers must use it, not 127.0.0.1). stop() ends the server and removes the data.
+ */
+export async function startDemoApp(): Promise<App> {
+  const port = await pickPort();
+  const origin = `http://localhost:${port}`;
+  // Local mail mode writes its auth secret next to PGLITE_DIR, so everything sits under one root.
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), "launchcrew-demo-"));
+  const env = { ...process.env };
+  for (const name of ["DATABASE_URL", "SMTP_URL", "ADMIN_EMAILS", "BETTER_AUTH_SECRET", "TRUST_PROXY"]) delete env[name];
+  Object.assign(env, {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_ORIGIN: origin,
+    PGLITE_DIR: path.join(root, "pglite"),
+    UPLOADS_DIR: path.join(root, "uploads"),
+    WEB_CONCURRENCY: "1",
+    SEED_DEMO: "true",
+  });
+  const stopServer = await runServer(env, []).catch(async (error: unknown) => {
+    await fs.rm(root, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    origin,
+    stop: async () => {
+      await stopServer();
+      await fs.rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Spawns server.js with `env` and resolves, once it listens, with the function stopping it. */
+async function runServer(env: NodeJS.ProcessEnv, nodeFlags: string[]): Promise<() => Promise<void>> {
+  const child = spawn(process.execPath, [...nodeFlags, "server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -58,13 +103,10 @@ export async function startApp(workers: number, url: string, uploadsDir: string)
     child.stderr.on("data", onData);
     child.once("exit", (code) => reject(new Error(`server.js exited (code ${code}); did you run npm run build?\n${output}`)));
   });
-  return {
-    origin,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
 }
-
