@@ -1,5 +1,6 @@
 import { Maximize, Minimize, Pause, Play, Volume2, VolumeX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
@@ -32,6 +33,8 @@ export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className, credit
   creditsViews?: boolean;
 }) {
   const source = parseVideoUrl(videoUrl);
+  // The poster is the page's largest picture: fetched early, from the document's <head>.
+  if (thumbnailUrl && creditsViews) preload(thumbnailUrl, { as: "image", fetchPriority: "high" });
   const container = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
