@@ -75,7 +75,17 @@ async function ensureLighthouse() {
   await run(npm, ["install", "--prefix", PREFIX, "--no-audit", "--no-fund", "--no-save", "node@24", "lighthouse@13"]);
 }
 
+/** Lighthouse now and then loses its trace ("NO_NAVSTART"): such a run is taken again, once. */
 async function lighthouse(url: string, outputBase: string): Promise<Report> {
+  try {
+    return await lighthouseOnce(url, outputBase);
+  } catch (error) {
+    console.log(`  retrying ${url}: ${error instanceof Error ? error.message.split("\n").find((line) => line.includes("Runtime error")) ?? error.message.split("\n")[0] : error}`);
+    return lighthouseOnce(url, outputBase);
+  }
+}
+
+async function lighthouseOnce(url: string, outputBase: string): Promise<Report> {
   await run(
     NODE,
     [

@@ -31,7 +31,8 @@ export function ReferralLinkBox({ link }: { link: string }) {
   return (
     <div className="space-y-2">
       <Label htmlFor="referral-link">Your referral link</Label>
-      <div className="flex gap-2">
+      {/* On a phone the link gets the whole width and the button goes under it. */}
+      <div className="flex flex-col gap-2 sm:flex-row">
         <Input id="referral-link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} className="font-mono" />
         <Button type="button" onClick={copy}>
           <Copy aria-hidden="true" /> Copy Link
