@@ -4,6 +4,7 @@
 import cluster from "node:cluster";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 
@@ -48,7 +49,16 @@ if (vite) {
 } else {
   // Built files get the same security headers as pages (they are served before the app).
   app.use(serverModule.staticSecurityHeaders);
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  // Built assets were compressed once at build time (scripts/precompress-assets.mjs):
+  // brotli where the browser takes it, else gzip.
+  app.use(
+    "/assets",
+    expressStaticGzip("build/client/assets", {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
+  );
   app.use(express.static("build/client", { maxAge: "1h" }));
   app.use(serverModule.app);
 }

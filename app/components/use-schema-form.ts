@@ -1,6 +1,11 @@
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import { config, type z } from "zod";
+
+// In the browser Zod would probe for eval (`new Function`) to compile parsers, which our
+// Content-Security-Policy refuses — a CSP violation on every page with a form. The
+// interpreted parser is plenty for a form; the server keeps the compiled one.
+if (typeof document !== "undefined") config({ jitless: true });
 
 /**
  * Conform bound to one Zod schema: the browser checks with the very schema the action

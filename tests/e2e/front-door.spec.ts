@@ -132,4 +132,38 @@ describe("front door", () => {
       await closePage(page);
     }
   });
+
+  it("built scripts go out compressed once at build time: brotli when accepted, else gzip", async () => {
+    const html = await (await fetch(`${server.origin}/join-waitlist`)).text();
+    const script = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0];
+    assert.ok(script, "the page names its client entry");
+    const plain = await fetch(`${server.origin}${script}`, { headers: { "Accept-Encoding": "identity" } });
+    const plainBytes = (await plain.arrayBuffer()).byteLength;
+    for (const [accepted, expected] of [["gzip, deflate, br", "br"], ["gzip", "gzip"]] as const) {
+      // fetch decodes the body; the headers still say what was sent.
+      const response: Response = await fetch(`${server.origin}${script}`, { headers: { "Accept-Encoding": accepted } });
+      await response.body?.cancel();
+      assert.equal(response.headers.get("content-encoding"), expected, `Accept-Encoding: ${accepted}`);
+      assert.ok(Number(response.headers.get("content-length")) < plainBytes / 2, `${expected} is smaller than half the script`);
+      assert.match(response.headers.get("cache-control") ?? "", /immutable/);
+    }
+  });
+
+  it("pages with forms raise no Content-Security-Policy issue (DevTools' Issues panel, as Lighthouse reads it)", async () => {
+    const page = await newPage(browser);
+    try {
+      const cdp = await page.context().newCDPSession(page);
+      const issues: string[] = [];
+      cdp.on("Audits.issueAdded", ({ issue }) => issues.push(`${issue.code}: ${JSON.stringify(issue.details).slice(0, 300)}`));
+      await cdp.send("Audits.enable");
+      for (const path of ["/", "/join-waitlist", "/contact", "/login"]) {
+        await visit(page, path);
+        await page.waitForLoadState("networkidle");
+      }
+      assert.deepEqual(issues.filter((issue) => issue.startsWith("ContentSecurityPolicy")), []);
+    } finally {
+      await closePage(page);
+    }
+  });
 });
+
