@@ -11,6 +11,8 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 const ALL_TESTS = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/bundle/**/*.test.ts"];
 const DATABASE_TESTS = ["{app,server,db}/**/*.server.test.{ts,tsx}", "tests/integration/**/*.test.ts"];
 const POSTGRES_ONLY_TESTS = ["tests/postgres/**/*.test.ts"];
+// The HTML does not depend on the database: the PGlite pass checks it.
+const PGLITE_ONLY_TESTS = ["tests/integration/valid-html.test.ts"];
 
 const shared = {
   environment: "node" as const,
@@ -49,6 +51,7 @@ export default defineConfig({
               test: {
                 ...database,
                 include: [...DATABASE_TESTS, ...POSTGRES_ONLY_TESTS],
+                exclude: PGLITE_ONLY_TESTS,
                 name: "postgres",
                 env: { NODE_ENV: "test", TEST_DB: "postgres" },
                 globalSetup: ["./tests/setup/postgres-database.ts"],

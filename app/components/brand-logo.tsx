@@ -1,15 +1,20 @@
 import { useCallback, useState } from "react";
 import { useIsHydrated } from "~/components/use-is-hydrated";
+import { DEFAULT_LOGO_DARK_URL, DEFAULT_LOGO_URL } from "~/lib/settings/settings-rules";
 import { cn } from "~/lib/utils";
 
 type LogoState = "loading" | "loaded" | "failed";
 
 /**
  * The logo setting's image: a skeleton until it loads, the product name if it fails.
- * `tone="dark"` sets it on a light plate, so a dark word-mark stays readable on a dark
- * background. Its height is in pixels: large text leaves a logo as it is.
+ * `tone="dark"` is for a dark background: the default logo's white variant, or an uploaded
+ * logo on a light plate. Its height is in pixels: large text leaves a logo as it is.
  */
-export function BrandLogo({ src, siteName, className, tone = "light" }: { src: string; siteName: string; className?: string; tone?: "light" | "dark" }) {
+export function BrandLogo({ src: logoUrl, siteName, className, tone = "light" }: { src: string; siteName: string; className?: string; tone?: "light" | "dark" }) {
+  // The default logo has a white variant for dark backgrounds; an uploaded one sits on a plate.
+  const hasDarkVariant = tone === "dark" && logoUrl === DEFAULT_LOGO_URL;
+  const src = hasDarkVariant ? DEFAULT_LOGO_DARK_URL : logoUrl;
+  const plate = tone === "dark" && !hasDarkVariant;
   // What the current `src` did; a new `src` starts loading again.
   const [loaded, setLoaded] = useState<{ src: string; state: LogoState } | null>(null);
   const state: LogoState = loaded?.src === src ? loaded.state : "loading";
@@ -31,7 +36,7 @@ export function BrandLogo({ src, siteName, className, tone = "light" }: { src: s
   return (
     <span
       data-slot="brand-logo"
-      data-tone={tone}
+      data-tone={plate ? "dark" : "light"}
       className={cn(
         "relative inline-flex h-[40px] max-w-full shrink-0 items-center data-[tone=dark]:rounded-xl data-[tone=dark]:bg-white/95 data-[tone=dark]:px-3 data-[tone=dark]:shadow-sm",
         className,

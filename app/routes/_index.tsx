@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/_index";
 import { BrandLogo } from "~/components/brand-logo";
 import { ProductCard } from "~/components/product-card";
+import { HeroBackdrop } from "~/components/hero-backdrop";
 import { TrailerPlayer } from "~/components/trailer-player";
 import { Button } from "~/components/ui/button";
 import { WaitlistForm } from "~/components/waitlist-form";
@@ -53,8 +54,9 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const { brandLogoUrl, leaderboardVisible } = useLiveSettings();
   return (
     <main className="flex-1">
-      <section className="bg-gradient-to-b from-secondary to-blue-950 px-4 pb-16 pt-8 text-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-3">
+      <section className="relative isolate overflow-hidden bg-gradient-to-b from-secondary to-blue-950 px-4 pb-24 pt-8 text-white">
+        <HeroBackdrop />
+        <div className="relative mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-3">
           <BrandLogo src={brandLogoUrl} siteName={siteName} tone="dark" className="h-[48px]" />
           <nav aria-label="Quick links" className="flex flex-wrap gap-1 whitespace-nowrap text-sm font-semibold sm:gap-2">
             {/* Spec: a hidden leaderboard is linked from nowhere. */}
@@ -63,7 +65,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             <Link to="/login" className="rounded-md px-2 py-2 hover:bg-white/10 sm:px-3">Crew Login</Link>
           </nav>
         </div>
-        <div className="mx-auto mt-10 grid max-w-6xl items-center gap-10 lg:grid-cols-2">
+        <div className="relative mx-auto mt-10 grid max-w-6xl items-center gap-10 lg:grid-cols-2">
           <div>
             <h1 className="text-4xl font-extrabold leading-tight sm:text-6xl">
               <span className="block">{hero.homepageMainTitleLine1}</span>
