@@ -23,21 +23,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startDemoApp } from "./app-process";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/e2e/chromium";
 
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? "/,/join-waitlist,/leaderboard,/trailer,/rewards").split(",").map((page) => page.trim());
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-].join(" ");
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS].join(" ");
 const PREFIX = process.env.LIGHTHOUSE_PREFIX ?? path.join(os.tmpdir(), "launchcrew-lighthouse");
 const NODE = path.join(PREFIX, "node_modules", ".bin", "node");
 const LIGHTHOUSE_CLI = path.join(PREFIX, "node_modules", "lighthouse", "cli", "index.js");

@@ -15,10 +15,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/e2e/chromium";
 import { ROOT, startDemoApp } from "./app-process";
 
 const OUT_DIR = path.join(ROOT, "docs", "screenshots");
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const WIDTHS = [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
@@ -66,16 +66,7 @@ await fs.mkdir(OUT_DIR, { recursive: true });
 const app = await startDemoApp();
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: ["--headless", ...CHROMIUM_FLAGS],
 });
 // A context per shot series: its own cookies, so each join is a new visitor.
 const openPage = async (viewport: (typeof WIDTHS)[number]) => {

@@ -9,12 +9,13 @@ import path from "node:path";
 import { after, afterEach } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 import { freePort } from "./free-port";
 
 export { freePort };
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export { CHROMIUM_PATH };
 const STARTUP_TIMEOUT_MS = 90_000;
 
 export type TestServer = {
@@ -158,16 +159,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: ["--headless", ...CHROMIUM_FLAGS],
   });
 }
 
