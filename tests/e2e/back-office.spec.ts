@@ -98,7 +98,8 @@ describe("products", () => {
 describe("settings", () => {
   it("recolours the admin page while picking and every open page after saving", async () => {
     const visitor = await newPage(browser);
-    await visitor.goto(`${server.origin}/rewards`);
+    // An open page that hydrates (pages without scripts, ADR 0024, are current when loaded).
+    await visitor.goto(`${server.origin}/trailer`);
     await go("/admin/settings");
     await admin.getByLabel("Primary brand color", { exact: true }).fill("#1D9A6C");
     const brand = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand").trim().toUpperCase());
@@ -161,7 +162,7 @@ describe("video and logo", () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await visitor.goto(`${server.origin}/faq`);
+    await visitor.goto(`${server.origin}/trailer`);
     await go("/admin/settings");
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" onload="alert('onload')"><script>alert('script');document.title='pwned'</script><circle cx="20" cy="20" r="18" fill="#0f766e"/></svg>`;
     await admin.getByLabel(/^Upload a logo/).setInputFiles({ name: "crew logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(svg) });

@@ -55,9 +55,10 @@ describe("session timeout across tabs", () => {
     });
     try {
       await signIn(tabA, server.origin, `idle-${randomBytes(4).toString("hex")}@example.com`);
-      await tabA.goto(`${server.origin}/rewards`);
+      // Pages that hydrate: the idle timer is a script (pages without one, ADR 0024, have none).
+      await tabA.goto(`${server.origin}/leaderboard`);
       const tabB = await context.newPage();
-      await tabB.goto(`${server.origin}/rewards`);
+      await tabB.goto(`${server.origin}/leaderboard`);
       await tabB.getByRole("heading", { level: 1 }).waitFor();
 
       // 1. Activity in tab A only, for longer than the whole timeout: nobody is warned.
