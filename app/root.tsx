@@ -14,7 +14,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 import { LiveSettingsProvider, useLiveSettings } from "~/components/live-settings";
 import { LoadingOverlay } from "~/components/loading-overlay";
 import { FlashBanner } from "~/components/flash-banner";
@@ -125,6 +125,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a8a" />
+        {/* A stylesheet with a precedence: React puts it ahead of the scripts' modulepreloads,
+            so the one render-blocking file is fetched first (Lighthouse's first paint). */}
+        <link rel="stylesheet" href={appStylesheet} precedence="app" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         <link rel="manifest" href="/site.webmanifest" />
