@@ -4,7 +4,9 @@
 // database itself can do here — then the app over HTTP, POST /join-waitlist with a
 // friend's referral cookie, at BENCH_CONCURRENCY (default 16) clients, with one worker
 // process and then two (WEB_CONCURRENCY). Prints both rates, the ratio and the app's
-// p50/p99, and checks that every accepted sign-up is stored with its referrer.
+// p50/p99, and checks that every accepted sign-up is stored with its referrer. In between,
+// pgbench also sends the app's own sign-up statements (no HTTP, no Node): the ceiling the
+// app's writes leave on this machine.
 // Builds nothing: run `npm run build` first, then
 //   npx tsx bench/signup-http.ts
 // PostgreSQL: a throwaway 15 cluster (as root, with the postgres user; fsync off, so
@@ -150,6 +152,41 @@ function pgbenchRate(url: string, client: pg.Client): Promise<number> {
   })();
 }
 
+/** The app's rate-limit upsert (app/lib/security/rate-limit.server.ts), for pgbench. */
+const rateLimitSql = (key: string, windowSeconds: number) =>
+  `INSERT INTO rate_limits (key, hits, window_started_at) VALUES (${key}, 1, now()) ON CONFLICT (key) DO UPDATE SET ` +
+  `hits = CASE WHEN rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE rate_limits.hits + 1 END, ` +
+  `window_started_at = CASE WHEN rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE rate_limits.window_started_at END ` +
+  `RETURNING hits;`;
+
+/**
+ * The database's own limit for what the app asks of it per sign-up: the same three
+ * statements (two rate-limit upserts, then waitlist_join with a friend's code), sent by
+ * pgbench with no HTTP and no Node in between. Not a target, a ceiling: it shows how much
+ * of the simple transaction's rate the app's writes (ledger, referral, outbox, webhook
+ * and rank rows, fair-play checks) leave on this machine.
+ */
+function pgbenchAppSqlRate(url: string): number {
+  const script = path.join(UPLOADS_DIR, "app-signup.sql");
+  fs.writeFileSync(
+    script,
+    [
+      "\\set n random(1, 2000000000)",
+      `\\set r random(1, ${REFERRERS})`,
+      rateLimitSql("'join:no-js:network:10.' || :n", 3600),
+      rateLimitSql("'signup:network:10.' || :n", 600),
+      "SELECT outcome FROM waitlist_join(gen_random_uuid(), 'pgb' || :n || '@example.com', 'pgb' || :n || '@example.com', " +
+        "left(md5(random()::text), 14), 10, false, 'code' || (:r * 997), 'desktop', NULL, '10.0.0.0/24', NULL, NULL, " +
+        "'join', false, false, 10, 50, 10, 5, 'Welcome', '<p>Welcome aboard</p>', 'Welcome aboard');",
+      "",
+    ].join("\n"),
+  );
+  const output = execFileSync(PGBENCH, ["-n", "-c", String(CONCURRENCY), "-j", "2", "-T", String(SECONDS), "-f", script, url], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1]);
+  if (!Number.isFinite(tps)) throw new Error(`pgbench printed no rate:\n${output}`);
+  return tps;
+}
+
 /** Each referrer's link, opened once: the signed referral cookie a friend's browser keeps. */
 async function referralCookies(origin: string): Promise<string[]> {
   const cookies: string[] = [];
@@ -185,6 +222,8 @@ try {
     await seed(client);
     const simple = await pgbenchRate(url, client);
     console.log(`pgbench simple sign-up transaction: ${simple.toFixed(0)} per second`);
+    const appSql = pgbenchAppSqlRate(url);
+    console.log(`pgbench sending the app's own sign-up statements: ${appSql.toFixed(0)} per second = ${(appSql / simple).toFixed(3)} of the simple one (the ceiling for the app here)`);
     for (const workers of WORKER_COUNTS) {
       const app = await startApp(workers, url, UPLOADS_DIR);
       try {
