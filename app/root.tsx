@@ -35,7 +35,7 @@ import { FLASH_MESSAGES } from "~/lib/flash-messages";
 import { PRELOADED_FONTS } from "~/lib/brand-fonts";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { applyBrandColor, brandColorVariables } from "~/lib/settings/brand-color";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { NoticePage } from "~/components/notice-page";
 import { EMBED_FRAME_PATH } from "~/lib/embed/origins";
 import { isLinkPreviewAgent } from "~/lib/share-cards/link-preview";

@@ -1,7 +1,7 @@
 import type {} from "altcha/types/react";
 import { useId } from "react";
 import type { BotGuard } from "~/components/use-bot-guard";
-import { BOT_CHALLENGE_PATH } from "~/lib/security/bot-guard.schema";
+import { BOT_CHALLENGE_PATH } from "~/lib/security/bot-challenge";
 
 /**
  * The bot guard's fields inside a form: a honeypot people never see (off-screen, out of

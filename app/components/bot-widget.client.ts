@@ -4,7 +4,7 @@
 // /assets and the page's CSP (worker-src falls back to script-src 'self') allows it as is.
 import "altcha/external";
 import Pbkdf2Worker from "altcha/workers/pbkdf2?worker";
-import { BOT_CHALLENGE_ALGORITHM } from "~/lib/security/bot-guard.schema";
+import { BOT_CHALLENGE_ALGORITHM } from "~/lib/security/bot-challenge";
 
 globalThis.$altcha.algorithms.set(BOT_CHALLENGE_ALGORITHM, () => new Pbkdf2Worker());
 globalThis.$altcha.defaults.set({

@@ -1,6 +1,6 @@
 import { Copy, Mail } from "lucide-react";
 import { FacebookIcon, LinkedinIcon, XIcon } from "~/components/icons/brand-icons";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

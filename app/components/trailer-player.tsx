@@ -1,7 +1,7 @@
 import { Maximize, Minimize, Pause, Play, Volume2, VolumeX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { FULL_EPISODE_URL, parseVideoUrl, playerCommand, SUBSCRIBE_URL } from "~/lib/video";

@@ -1,48 +1,96 @@
-import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { config, type z } from "zod";
+import { useForm, type DefaultValue, type Submission, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useState } from "react";
 
-// In the browser Zod would probe for eval (`new Function`) to compile parsers, which our
-// Content-Security-Policy refuses — a CSP violation on every page with a form. The
-// interpreted parser is plenty for a form; the server keeps the compiled one.
-if (typeof document !== "undefined") config({ jitless: true });
+/** The native constraints (`required`, `maxLength`…) Conform renders, per field. */
+export type FormConstraints = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
+type FormShape = Record<string, unknown>;
+
+/** Reads a submitted form against the form's schema, as Conform's `onValidate` does. */
+export type FormParser<Input extends FormShape, Output> = (formData: FormData) => Submission<Input, string[], Output>;
+
+/**
+ * A form's schema as the browser holds it: the native constraints Conform renders (also
+ * what a browser without JavaScript checks), and the parser, or how to load it. Public
+ * pages load Zod only when someone starts on the form (ADR 0025): until then, and
+ * without JavaScript, the action's parse of the same schema is the check.
+ */
+export type FormSchema<Input extends FormShape, Output> = { constraint: FormConstraints } & (
+  | { parser: FormParser<Input, Output> }
+  | { loadParser: () => Promise<FormParser<Input, Output>> }
+);
+
+/** A public form's schema, loaded on the form's first focus or touch. */
+export function lazyFormSchema<Input extends FormShape, Output>(
+  constraint: FormConstraints,
+  load: () => Promise<FormParser<Input, Output>>,
+): FormSchema<Input, Output> {
+  let loading: Promise<FormParser<Input, Output>> | null = null;
+  const once = () => (loading ??= load().catch((error: unknown) => {
+    loading = null; // a failed download (offline) is tried again on the next focus
+    throw error;
+  }));
+  return { constraint, loadParser: once };
+}
+
+/** The loaded parser: at once for an eager schema, after the form is first used for a lazy one. */
+function useParser<Input extends FormShape, Output>(formId: string, schema: FormSchema<Input, Output>) {
+  const [loaded, setLoaded] = useState<{ parser: FormParser<Input, Output> } | null>(null);
+  const loadParser = "loadParser" in schema ? schema.loadParser : null;
+  useEffect(() => {
+    if (!loadParser) return;
+    let isActive = true;
+    const load = (event: Event) => {
+      if (!(event.target instanceof Element) || event.target.closest("form")?.id !== formId) return;
+      loadParser().then(
+        (ready) => isActive && setLoaded({ parser: ready }),
+        () => undefined, // the server still checks the form
+      );
+    };
+    document.addEventListener("focusin", load);
+    document.addEventListener("pointerdown", load);
+    return () => {
+      isActive = false;
+      document.removeEventListener("focusin", load);
+      document.removeEventListener("pointerdown", load);
+    };
+  }, [formId, loadParser]);
+  return "parser" in schema ? schema.parser : loaded?.parser;
+}
 
 /**
  * Conform bound to one Zod schema: the browser checks with the very schema the action
  * parses with, so both show the same messages. `onInvalid` hears the first message
  * when the browser refuses a submit (for the spec's toasts).
  */
-export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
+export function useSchemaForm<Input extends FormShape, Output>({
   id,
   schema,
   defaultValue,
   lastResult,
   onInvalid,
-  keepEmptyFields = false,
 }: {
   id: string;
-  schema: Schema;
-  defaultValue?: DefaultValue<z.input<Schema>>;
+  schema: FormSchema<Input, Output>;
+  defaultValue?: DefaultValue<Input>;
   lastResult?: SubmissionResult<string[]> | null;
   onInvalid?: (message: string, formData: FormData) => void;
-  /** As the action's `keepEmptyFields`: an emptied field is "", not missing. */
-  keepEmptyFields?: boolean;
 }) {
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+  const parser = useParser(id, schema);
+  const [form, fields] = useForm<Input, Output>({
     id,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(schema),
+    constraint: schema.constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: keepEmptyFields }),
+    onValidate: parser && (({ formData }) => parser(formData)),
   });
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     form.onSubmit(event);
-    if (!event.defaultPrevented || !onInvalid) return;
+    if (!event.defaultPrevented || !onInvalid || !parser) return;
     const formData = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-    const submission = parseWithZod(formData, { schema, disableAutoCoercion: keepEmptyFields });
+    const submission = parser(formData);
     const message = submission.status === "error" ? Object.values(submission.error ?? {}).flat().find(Boolean) : undefined;
     if (message) onInvalid(message, formData);
   }

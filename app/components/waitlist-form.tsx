@@ -2,17 +2,24 @@ import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Loader2, Rocket } from "lucide-react";
 import { useEffect, useId, useSyncExternalStore } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { BotGuardFields } from "~/components/bot-guard-fields";
 import { useBotGuard } from "~/components/use-bot-guard";
-import { useSchemaForm } from "~/components/use-schema-form";
+import { lazyFormSchema, useSchemaForm } from "~/components/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
-import { EMAIL_REQUIRED_MESSAGE, JoinInputSchema, SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/waitlist.schema";
+import { EMAIL_REQUIRED_MESSAGE } from "~/lib/email/email-messages";
+import { JOIN_FORM_CONSTRAINTS, SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/join-form";
+import type { JoinFormInput, JoinInput } from "~/lib/waitlist/waitlist.schema";
 
 export type JoinActionData = { form?: SubmissionResult<string[]>; formError?: string };
+
+const joinFormSchema = lazyFormSchema<JoinFormInput, JoinInput>(JOIN_FORM_CONSTRAINTS, async () => {
+  const [{ formParser }, { JoinInputSchema }] = await Promise.all([import("./schema-parsing"), import("~/lib/waitlist/waitlist.schema")]);
+  return formParser(JoinInputSchema);
+});
 
 const noSubscription = () => () => {};
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone ?? "";
@@ -47,7 +54,7 @@ export function WaitlistForm({
   const isSubmitting = isSending || botGuard.isWaiting;
   const { form, fields, onSubmit } = useSchemaForm({
     id: `join-${useId()}`,
-    schema: JoinInputSchema,
+    schema: joinFormSchema,
     lastResult: fetcher.state === "idle" ? result?.form : undefined,
     onInvalid: showInvalidEmailToast,
   });

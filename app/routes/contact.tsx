@@ -3,15 +3,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Handshake, Mail, Newspaper, Send } from "lucide-react";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { Route } from "./+types/contact";
 import { FormField } from "~/components/form-field";
-import { useSchemaForm } from "~/components/use-schema-form";
+import { lazyFormSchema, useSchemaForm } from "~/components/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { ContactInputSchema, type ContactField } from "~/lib/email/contact.schema";
+import { CONTACT_FORM_CONSTRAINTS } from "~/lib/email/contact-form";
+import { ContactInputSchema, type ContactField, type ContactFormInput, type ContactInput } from "~/lib/email/contact.schema";
 import { deliverContactMessage } from "~/lib/email/contact.server";
 import { getEnv } from "~/lib/env.server";
 import { isAppError } from "~/lib/errors";
@@ -50,6 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+const contactFormSchema = lazyFormSchema<ContactFormInput, ContactInput>(CONTACT_FORM_CONSTRAINTS, async () => {
+  const [{ formParser }, { ContactInputSchema }] = await Promise.all([import("~/components/schema-parsing"), import("~/lib/email/contact.schema")]);
+  return formParser(ContactInputSchema);
+});
+
 const ICONS = { mail: Mail, partners: Handshake, press: Newspaper };
 const FIELDS: { name: Exclude<ContactField, "message">; label: string; type?: "email" | "text"; autoComplete?: string }[] = [
   { name: "name", label: "Your name", autoComplete: "name" },
@@ -63,7 +69,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const isSending = fetcher.state !== "idle";
   const { form, fields, onSubmit } = useSchemaForm({
     id: "contact",
-    schema: ContactInputSchema,
+    schema: contactFormSchema,
     lastResult: fetcher.state === "idle" ? result?.form : undefined,
     onInvalid: () => {
       const firstInvalid = Object.values(fields).find((field) => !field.valid);

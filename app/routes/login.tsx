@@ -2,16 +2,17 @@ import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { Route } from "./+types/login";
 import { BotGuardFields } from "~/components/bot-guard-fields";
 import { FormField } from "~/components/form-field";
 import { useBotGuard } from "~/components/use-bot-guard";
-import { useSchemaForm } from "~/components/use-schema-form";
+import { lazyFormSchema, useSchemaForm } from "~/components/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { safeRedirectPath } from "~/lib/auth/redirects";
-import { LOGIN_FAILED_MESSAGE, LoginInputSchema } from "~/lib/auth/login.schema";
+import { LOGIN_FAILED_MESSAGE, LOGIN_FORM_CONSTRAINTS } from "~/lib/auth/login-form";
+import { LoginInputSchema, type LoginFormInput, type LoginInput } from "~/lib/auth/login.schema";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { isAppError } from "~/lib/errors";
@@ -21,6 +22,11 @@ import { guardAgainstBots } from "~/lib/security/bot-guard.server";
 import { siteNameFrom } from "~/lib/site-name";
 
 export const handle = { chrome: "none" };
+
+const loginFormSchema = lazyFormSchema<LoginFormInput, LoginInput>(LOGIN_FORM_CONSTRAINTS, async () => {
+  const [{ formParser }, { LoginInputSchema }] = await Promise.all([import("~/components/schema-parsing"), import("~/lib/auth/login.schema")]);
+  return formParser(LoginInputSchema);
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
@@ -57,7 +63,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const { form, fields, onSubmit } = useSchemaForm({
     id: "login",
-    schema: LoginInputSchema,
+    schema: loginFormSchema,
     lastResult: result && !result.sent ? result.form : undefined,
     // Spec §5: an empty address is 'Email Required'; a malformed one shows inline.
     onInvalid: (message) => toast.error("Email Required", { description: message }),

@@ -11,8 +11,23 @@ import { compressedBytes, readManifest, routeScripts } from "./route-scripts";
 
 /** First-load compressed JavaScript allowed per page, in KB (issue 16). */
 const CONTENT_PAGE_BUDGET_KB = 20;
+/**
+ * Issue 16 asks 120 KB of the home page. It holds the trailer player and the join form on
+ * top of React, React Router, Conform and tailwind-merge, and is 125 KB today (ADR 0025);
+ * these keep every hydrated page from growing until that gap closes.
+ */
+const HOME_BUDGET_KB = 126;
+const HYDRATED_PAGE_BUDGET_KB = 122;
 const CONTENT_PAGES = ["routes/faq", "routes/privacy", "routes/terms", "routes/rewards", "routes/product", "routes/not-found", "routes/hall-of-fame"];
 const HYDRATED_PUBLIC_PAGES = ["routes/_index", "routes/join-waitlist", "routes/leaderboard", "routes/trailer", "routes/contact", "routes/thank-you"];
+
+/** Strings each library's bundled code carries (error texts and markers that minifiers keep). */
+const HEAVY_LIBRARIES: [string, string][] = [
+  ["Zod", "$ZodType"],
+  ["Radix", "radix"],
+  ["recharts", "recharts"],
+  ["Tiptap", "ProseMirror"],
+];
 
 const root = path.resolve(import.meta.dirname, "../..");
 let buildDir: string;
@@ -46,6 +61,16 @@ describe("JavaScript budget of the public pages", () => {
   it.each(CONTENT_PAGES)(`%s ships no hydration script (within ${CONTENT_PAGE_BUDGET_KB} KB)`, (routeId) => {
     expect(serverRoutes[routeId]?.module.handle?.hydrate, `${routeId} should declare handle.hydrate = false`).toBe(false);
     expect(firstLoadKb(routeId)).toBeLessThanOrEqual(CONTENT_PAGE_BUDGET_KB);
+  });
+
+  it.each(HYDRATED_PUBLIC_PAGES)("%s stays within its first-load budget and loads no Zod, Radix, recharts or Tiptap", (routeId) => {
+    const budget = routeId === "routes/_index" ? HOME_BUDGET_KB : HYDRATED_PAGE_BUDGET_KB;
+    expect(firstLoadKb(routeId)).toBeLessThanOrEqual(budget);
+    const clientDir = path.join(buildDir, "client");
+    const source = routeScripts(readManifest(clientDir), routeId)
+      .map((file) => fs.readFileSync(path.join(clientDir, file), "utf8"))
+      .join("\n");
+    for (const [library, marker] of HEAVY_LIBRARIES) expect(source, `${routeId} loads ${library}`).not.toContain(marker);
   });
 
   it("the interactive pages share one root bundle and load only their own code on top", () => {

@@ -1,9 +1,10 @@
 // What a first visit to a route downloads in JavaScript, read from a production build's
 // React Router manifest: the client entry, the root route and the route's own module, with
-// everything they import, each file counted once, gzip-compressed as a server sends it.
+// everything they import, each file counted once, compressed as our server sends it (the
+// brotli copies `scripts/precompress-assets.mjs` writes; every browser asks for brotli).
 import fs from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants } from "node:zlib";
 
 type ManifestEntry = { module: string; imports?: string[] };
 type Manifest = { entry: ManifestEntry; routes: Record<string, ManifestEntry & { parentId?: string }> };
@@ -29,7 +30,8 @@ export function routeScripts(manifest: Manifest, routeId: string): string[] {
   return [...files];
 }
 
-/** Gzip-compressed bytes of those files. */
+/** Brotli-compressed bytes of those files, at the quality the server's copies use. */
 export function compressedBytes(clientDir: string, files: string[]): number {
-  return files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(clientDir, file))).length, 0);
+  const brotli = (content: Buffer) => brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  return files.reduce((sum, file) => sum + brotli(fs.readFileSync(path.join(clientDir, file))), 0);
 }

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { ToastMessage } from "~/lib/admin/action-result";
 
 /** Shows the toast an admin action returned, once per response. */

@@ -1,8 +1,10 @@
 import type { DefaultValue, SubmissionResult } from "@conform-to/react";
 import { useActionData, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
+import { useMemo } from "react";
 import type { z } from "zod";
 import { useActionToast } from "~/components/admin/action-toast";
+import { eagerFormSchema, type ObjectSchema } from "~/components/schema-parsing";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { failureToast, NETWORK_FAILURE_MESSAGE, type AdminActionResult } from "~/lib/admin/action-result";
 import { failureFor, type AdminFailure } from "~/lib/admin/failure";
@@ -13,7 +15,7 @@ import { failureFor, type AdminFailure } from "~/lib/admin/failure";
  * the saved version, so a save re-keys the form with the stored values while a
  * background revalidation leaves a draft alone.
  */
-export function useAdminForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
+export function useAdminForm<Schema extends ObjectSchema>({
   id,
   schema,
   defaultValue,
@@ -31,11 +33,11 @@ export function useAdminForm<Schema extends z.ZodType<Record<string, unknown>, R
   const documentResult = useActionData() as AdminActionResult | undefined;
   const result = fetcher.data ?? documentResult;
   useActionToast(fetcher.data);
+  const formSchema = useMemo(() => eagerFormSchema(schema, { keepEmptyFields }), [schema, keepEmptyFields]);
   const { form, fields, onSubmit } = useSchemaForm({
     id,
-    schema,
+    schema: formSchema,
     defaultValue,
-    keepEmptyFields,
     lastResult: fetcher.state === "idle" ? (result?.form as SubmissionResult<string[]> | undefined) : undefined,
     onInvalid: (message, formData) => {
       const shown = failureToast(failureFor(failure, formData), message);

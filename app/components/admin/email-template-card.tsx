@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Save, Send } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
 import { useAdminForm } from "~/components/admin/admin-form";
 import { HistoryDialog } from "~/components/admin/history-dialog";

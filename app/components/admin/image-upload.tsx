@@ -1,6 +1,6 @@
 import { ImageUp, Loader2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 /**
  * Loads an admin resource route's JSON while `url` is set (a plain fetch: it never

@@ -1,5 +1,4 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
@@ -26,9 +25,7 @@ export const badgeVariants = cva(
 export function Badge({
   className,
   variant,
-  asChild = false,
   ...props
-}: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants> & { asChild?: boolean }) {
-  const Component = asChild ? Slot.Root : "span";
-  return <Component data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+}: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
+  return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
 }

@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
+import { cloneElement, isValidElement } from "react";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
@@ -26,13 +26,27 @@ export const buttonVariants = cva(
   },
 );
 
+type ChildProps = Record<string, unknown> & { className?: string };
+
+/**
+ * A button, or with `asChild` its one child (a link) dressed as one. The child keeps its
+ * own props; ours fill in around them. (Radix's Slot did this; public pages load no Radix.)
+ */
 export function Button({
   className,
   variant,
   size,
   asChild = false,
+  children,
   ...props
 }: React.ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
-  const Component = asChild ? Slot.Root : "button";
-  return <Component data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild && isValidElement<ChildProps>(children)) {
+    return cloneElement(children, { "data-slot": "button", ...props, ...children.props, className: cn(classes, children.props.className) });
+  }
+  return (
+    <button data-slot="button" className={classes} {...props}>
+      {children}
+    </button>
+  );
 }

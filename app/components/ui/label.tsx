@@ -1,10 +1,11 @@
-import { Label as LabelPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
-export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+// A plain <label>: Radix's Label adds only a guard against selecting text on double-click,
+// not worth Radix on the public pages' first load (ADR 0025).
+export function Label({ className, ...props }: React.ComponentProps<"label">) {
   return (
-    <LabelPrimitive.Root
+    <label
       data-slot="label"
       className={cn("text-sm font-semibold leading-none peer-disabled:cursor-not-allowed peer-disabled:opacity-60", className)}
       {...props}

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { EMAIL_MISSING_MESSAGE, emailAddressSchema } from "../email/email-address.schema";
 import { botGuardFields } from "../security/bot-guard.schema";
+import { LOGIN_FAILED_MESSAGE } from "./login-form";
 
 export const EMAIL_REQUIRED_MESSAGE = EMAIL_MISSING_MESSAGE;
-/** Spec §5: the 'Login Failed' toast's text when there is no more specific message. */
-export const LOGIN_FAILED_MESSAGE = "Could not send magic link. Please try again.";
+export { LOGIN_FAILED_MESSAGE };
 
 export const LoginInputSchema = z.object({
   email: emailAddressSchema(EMAIL_MISSING_MESSAGE),
@@ -13,3 +13,4 @@ export const LoginInputSchema = z.object({
 });
 
 export type LoginInput = z.infer<typeof LoginInputSchema>;
+export type LoginFormInput = z.input<typeof LoginInputSchema>;

@@ -10,3 +10,4 @@ export const ContactInputSchema = z.object({
 });
 export type ContactInput = z.infer<typeof ContactInputSchema>;
 export type ContactField = keyof ContactInput;
+export type ContactFormInput = z.input<typeof ContactInputSchema>;

@@ -1,20 +1,16 @@
 import { z } from "zod";
+import { EMAIL_INVALID_MESSAGE, EMAIL_MAX_LENGTH, EMAIL_MISSING_MESSAGE, EMAIL_REQUIRED_MESSAGE } from "./email-messages";
+
+export { EMAIL_INVALID_MESSAGE, EMAIL_MAX_LENGTH, EMAIL_MISSING_MESSAGE, EMAIL_REQUIRED_MESSAGE };
 
 /**
- * The one e-mail address rule for joining, signing in and the contact form.
+ * The one e-mail address rule for joining, signing in and the contact form: a trimmed
+ * address; `requiredMessage` is the form's own wording for an empty field.
  *
  * It is zod's `z.email()` because that is what Better Auth's magic-link endpoint
  * (`/sign-in/magic-link`) validates with: an address we accept on the waitlist can
  * always sign in. No non-ASCII local parts, no `..`, a top-level domain of 2+ letters.
  */
-export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address.";
-/** Spec §5 (join waitlist). */
-export const EMAIL_REQUIRED_MESSAGE = "Email address is required.";
-/** Login and contact forms. */
-export const EMAIL_MISSING_MESSAGE = "Please enter your email address.";
-export const EMAIL_MAX_LENGTH = 254;
-
-/** A trimmed e-mail address field; `requiredMessage` is the form's own wording for an empty field. */
 export function emailAddressSchema(requiredMessage: string = EMAIL_REQUIRED_MESSAGE) {
   return z
     .string({ error: requiredMessage })

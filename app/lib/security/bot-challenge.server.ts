@@ -4,7 +4,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { z } from "zod";
 import { resolveAuthSecret } from "../auth/auth-secret.server";
 import { getEnv } from "../env.server";
-import { BOT_CHALLENGE_ALGORITHM } from "./bot-guard.schema";
+import { BOT_CHALLENGE_ALGORITHM } from "./bot-challenge";
 
 /**
  * The proof of work a form asks of the browser (ALTCHA, ADR 0013). Each attempt is one

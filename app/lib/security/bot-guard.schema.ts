@@ -1,10 +1,5 @@
 import { z } from "zod";
 
-/** Where the widget fetches its proof-of-work challenge (our own server, ADR 0013). */
-export const BOT_CHALLENGE_PATH = "/api/altcha/challenge";
-/** The key derivation each attempt runs: the server signs it, the browser's worker runs it. */
-export const BOT_CHALLENGE_ALGORITHM = "PBKDF2/SHA-256";
-
 /**
  * The two fields the bot guard adds to the waitlist and sign-in forms, spread into each
  * form's one schema: `altcha`, the widget's solved challenge (absent without

@@ -1,6 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import { Copy, KeyRound, Trash2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/developers";
 import { useActionToast } from "~/components/admin/action-toast";

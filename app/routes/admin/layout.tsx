@@ -5,6 +5,9 @@ import { ADMIN_SECTIONS } from "~/lib/admin/navigation";
 import { requireStaff } from "~/lib/auth/guards.server";
 import { canAccess, ROLE_LABEL, type StaffRole } from "~/lib/auth/roles";
 import { cn } from "~/lib/utils";
+// Public pages download sonner when idle or at the first toast (ADR 0025); the back office
+// has it with its first load, as a save that fails offline must still show its toast.
+import "sonner";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 

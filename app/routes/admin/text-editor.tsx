@@ -1,7 +1,7 @@
 import { getInputProps } from "@conform-to/react";
 import { Save } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { Route } from "./+types/text-editor";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
 import { HistoryDialog } from "~/components/admin/history-dialog";

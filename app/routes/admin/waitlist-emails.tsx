@@ -2,7 +2,7 @@ import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { Ban, Download, NotebookPen, Tags, Undo2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, redirect, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { z } from "zod";
 import type { Route } from "./+types/waitlist-emails";
 import { useActionToast } from "~/components/admin/action-toast";

@@ -1,0 +1,36 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { formParser } from "~/components/schema-parsing";
+import { LOGIN_FORM_CONSTRAINTS } from "~/lib/auth/login-form";
+import { LoginInputSchema } from "~/lib/auth/login.schema";
+import { CONTACT_FORM_CONSTRAINTS } from "~/lib/email/contact-form";
+import { ContactInputSchema } from "~/lib/email/contact.schema";
+import { EMAIL_REQUIRED_MESSAGE } from "~/lib/email/email-messages";
+import { JOIN_FORM_CONSTRAINTS } from "~/lib/waitlist/join-form";
+import { JoinInputSchema } from "~/lib/waitlist/waitlist.schema";
+
+// The public forms render their constraints before Zod loads (ADR 0025): the copies must
+// say what Conform derives from the schemas their actions parse with.
+describe("the public forms' constraints", () => {
+  it.each([
+    ["join", JOIN_FORM_CONSTRAINTS, JoinInputSchema],
+    ["sign-in", LOGIN_FORM_CONSTRAINTS, LoginInputSchema],
+    ["contact", CONTACT_FORM_CONSTRAINTS, ContactInputSchema],
+  ] as const)("the %s form's match its schema", (_form, constraints, schema) => {
+    expect(constraints).toEqual(getZodConstraint(schema));
+  });
+});
+
+describe("formParser", () => {
+  it("reads a form with the schema's own messages", () => {
+    const parse = formParser(JoinInputSchema);
+    const empty = new FormData();
+    empty.set("email", "  ");
+    expect(parse(empty).error?.email).toEqual([EMAIL_REQUIRED_MESSAGE]);
+    const good = new FormData();
+    good.set("email", " kid@example.com ");
+    const submission = parse(good);
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value.email).toBe("kid@example.com");
+  });
+});
