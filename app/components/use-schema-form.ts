@@ -81,8 +81,10 @@ export function useSchemaForm<Input extends FormShape, Output>({
     lastResult,
     defaultValue,
     constraint: schema.constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Without a parser Conform would post each blur's check to the server: the browser
+    // checks from when the schema has loaded, the server on submit.
+    shouldValidate: parser ? "onBlur" : "onSubmit",
+    shouldRevalidate: parser ? "onInput" : "onSubmit",
     onValidate: parser && (({ formData }) => parser(formData)),
   });
 
