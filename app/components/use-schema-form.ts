@@ -1,5 +1,7 @@
 import { useForm, type DefaultValue, type Submission, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
+import type { z } from "zod";
+import type { ObjectSchema } from "./schema-parsing";
 
 /** The native constraints (`required`, `maxLength`…) Conform renders, per field. */
 export type FormConstraints = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
@@ -19,12 +21,16 @@ export type FormSchema<Input extends FormShape, Output> = { constraint: FormCons
   | { loadParser: () => Promise<FormParser<Input, Output>> }
 );
 
-/** A public form's schema, loaded on the form's first focus or touch. */
-export function lazyFormSchema<Input extends FormShape, Output>(
+/** A public form's schema, loaded (with Zod) on the form's first focus or touch. */
+export function lazyFormSchema<Schema extends ObjectSchema>(
   constraint: FormConstraints,
-  load: () => Promise<FormParser<Input, Output>>,
-): FormSchema<Input, Output> {
-  let loading: Promise<FormParser<Input, Output>> | null = null;
+  loadSchema: () => Promise<Schema>,
+): FormSchema<z.input<Schema>, z.output<Schema>> {
+  let loading: Promise<FormParser<z.input<Schema>, z.output<Schema>>> | null = null;
+  const load = async () => {
+    const [{ formParser }, schema] = await Promise.all([import("./schema-parsing"), loadSchema()]);
+    return formParser(schema);
+  };
   const once = () => (loading ??= load().catch((error: unknown) => {
     loading = null; // a failed download (offline) is tried again on the next focus
     throw error;

@@ -12,14 +12,10 @@ import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 import { EMAIL_REQUIRED_MESSAGE } from "~/lib/email/email-messages";
 import { JOIN_FORM_CONSTRAINTS, SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/join-form";
-import type { JoinFormInput, JoinInput } from "~/lib/waitlist/waitlist.schema";
 
 export type JoinActionData = { form?: SubmissionResult<string[]>; formError?: string };
 
-const joinFormSchema = lazyFormSchema<JoinFormInput, JoinInput>(JOIN_FORM_CONSTRAINTS, async () => {
-  const [{ formParser }, { JoinInputSchema }] = await Promise.all([import("./schema-parsing"), import("~/lib/waitlist/waitlist.schema")]);
-  return formParser(JoinInputSchema);
-});
+const joinFormSchema = lazyFormSchema(JOIN_FORM_CONSTRAINTS, () => import("~/lib/waitlist/waitlist.schema").then((module) => module.JoinInputSchema));
 
 const noSubscription = () => () => {};
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone ?? "";

@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { CONTACT_FORM_CONSTRAINTS } from "~/lib/email/contact-form";
-import { ContactInputSchema, type ContactField, type ContactFormInput, type ContactInput } from "~/lib/email/contact.schema";
+import { ContactInputSchema, type ContactField } from "~/lib/email/contact.schema";
 import { deliverContactMessage } from "~/lib/email/contact.server";
 import { getEnv } from "~/lib/env.server";
 import { isAppError } from "~/lib/errors";
@@ -51,10 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const contactFormSchema = lazyFormSchema<ContactFormInput, ContactInput>(CONTACT_FORM_CONSTRAINTS, async () => {
-  const [{ formParser }, { ContactInputSchema }] = await Promise.all([import("~/components/schema-parsing"), import("~/lib/email/contact.schema")]);
-  return formParser(ContactInputSchema);
-});
+const contactFormSchema = lazyFormSchema(CONTACT_FORM_CONSTRAINTS, () => import("~/lib/email/contact.schema").then((module) => module.ContactInputSchema));
 
 const ICONS = { mail: Mail, partners: Handshake, press: Newspaper };
 const FIELDS: { name: Exclude<ContactField, "message">; label: string; type?: "email" | "text"; autoComplete?: string }[] = [

@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { safeRedirectPath } from "~/lib/auth/redirects";
 import { LOGIN_FAILED_MESSAGE, LOGIN_FORM_CONSTRAINTS } from "~/lib/auth/login-form";
-import { LoginInputSchema, type LoginFormInput, type LoginInput } from "~/lib/auth/login.schema";
+import { LoginInputSchema } from "~/lib/auth/login.schema";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { isAppError } from "~/lib/errors";
@@ -23,10 +23,7 @@ import { siteNameFrom } from "~/lib/site-name";
 
 export const handle = { chrome: "none" };
 
-const loginFormSchema = lazyFormSchema<LoginFormInput, LoginInput>(LOGIN_FORM_CONSTRAINTS, async () => {
-  const [{ formParser }, { LoginInputSchema }] = await Promise.all([import("~/components/schema-parsing"), import("~/lib/auth/login.schema")]);
-  return formParser(LoginInputSchema);
-});
+const loginFormSchema = lazyFormSchema(LOGIN_FORM_CONSTRAINTS, () => import("~/lib/auth/login.schema").then((module) => module.LoginInputSchema));
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);

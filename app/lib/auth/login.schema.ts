@@ -13,4 +13,3 @@ export const LoginInputSchema = z.object({
 });
 
 export type LoginInput = z.infer<typeof LoginInputSchema>;
-export type LoginFormInput = z.input<typeof LoginInputSchema>;

@@ -10,4 +10,3 @@ export const ContactInputSchema = z.object({
 });
 export type ContactInput = z.infer<typeof ContactInputSchema>;
 export type ContactField = keyof ContactInput;
-export type ContactFormInput = z.input<typeof ContactInputSchema>;

@@ -17,4 +17,3 @@ export const JoinInputSchema = z.object({
   ...botGuardFields,
 });
 export type JoinInput = z.infer<typeof JoinInputSchema>;
-export type JoinFormInput = z.input<typeof JoinInputSchema>;
