@@ -111,7 +111,9 @@ describe("the season job", () => {
 describe("confirming winners", () => {
   it("skips blocked and held members, ranks the rest, e-mails each winner once, and lists them in the Hall of Fame", async () => {
     const names = ["gold", "held", "silver", "blocked", "bronze.a", "bronze.b", "fourth"];
-    const kids = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await member(name)] as const)));
+    // One after another: the tied bronzes are listed in join order.
+    const kids: Record<string, Awaited<ReturnType<typeof member>>> = {};
+    for (const name of names) kids[name] = await member(name);
     const points: Record<string, number> = { gold: 100, held: 90, silver: 80, blocked: 70, "bronze.a": 60, "bronze.b": 60, fourth: 50 };
     for (const name of names) await award(kids[name]!.id, points[name]!, OCT_31_2359_LA);
     await db.update(waitlistUsers).set({ isBlocked: true }).where(eq(waitlistUsers.id, kids.blocked!.id));
