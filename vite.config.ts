@@ -7,7 +7,7 @@ import { defineConfig } from "vite";
 // and the back office's libraries stay in the chunks of the pages that use them.
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/;
 const SHELL = [
-  /node_modules[\\/](clsx|tailwind-merge|class-variance-authority)[\\/]/,
+  /node_modules[\\/](clsx|class-variance-authority)[\\/]/,
   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
   /app[\\/]components[\\/]ui[\\/](button|input|label|card|toast)\.tsx?$/,
   /app[\\/]components[\\/](live-settings|brand-logo|notice-page|use-is-hydrated)\.tsx?$/,

@@ -8,9 +8,22 @@ type LogoState = "loading" | "loaded" | "failed";
 /**
  * The logo setting's image: a skeleton until it loads, the product name if it fails.
  * `tone="dark"` is for a dark background: the default logo's white variant, or an uploaded
- * logo on a light plate. Its height is in pixels: large text leaves a logo as it is.
+ * logo on a light plate. Its height is in pixels: large text leaves a logo as it is; `size="lg"`
+ * gives the logo a taller box (the hero's).
  */
-export function BrandLogo({ src: logoUrl, siteName, className, tone = "light" }: { src: string; siteName: string; className?: string; tone?: "light" | "dark" }) {
+export function BrandLogo({
+  src: logoUrl,
+  siteName,
+  className,
+  tone = "light",
+  size = "md",
+}: {
+  src: string;
+  siteName: string;
+  className?: string;
+  tone?: "light" | "dark";
+  size?: "md" | "lg";
+}) {
   // The default logo has a white variant for dark backgrounds; an uploaded one sits on a plate.
   const hasDarkVariant = tone === "dark" && logoUrl === DEFAULT_LOGO_URL;
   const src = hasDarkVariant ? DEFAULT_LOGO_DARK_URL : logoUrl;
@@ -38,7 +51,8 @@ export function BrandLogo({ src: logoUrl, siteName, className, tone = "light" }:
       data-slot="brand-logo"
       data-tone={plate ? "dark" : "light"}
       className={cn(
-        "relative inline-flex h-[40px] max-w-full shrink-0 items-center data-[tone=dark]:rounded-xl data-[tone=dark]:bg-white/95 data-[tone=dark]:px-3 data-[tone=dark]:shadow-sm",
+        "relative inline-flex max-w-full shrink-0 items-center data-[tone=dark]:rounded-xl data-[tone=dark]:bg-white/95 data-[tone=dark]:px-3 data-[tone=dark]:shadow-sm",
+        size === "lg" ? "h-[48px]" : "h-[40px]",
         className,
       )}
     >

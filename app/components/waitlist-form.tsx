@@ -93,9 +93,10 @@ export function WaitlistForm({
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.com"
-            className="h-12 flex-1 bg-white text-base text-foreground"
+            tall
+            className="flex-1 text-foreground"
           />
-          <Button type="submit" size="lg" className="h-12 font-bold">
+          <Button type="submit" size="lg">
             {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Rocket aria-hidden="true" />}
             {isSubmitting ? "Submitting..." : "Join the Crew"}
           </Button>

@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import { seedDemoContent } from "../../db/seed";
 import { siteSettings } from "../../db/schema";
 import { closeDatabase, db, getConnection, migrateDatabase } from "./db.server";
+import { checkClassConflicts } from "./dev/class-conflicts.server";
 import { getEnv } from "./env.server";
 import { getAuth } from "./auth/auth.server";
 import { createTransport } from "./email/transport.server";
@@ -25,6 +26,7 @@ async function isFreshDatabase(): Promise<boolean> {
 /** Runs once per process before it accepts requests: migrate, seed a fresh demo database, start workers. */
 export async function boot(): Promise<void> {
   const env = getEnv();
+  if (env.CHECK_CLASS_CONFLICTS) await checkClassConflicts();
   const started = Date.now();
   const connection = getConnection();
   await migrateDatabase();

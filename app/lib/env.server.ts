@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   // Which proxies may tell us the client's address (X-Forwarded-For); rate limits count by it.
   TRUST_PROXY: TrustProxySchema,
+  // Logs class lists whose classes override each other (app/lib/dev/class-conflicts.server.ts); for tests.
+  CHECK_CLASS_CONFLICTS: z.stringbool().default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

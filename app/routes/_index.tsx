@@ -57,7 +57,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       <section className="relative isolate overflow-hidden bg-gradient-to-b from-secondary to-blue-950 px-4 pb-24 pt-8 text-white">
         <HeroBackdrop />
         <div className="relative mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-3">
-          <BrandLogo src={brandLogoUrl} siteName={siteName} tone="dark" className="h-[48px]" />
+          <BrandLogo src={brandLogoUrl} siteName={siteName} tone="dark" size="lg" />
           <nav aria-label="Quick links" className="flex flex-wrap gap-1 whitespace-nowrap text-sm font-semibold sm:gap-2">
             {/* Spec: a hidden leaderboard is linked from nowhere. */}
             {leaderboardVisible && <Link to="/leaderboard" className="rounded-md px-2 py-2 hover:bg-white/10 sm:px-3">Leaderboard</Link>}

@@ -103,7 +103,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   <Textarea {...getTextareaProps(fields.message)} rows={6} />
                 </FormField>
                 {result?.error && <p role="alert" className="text-sm font-semibold text-destructive">{result.error}</p>}
-                <Button type="submit" size="lg" className="w-fit font-bold">
+                <Button type="submit" size="lg" className="w-fit">
                   <Send aria-hidden="true" /> {isSending ? "Sending..." : "Send Message"}
                 </Button>
               </fieldset>
@@ -114,7 +114,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           {loaderData.contacts.map((contact) => {
             const Icon = ICONS[contact.icon];
             return (
-              <Card key={contact.label} className="py-4">
+              <Card key={contact.label} compact>
                 <CardContent className="flex items-start gap-3">
                   <Icon className="mt-0.5 size-5 text-secondary" aria-hidden="true" />
                   <div>
@@ -125,7 +125,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </Card>
             );
           })}
-          <Card className="py-4">
+          <Card compact>
             <CardContent className="flex items-start gap-3">
               <Clock className="mt-0.5 size-5 text-secondary" aria-hidden="true" />
               <div>

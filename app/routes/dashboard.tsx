@@ -86,7 +86,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Card>
             <CardHeader>
               <CardDescription className="flex items-center gap-2"><Trophy className="size-4" aria-hidden="true" /> Points</CardDescription>
-              <CardTitle as="p" className="text-4xl" data-testid="dashboard-points">{member.points}</CardTitle>
+              <CardTitle as="p" size="figure" data-testid="dashboard-points">{member.points}</CardTitle>
             </CardHeader>
             <CardContent className="space-y-4">
               {member.place && <PlaceInLineNote place={member.place} />}
@@ -96,7 +96,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Card>
             <CardHeader>
               <CardDescription className="flex items-center gap-2"><Users className="size-4" aria-hidden="true" /> Referrals made</CardDescription>
-              <CardTitle as="p" className="text-4xl" data-testid="dashboard-referrals">{member.referralsMade}</CardTitle>
+              <CardTitle as="p" size="figure" data-testid="dashboard-referrals">{member.referralsMade}</CardTitle>
             </CardHeader>
             <CardContent className="space-y-1 text-sm text-muted-foreground">
               {member.pendingReferrals > 0 && (

@@ -66,8 +66,8 @@ export default function EmbedJoin({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="referralCode" value={referralCode} />
         <BotGuardFields isWidgetLoaded={botGuard.isWidgetLoaded} attachWidget={botGuard.attachWidget} solveOn="load" />
         <Label htmlFor="embed-email">{config.emailLabel}</Label>
-        <Input id="embed-email" name="email" type="email" autoComplete="email" required aria-invalid={error ? true : undefined} aria-describedby={error ? "embed-error" : undefined} className="h-12 bg-white" />
-        <Button type="submit" size="lg" className="w-full font-bold" disabled={isSending}>
+        <Input id="embed-email" name="email" type="email" autoComplete="email" required aria-invalid={error ? true : undefined} aria-describedby={error ? "embed-error" : undefined} tall />
+        <Button type="submit" size="lg" className="w-full" disabled={isSending}>
           {isSending || botGuard.isWaiting ? config.submitting : config.button}
         </Button>
         {error && (

@@ -179,7 +179,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
                   <li
                     key={row.memberId}
                     data-testid="leaderboard-row"
-                    className={cn("flex items-center gap-4 rounded-xl border bg-card p-3 shadow-xs", podium && `border-2 ${podium.className}`)}
+                    className={cn("flex items-center gap-4 rounded-xl p-3 shadow-xs", podium ? `border-2 ${podium.className}` : "border bg-card")}
                   >
                     <span className="w-10 text-center text-lg font-extrabold">
                       {PodiumIcon ? (

@@ -42,7 +42,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
           <p className="text-3xl font-extrabold text-secondary">{formatPrice(product.price)}</p>
           <p className="text-lg text-muted-foreground">{productDescription(product.description, siteName)}</p>
           {product.purchaseLink ? (
-            <Button asChild size="lg" className="w-fit font-bold">
+            <Button asChild size="lg" className="w-fit">
               <a href={product.purchaseLink} target="_blank" rel="noopener noreferrer">
                 <ShoppingCart aria-hidden="true" /> Order Now
               </a>

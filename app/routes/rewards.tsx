@@ -82,7 +82,7 @@ export default function Rewards({ matches, loaderData }: Route.ComponentProps) {
                 <span className="flex size-12 items-center justify-center rounded-full bg-primary/20 text-secondary">
                   <Icon aria-hidden="true" />
                 </span>
-                <CardTitle as="h2" className="text-xl">{title}</CardTitle>
+                <CardTitle as="h2" size="xl">{title}</CardTitle>
               </CardHeader>
               <CardContent className="flex flex-1 flex-col gap-3">
                 <p className="text-muted-foreground">{text}</p>

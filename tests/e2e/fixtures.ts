@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 import { after, afterEach } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -95,6 +96,8 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     UPLOADS_DIR: uploadsDir,
     // One process unless a spec asks for workers (on PostgreSQL the default is one per core).
     WEB_CONCURRENCY: "1",
+    // Every render's class lists are checked; a conflict fails the running test (see below).
+    CHECK_CLASS_CONFLICTS: "true",
     // The suite plays the reverse proxy: a page opened with `clientAddress` sends it as
     // X-Forwarded-For, so families can be on different networks (fair-play signals).
     TRUST_PROXY: "loopback",
@@ -103,6 +106,11 @@ export async function startServer(options: { env?: Record<string, string> } = {}
 
   let output = "";
   const child = spawn(process.execPath, ["server.js"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  if (child.stderr) {
+    readline.createInterface({ input: child.stderr }).on("line", (line) => {
+      if (line.includes("conflicting Tailwind classes")) serverProblems.push(`${origin}: ${line}`);
+    });
+  }
   // Settles once the server prints that it listens, or exits first.
   const listening = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -175,9 +183,11 @@ export type PageOptions = {
 };
 
 // Every browser console error and uncaught page error fails the test during which it
-// happened (checked after each test), unless the page allowed it with allowPageError.
+// happened (checked after each test), unless the page allowed it with allowPageError;
+// so does a server's report of conflicting classes in a render.
 type PageProblem = { where: string; what: string };
 const pageProblems: PageProblem[] = [];
+const serverProblems: string[] = [];
 const allowedPageErrors = new WeakMap<Page, RegExp[]>();
 const watchedPages = new WeakSet<Page>();
 
@@ -256,6 +266,10 @@ function failOnPageProblems() {
   const problems = takePageProblems();
   if (problems.length > 0) {
     throw new Error(`the browser reported ${problems.length} error(s):\n${problems.join("\n")}`);
+  }
+  const conflicts = serverProblems.splice(0);
+  if (conflicts.length > 0) {
+    throw new Error(`a server rendered ${conflicts.length} class list(s) whose classes override each other:\n${conflicts.join("\n")}`);
   }
 }
 

@@ -55,7 +55,7 @@ export function EmailTemplateCard<Schema extends z.ZodType<Record<string, unknow
   return (
     <fetcher.Form key={form.id} {...formProps}>
       <Card>
-        <CardHeader className="flex flex-row items-start justify-between gap-4">
+        <CardHeader row className="items-start">
           <div>
             <CardTitle>{title}</CardTitle>
             <CardDescription>{description}</CardDescription>

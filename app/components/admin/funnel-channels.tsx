@@ -23,7 +23,7 @@ export function FunnelChannelTable({ channels, kFactor }: { channels: ChannelFig
       <TableBody>
         {channels.map((row) => (
           <TableRow key={row.channel || "none"} data-channel={row.channel || "none"}>
-            <TableHead scope="row" className="font-normal">{row.channel ? SHARE_CHANNEL_LABELS[row.channel] : NO_CHANNEL_LABEL}</TableHead>
+            <TableHead scope="row">{row.channel ? SHARE_CHANNEL_LABELS[row.channel] : NO_CHANNEL_LABEL}</TableHead>
             <TableCell className="text-right tabular-nums">{row.channel ? row.shareClicks : "—"}</TableCell>
             <TableCell className="text-right tabular-nums">{row.visits}</TableCell>
             <TableCell className="text-right tabular-nums">{row.referredJoins}</TableCell>

@@ -35,7 +35,7 @@ export function FunnelChart({ steps }: { steps: FunnelStep[] }) {
         <TableBody>
           {steps.map((step) => (
             <TableRow key={step.label}>
-              <TableHead scope="row" className="font-normal">{step.label}</TableHead>
+              <TableHead scope="row">{step.label}</TableHead>
               <TableCell className="text-right tabular-nums">{step.count}</TableCell>
               <TableCell className="text-right tabular-nums">{formatConversion(step.conversion)}</TableCell>
             </TableRow>

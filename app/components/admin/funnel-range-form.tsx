@@ -23,11 +23,11 @@ export function FunnelRangeForm({ values, range, error, canExport }: Props) {
       <Form method="get" key={`${values.from}|${values.to}`} className="flex flex-wrap items-end gap-3" aria-label="Date range">
         <div className="grid gap-1.5">
           <Label htmlFor="funnel-from">From</Label>
-          <Input id="funnel-from" name="from" type="date" defaultValue={values.from} aria-invalid={error ? true : undefined} aria-describedby={errorId} className="w-44" />
+          <Input id="funnel-from" name="from" type="date" defaultValue={values.from} aria-invalid={error ? true : undefined} aria-describedby={errorId} className="max-w-44" />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="funnel-to">To</Label>
-          <Input id="funnel-to" name="to" type="date" defaultValue={values.to} aria-invalid={error ? true : undefined} aria-describedby={errorId} className="w-44" />
+          <Input id="funnel-to" name="to" type="date" defaultValue={values.to} aria-invalid={error ? true : undefined} aria-describedby={errorId} className="max-w-44" />
         </div>
         <Button type="submit" variant="secondary">Show</Button>
         {range && canExport && (

@@ -41,7 +41,7 @@ export function HistoryDialog({
         <History aria-hidden="true" /> {buttonLabel}
       </Button>
       <Dialog open={isOpen} onOpenChange={setIsOpen}>
-        <DialogContent className="max-w-2xl">
+        <DialogContent wide>
           <DialogHeader>
             <DialogTitle>History: {label}</DialogTitle>
             <DialogDescription>The last 10 saved versions, newest first.</DialogDescription>

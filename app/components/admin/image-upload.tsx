@@ -105,7 +105,7 @@ export function ImageUpload({ target, label, onUploaded, disabled }: {
       </div>
       {preview && <img src={preview} alt="Preview of the chosen file" className="h-24 w-auto rounded border object-contain" />}
       {progress !== null && (
-        <Progress value={progress} aria-label="Upload progress" className="h-2" indicatorClassName="bg-secondary" />
+        <Progress value={progress} aria-label="Upload progress" slim />
       )}
     </div>
   );

@@ -23,7 +23,7 @@ export function SearchForm({ id, label, defaultValue, keep = {} }: { id: string;
       ))}
       <div className="grid gap-1.5">
         <Label htmlFor={id}>{label}</Label>
-        <Input id={id} name="q" defaultValue={defaultValue} className="w-72" />
+        <Input id={id} name="q" defaultValue={defaultValue} className="max-w-72" />
       </div>
       <Button type="submit" variant="secondary">
         <Search aria-hidden="true" /> Search

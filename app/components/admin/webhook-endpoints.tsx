@@ -79,7 +79,7 @@ export function EndpointCard({ endpoint }: { endpoint: EndpointView }) {
   return (
     <Card data-testid="webhook-endpoint">
       <CardHeader>
-        <CardTitle className="break-all text-lg">{endpoint.url}</CardTitle>
+        <CardTitle className="break-all">{endpoint.url}</CardTitle>
         <CardDescription>
           {endpoint.description && <>{endpoint.description} · </>}
           {endpoint.isEnabled ? "On" : `Off${endpoint.disabledReason ? ` — ${endpoint.disabledReason}` : ""}`} · {endpoint.events.join(", ")}

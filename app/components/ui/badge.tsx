@@ -3,14 +3,14 @@ import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 export const badgeVariants = cva(
-  "inline-flex w-fit shrink-0 items-center gap-1 whitespace-nowrap rounded-full border border-transparent px-2 py-0.5 text-xs font-semibold [&>svg]:pointer-events-none [&>svg]:size-3",
+  "inline-flex w-fit shrink-0 items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-semibold [&>svg]:pointer-events-none [&>svg]:size-3",
   {
     variants: {
       variant: {
-        default: "bg-secondary/10 text-secondary",
-        secondary: "bg-secondary text-secondary-foreground",
-        brand: "bg-primary text-primary-foreground",
-        destructive: "bg-destructive text-destructive-foreground",
+        default: "border-transparent bg-secondary/10 text-secondary",
+        secondary: "border-transparent bg-secondary text-secondary-foreground",
+        brand: "border-transparent bg-primary text-primary-foreground",
+        destructive: "border-transparent bg-destructive text-destructive-foreground",
         outline: "border-border text-foreground",
         /** Leaderboard medals: dark text on light metal tints keeps contrast above 4.5:1. */
         gold: "border-amber-300 bg-amber-100 text-amber-900",

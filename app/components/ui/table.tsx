@@ -25,8 +25,16 @@ export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
   return <tr data-slot="table-row" className={cn("border-b transition-colors hover:bg-muted/40", className)} {...props} />;
 }
 
-export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
-  return <th data-slot="table-head" scope="col" className={cn("h-10 whitespace-nowrap px-3 py-2 align-middle font-semibold", className)} {...props} />;
+/** A column header, or with `scope="row"` a row's header, which takes its row group's weight (a label in the body, a total in the footer). */
+export function TableHead({ className, scope = "col", ...props }: React.ComponentProps<"th">) {
+  return (
+    <th
+      data-slot="table-head"
+      scope={scope}
+      className={cn("h-10 whitespace-nowrap px-3 py-2 align-middle", scope !== "row" && "font-semibold", className)}
+      {...props}
+    />
+  );
 }
 
 export function TableCell({ className, ...props }: React.ComponentProps<"td">) {

@@ -67,7 +67,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="space-y-1">
           <Label htmlFor="audit-search">Search</Label>
-          <Input id="audit-search" name="q" defaultValue={filter.q ?? ""} placeholder="Name, action or id" className="w-60" />
+          <Input id="audit-search" name="q" defaultValue={filter.q ?? ""} placeholder="Name, action or id" className="max-w-60" />
         </div>
         <Button type="submit" variant="secondary">
           <Filter aria-hidden="true" /> Filter

@@ -54,9 +54,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     to={`/admin/${path}`}
                     className={({ isActive, isPending }) =>
                       cn(
-                        "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold hover:bg-muted",
-                        isPending && "bg-muted",
-                        isActive && "bg-primary text-primary-foreground hover:bg-primary",
+                        "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold",
+                        isActive ? "bg-primary text-primary-foreground" : ["hover:bg-muted", isPending && "bg-muted"],
                       )
                     }
                   >

@@ -37,8 +37,8 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         {cards.map((card) => (
           <Link key={card.title} to={card.to} className="group rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
             <Card className="h-full transition-shadow group-hover:shadow-md">
-              <CardHeader className="flex flex-row items-center justify-between">
-                <CardTitle className="text-base">{card.title}</CardTitle>
+              <CardHeader row className="items-center">
+                <CardTitle size="base">{card.title}</CardTitle>
                 <card.icon className="size-5 text-muted-foreground" aria-hidden="true" />
               </CardHeader>
               <CardContent>

@@ -103,7 +103,7 @@ function DetailsDialog({ member, onClose }: { member: Row; onClose: () => void }
   });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent wide>
         <DialogHeader>
           <DialogTitle>Referral details</DialogTitle>
           <DialogDescription>{member.email} · code {member.referralCode}</DialogDescription>
@@ -254,7 +254,7 @@ export default function ReferralLeaderboard({ loaderData }: Route.ComponentProps
           </TableHeader>
           <TableBody>
             {rows.length === 0 ? (
-              <TableRow><TableCell colSpan={6} className="py-8 text-center text-muted-foreground">No members match.</TableCell></TableRow>
+              <TableRow><TableCell colSpan={6}><p className="py-6 text-center text-muted-foreground">No members match.</p></TableCell></TableRow>
             ) : (
               rows.map((member) => (
                 <TableRow key={member.id} data-testid="referral-row" className={cn(member.isBlocked && "opacity-60")}>

@@ -58,7 +58,7 @@ function ReferrerReview({ group }: { group: HeldGroup }) {
   return (
     <Card data-testid="review-group">
       <CardHeader>
-        <CardTitle className="text-lg">{group.referrerEmail}</CardTitle>
+        <CardTitle>{group.referrerEmail}</CardTitle>
         <CardDescription>
           {group.points} points · {group.referralsMade} referrals credited · {group.referrals.length} held
         </CardDescription>

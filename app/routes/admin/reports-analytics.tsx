@@ -55,8 +55,8 @@ export default function ReportsAnalytics({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 sm:grid-cols-3">
         {cards.map((card) => (
           <Card key={card.title}>
-            <CardHeader className="flex flex-row items-center justify-between">
-              <CardTitle className="text-base">{card.title}</CardTitle>
+            <CardHeader row className="items-center">
+              <CardTitle size="base">{card.title}</CardTitle>
               <card.icon className="size-5 text-muted-foreground" aria-hidden="true" />
             </CardHeader>
             <CardContent>

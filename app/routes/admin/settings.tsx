@@ -138,10 +138,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                       defaultChecked={settings.referralCreditMode === choice.value}
                       className="mt-1 size-4 accent-primary"
                     />
-                    <Label htmlFor={`${fields.referralCreditMode.id}-${choice.value}`} className="block font-normal">
+                    <label htmlFor={`${fields.referralCreditMode.id}-${choice.value}`} className="block text-sm leading-none">
                       <span className="font-semibold">{choice.label}</span>
                       <span className="block text-sm text-muted-foreground">{choice.help}</span>
-                    </Label>
+                    </label>
                   </div>
                 ))}
               </fieldset>
@@ -151,14 +151,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                   label="Referrals per hour before review"
                   help="More referrals to one member within an hour are held for review (Referral System → Review)."
                 >
-                  <Input {...getInputProps(fields.referralBurstLimit, { type: "number", ariaDescribedBy: fields.referralBurstLimit.descriptionId })} min={1} step={1} className="w-36" />
+                  <Input {...getInputProps(fields.referralBurstLimit, { type: "number", ariaDescribedBy: fields.referralBurstLimit.descriptionId })} min={1} step={1} className="max-w-36" />
                 </FormField>
                 <FormField
                   field={fields.referralDailyCap}
                   label="Referrals per day before review"
                   help="A member's referrals beyond this many in a day are held for review."
                 >
-                  <Input {...getInputProps(fields.referralDailyCap, { type: "number", ariaDescribedBy: fields.referralDailyCap.descriptionId })} min={1} step={1} className="w-36" />
+                  <Input {...getInputProps(fields.referralDailyCap, { type: "number", ariaDescribedBy: fields.referralDailyCap.descriptionId })} min={1} step={1} className="max-w-36" />
                 </FormField>
                 <FormField
                   field={fields.emailDomainBlocklist}
@@ -210,7 +210,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 label="Then a milestone every (points)"
                 help="After the last listed milestone (or from 0 when none are listed)."
               >
-                <Input {...getInputProps(fields.milestoneStep, { type: "number", ariaDescribedBy: fields.milestoneStep.descriptionId })} min={5} step={1} className="w-36" />
+                <Input {...getInputProps(fields.milestoneStep, { type: "number", ariaDescribedBy: fields.milestoneStep.descriptionId })} min={5} step={1} className="max-w-36" />
               </FormField>
             </CardContent>
           </Card>
@@ -262,7 +262,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                     {...getInputProps(fields.primaryBrandColor, { type: "text" })}
                     placeholder={DEFAULT_BRAND_COLOR}
                     onChange={(event) => previewColor(event.target.value)}
-                    className="w-36 font-mono"
+                    className="max-w-36 font-mono"
                   />
                 </div>
               </FormField>
@@ -287,7 +287,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                     const edited = editSessionTimeoutInput(event.target.value);
                     if (edited !== event.target.value) event.target.value = edited;
                   }}
-                  className="w-36"
+                  className="max-w-36"
                 />
               </FormField>
             </CardContent>

@@ -201,7 +201,7 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
           </TableHeader>
           <TableBody>
             {rows.length === 0 ? (
-              <TableRow><TableCell colSpan={9} className="py-8 text-center text-muted-foreground">No users match.</TableCell></TableRow>
+              <TableRow><TableCell colSpan={9}><p className="py-6 text-center text-muted-foreground">No users match.</p></TableCell></TableRow>
             ) : (
               rows.map((member) => (
                 <TableRow key={member.id} data-testid="waitlist-row" className={cn(member.isBlocked && "opacity-60")}>
