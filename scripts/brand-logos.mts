@@ -6,12 +6,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import satori from "satori";
+import { DEFAULT_LOGO_SIZE } from "../app/lib/settings/settings-rules";
 
 const root = path.resolve(import.meta.dirname, "..");
 const font = fs.readFileSync(path.join(root, "node_modules/@fontsource/baloo-2/files/baloo-2-latin-800-normal.woff"));
 const NAME = "Vista Crew";
-const WIDTH = 200;
-const HEIGHT = 48;
+const { width: WIDTH, height: HEIGHT } = DEFAULT_LOGO_SIZE;
 
 function compass(wordColour: string) {
   return {

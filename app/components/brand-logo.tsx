@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useIsHydrated } from "~/components/use-is-hydrated";
-import { DEFAULT_LOGO_DARK_URL, DEFAULT_LOGO_URL } from "~/lib/settings/settings-rules";
+import { DEFAULT_LOGO_DARK_URL, DEFAULT_LOGO_SIZE, DEFAULT_LOGO_URL } from "~/lib/settings/settings-rules";
 import { cn } from "~/lib/utils";
 
 type LogoState = "loading" | "loaded" | "failed";
@@ -28,6 +28,8 @@ export function BrandLogo({
   const hasDarkVariant = tone === "dark" && logoUrl === DEFAULT_LOGO_URL;
   const src = hasDarkVariant ? DEFAULT_LOGO_DARK_URL : logoUrl;
   const plate = tone === "dark" && !hasDarkVariant;
+  // An uploaded logo's shape is unknown; its height is fixed and its width follows.
+  const knownSize = logoUrl === DEFAULT_LOGO_URL ? DEFAULT_LOGO_SIZE : undefined;
   // What the current `src` did; a new `src` starts loading again.
   const [loaded, setLoaded] = useState<{ src: string; state: LogoState } | null>(null);
   const state: LogoState = loaded?.src === src ? loaded.state : "loading";
@@ -63,6 +65,8 @@ export function BrandLogo({
         ref={image}
         src={src}
         alt={siteName}
+        width={knownSize?.width}
+        height={knownSize?.height}
         className={cn("h-[40px] w-auto max-w-full object-contain object-left transition-opacity", state === "loading" && isHydrated ? "opacity-0" : "opacity-100")}
         onLoad={() => settle("loaded")}
         onError={() => settle("failed")}

@@ -3,24 +3,32 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatPrice, productDescription } from "~/lib/products/format";
+import { cn } from "~/lib/utils";
 
 export type ProductSummary = { id: string; name: string; description: string; price: number; imageUrl: string | null };
 
-export function ProductImage({ src, alt, className }: { src: string | null; alt: string; className?: string }) {
+const IMAGE_SHAPES = {
+  square: { className: "aspect-square", width: 600, height: 600 },
+  wide: { className: "aspect-video", width: 640, height: 360 },
+};
+
+/** A product's picture in a box of the given shape (sized, so nothing moves while it loads). */
+export function ProductImage({ src, alt, shape, className }: { src: string | null; alt: string; shape: keyof typeof IMAGE_SHAPES; className?: string }) {
+  const { className: shapeClass, width, height } = IMAGE_SHAPES[shape];
   if (!src) {
     return (
-      <div className={`flex items-center justify-center bg-muted text-muted-foreground ${className ?? ""}`} role="img" aria-label={`${alt} (no image yet)`}>
+      <div className={cn("flex items-center justify-center bg-muted text-muted-foreground", shapeClass, className)} role="img" aria-label={`${alt} (no image yet)`}>
         <Package className="size-12" aria-hidden="true" />
       </div>
     );
   }
-  return <img src={src} alt={alt} loading="lazy" className={`object-contain bg-muted ${className ?? ""}`} />;
+  return <img src={src} alt={alt} loading="lazy" width={width} height={height} className={cn("bg-muted object-contain", shapeClass, className)} />;
 }
 
 export function ProductCard({ product, siteName }: { product: ProductSummary; siteName: string }) {
   return (
     <Card className="overflow-hidden pt-0">
-      <ProductImage src={product.imageUrl} alt={product.name} className="aspect-square w-full" />
+      <ProductImage src={product.imageUrl} alt={product.name} shape="square" className="w-full" />
       <CardHeader>
         <CardTitle>{product.name}</CardTitle>
         <p className="text-lg font-extrabold text-secondary">{formatPrice(product.price)}</p>

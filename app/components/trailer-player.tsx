@@ -133,7 +133,7 @@ export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className, credit
               referrerPolicy="strict-origin-when-cross-origin"
             />
           ) : (
-            thumbnailUrl && <img src={thumbnailUrl} alt="" className="h-full w-full object-cover" />
+            thumbnailUrl && <img src={thumbnailUrl} alt="" width={1280} height={720} className="h-full w-full object-cover" />
           )}
           {!hasStarted && (
             <button

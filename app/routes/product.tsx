@@ -36,7 +36,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to Home
       </Link>
       <div className="mt-6 grid gap-10 md:grid-cols-2">
-        <ProductImage src={product.imageUrl} alt={product.name} className="aspect-square w-full rounded-2xl border" />
+        <ProductImage src={product.imageUrl} alt={product.name} shape="square" className="w-full rounded-2xl border" />
         <div className="flex flex-col gap-4">
           <h1 className="text-4xl font-extrabold">{product.name}</h1>
           <p className="text-3xl font-extrabold text-secondary">{formatPrice(product.price)}</p>

@@ -5,6 +5,8 @@ export const DEFAULT_BRAND_COLOR = "#F8A719";
 export const DEFAULT_LOGO_URL = "/brand/logo.svg";
 /** The default logo's white word-mark, for dark backgrounds (scripts/brand-logos.mts draws both). */
 export const DEFAULT_LOGO_DARK_URL = "/brand/logo-dark.svg";
+/** Both default logos' size in pixels, so the page can reserve their box before they load. */
+export const DEFAULT_LOGO_SIZE = { width: 200, height: 48 } as const;
 export const DEFAULT_SESSION_TIMEOUT_MINUTES = 30;
 /** One week: longer would overflow interval arithmetic and means "never" anyway. */
 export const MAX_SESSION_TIMEOUT_MINUTES = 10_080;

@@ -176,7 +176,7 @@ export default function AdminProducts({ loaderData, matches }: Route.ComponentPr
             {items.map((product) => (
               <li key={product.id} data-testid="admin-product">
                 <Card className="h-full pt-0">
-                  <ProductImage src={product.imageUrl} alt={product.name} className="aspect-video w-full rounded-t-xl" />
+                  <ProductImage src={product.imageUrl} alt={product.name} shape="wide" className="w-full rounded-t-xl" />
                   <CardHeader>
                     <CardTitle>{product.name}</CardTitle>
                     <p className="font-bold text-secondary">{formatPrice(product.price)}</p>
