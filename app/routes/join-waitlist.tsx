@@ -12,7 +12,8 @@ import { guardAgainstBots } from "~/lib/security/bot-guard.server";
 import { signUpFromForm } from "~/lib/waitlist/signup.server";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { forgetReferralCode, readDeviceMemberId, readPendingReferral, rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
-import { JoinInputSchema, SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/waitlist.schema";
+import { SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/join-form";
+import { JoinInputSchema } from "~/lib/waitlist/waitlist.schema";
 import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

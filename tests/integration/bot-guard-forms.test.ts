@@ -6,7 +6,7 @@ import { resetDatabase } from "../db-reset";
 import { db } from "~/lib/db.server";
 import { createBotChallenge } from "~/lib/security/bot-challenge.server";
 import { BOT_CHECK_REUSED_MESSAGE } from "~/lib/security/bot-guard.server";
-import { SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/waitlist.schema";
+import { SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/join-form";
 import { action as joinAction } from "~/routes/join-waitlist";
 import { action as loginAction } from "~/routes/login";
 

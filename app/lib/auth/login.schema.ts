@@ -1,10 +1,7 @@
 import { z } from "zod";
-import { EMAIL_MISSING_MESSAGE, emailAddressSchema } from "../email/email-address.schema";
+import { emailAddressSchema } from "../email/email-address.schema";
+import { EMAIL_MISSING_MESSAGE } from "../email/email-messages";
 import { botGuardFields } from "../security/bot-guard.schema";
-import { LOGIN_FAILED_MESSAGE } from "./login-form";
-
-export const EMAIL_REQUIRED_MESSAGE = EMAIL_MISSING_MESSAGE;
-export { LOGIN_FAILED_MESSAGE };
 
 export const LoginInputSchema = z.object({
   email: emailAddressSchema(EMAIL_MISSING_MESSAGE),

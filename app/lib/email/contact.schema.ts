@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { EMAIL_MISSING_MESSAGE, emailAddressSchema } from "./email-address.schema";
+import { emailAddressSchema } from "./email-address.schema";
+import { EMAIL_MISSING_MESSAGE } from "./email-messages";
 import { noControlCharacters, noControlCharactersInText } from "~/lib/text-rules";
 
 export const ContactInputSchema = z.object({

@@ -3,7 +3,8 @@ import { LoginInputSchema } from "../auth/login.schema";
 import { JoinInputSchema } from "../waitlist/waitlist.schema";
 import { ContactInputSchema } from "./contact.schema";
 import { EMAIL_TABLE } from "../../../tests/email-addresses";
-import { EMAIL_INVALID_MESSAGE, EMAIL_MISSING_MESSAGE, EMAIL_REQUIRED_MESSAGE, isEmailAddress } from "./email-address.schema";
+import { isEmailAddress } from "./email-address.schema";
+import { EMAIL_INVALID_MESSAGE, EMAIL_MISSING_MESSAGE, EMAIL_REQUIRED_MESSAGE } from "./email-messages";
 
 
 const join = (email: string) => JoinInputSchema.safeParse({ email });

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { EMAIL_INVALID_MESSAGE, EMAIL_MAX_LENGTH, EMAIL_MISSING_MESSAGE, EMAIL_REQUIRED_MESSAGE } from "./email-messages";
-
-export { EMAIL_INVALID_MESSAGE, EMAIL_MAX_LENGTH, EMAIL_MISSING_MESSAGE, EMAIL_REQUIRED_MESSAGE };
+import { EMAIL_INVALID_MESSAGE, EMAIL_MAX_LENGTH, EMAIL_REQUIRED_MESSAGE } from "./email-messages";
 
 /**
  * The one e-mail address rule for joining, signing in and the contact form: a trimmed

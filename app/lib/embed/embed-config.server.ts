@@ -1,7 +1,8 @@
 import { getEnv } from "../env.server";
 import { readableTextOn } from "../settings/settings-rules";
 import { getSiteSettings } from "../settings/settings.server";
-import { EMAIL_INVALID_MESSAGE, SIGNUP_ERROR_MESSAGE } from "../waitlist/waitlist.schema";
+import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
+import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
 import { EMBED_VERSION } from "./embed-script";
 
 /** What the embedded form shows: the site's own strings and brand colour. */

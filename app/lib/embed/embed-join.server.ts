@@ -5,7 +5,9 @@ import { log } from "../log.server";
 import { referralLink } from "../referrals/share-links";
 import { guardAgainstBots } from "../security/bot-guard.server";
 import { signUpFromForm } from "../waitlist/signup.server";
-import { EMAIL_INVALID_MESSAGE, JoinInputSchema, SIGNUP_ERROR_MESSAGE } from "../waitlist/waitlist.schema";
+import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
+import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
+import { JoinInputSchema } from "../waitlist/waitlist.schema";
 
 export const EmbedJoinSchema = JoinInputSchema.extend({
   referralCode: z.string().trim().max(64).regex(/^[a-z0-9]*$/).optional().catch(undefined),

@@ -1,10 +1,10 @@
 import { usedBotChallenges } from "../../../db/schema";
-import { LOGIN_FAILED_MESSAGE } from "../auth/login.schema";
+import { LOGIN_FAILED_MESSAGE } from "../auth/login-form";
 import { db } from "../db.server";
 import { AppError } from "../errors";
 import { log } from "../log.server";
 import { botChallengeSolveSeconds, botGuardChecks } from "../metrics.server";
-import { SIGNUP_ERROR_MESSAGE } from "../waitlist/waitlist.schema";
+import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
 import { checkBotChallenge } from "./bot-challenge.server";
 import { networkKeyOf } from "./client-network.server";
 import { consumeRateLimit, type RateLimitRule } from "./rate-limit.server";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { STAFF_ROLES } from "~/lib/auth/roles";
-import { EMAIL_REQUIRED_MESSAGE, emailAddressSchema } from "~/lib/email/email-address.schema";
+import { emailAddressSchema } from "~/lib/email/email-address.schema";
+import { EMAIL_REQUIRED_MESSAGE } from "~/lib/email/email-messages";
 import { noControlCharacters } from "~/lib/text-rules";
 
 const role = z.enum(STAFF_ROLES, { message: "Choose a role." });
