@@ -4,7 +4,18 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { allowPageError, closePage, latestMailTo, launchBrowser, newPage, newestMailId, signIn, startServer, type TestServer } from "./fixtures";
+import {
+  allowPageError,
+  closePage,
+  latestMailTo,
+  launchBrowser,
+  newPage,
+  newestMailId,
+  signIn,
+  startServer,
+  type TestServer,
+  waitForHydration,
+} from "./fixtures";
 
 let server: TestServer;
 let browser: Browser;
@@ -23,9 +34,10 @@ after(async () => {
   await server?.stop();
 });
 
+/** Opens an admin screen once it has hydrated: before that no idle timer listens, so no activity ping would go out. */
 const go = async (path: string) => {
   await admin.goto(`${server.origin}${path}`);
-  await admin.locator("h1").first().waitFor();
+  await waitForHydration(admin);
 };
 
 /** A minute passes with the admin active: the session-activity ping goes out and is answered. */
