@@ -23,7 +23,9 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     check("email_outbox_attempts_non_negative", sql`${t.attempts} >= 0`),
-    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // The sender's queue order (due time, then id), so claiming the next message reads one
+    // index entry however long the queue is.
+    index("email_outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -18,7 +18,7 @@ const newMessageId = () => `msg_${randomUUID().replaceAll("-", "")}`;
  * transaction that makes the change, so the event exists exactly when the change does.
  */
 export async function enqueueWebhookEvent(executor: Executor, type: WebhookEvent, data: Record<string, unknown>, at = new Date()): Promise<void> {
-  // webhook_enqueue (db/migrations/0012) is also called by the sign-up's own SQL.
+  // webhook_enqueue (db/migrations/0012, PL/pgSQL since 0013) is also called by the sign-up's own SQL.
   await executor.execute(sql`select webhook_enqueue(${type}, ${JSON.stringify(data)}::jsonb, ${at.toISOString()}::timestamptz)`);
   wakeWebhookSender();
 }
