@@ -19,6 +19,13 @@ export function getListenAddress() {
   return { host: env.host, port: env.PORT, isLocalMail: env.isLocalMail, origin: env.origin };
 }
 
+// The build itself, not a function returning it: given a function, React Router rebuilds
+// its route tree on every request (a tenth of a sign-up's CPU under load). Development
+// asks Vite for this module on every request (server/http-process.js), and Vite evaluates
+// it again after an edit. Imported dynamically so the routes stay a chunk of their own,
+// which tools read without the server.
+const build = await import("virtual:react-router/server-build");
+
 export const app = express();
 
 app.disable("x-powered-by");
@@ -34,7 +41,7 @@ app.use(rejectCrossOriginWrites);
 app.use(limitRequestBodies);
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    build,
     getLoadContext(req, res) {
       return {
         cspNonce: res.locals.cspNonce as string,
