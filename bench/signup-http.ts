@@ -6,7 +6,9 @@
 // process and then two (WEB_CONCURRENCY). Prints both rates, the ratio and the app's
 // p50/p99, and checks that every accepted sign-up is stored with its referrer. In between,
 // pgbench also sends the app's own sign-up statements (no HTTP, no Node): the ceiling the
-// app's writes leave on this machine.
+// app's writes leave on this machine. After each app run it lists where the database's
+// time went (pg_stat_statements; throwaway cluster only). BENCH_UNIX_SOCKET=1 connects
+// pgbench and the app through the cluster's Unix socket instead of TCP.
 // Builds nothing: run `npm run build` first, then
 //   npx tsx bench/signup-http.ts
 // PostgreSQL: a throwaway 15 cluster (as root, with the postgres user; fsync off, so
@@ -45,6 +47,8 @@ const PGBENCH = "/usr/lib/postgresql/15/bin/pgbench";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 3;
 const WORKER_COUNTS = [1, 2];
+/** BENCH_UNIX_SOCKET=1: pgbench and the app reach the throwaway cluster through its Unix socket, not TCP. */
+const OVER_SOCKET = process.env.BENCH_UNIX_SOCKET === "1";
 const UPLOADS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "launchcrew-bench-uploads-"));
 
 type Figures = { signups: number; failures: number; latenciesMs: number[]; seconds: number };
@@ -187,6 +191,18 @@ function pgbenchAppSqlRate(url: string): number {
   return tps;
 }
 
+/** Where the database's time went during the run, heaviest statements first (nested ones included). */
+async function printStatementTimes(client: pg.Client) {
+  const top = await client.query<{ calls: string; total: number; mean: number; query: string }>(`
+    select calls, total_exec_time as total, mean_exec_time as mean, regexp_replace(query, '\\s+', ' ', 'g') as query
+      from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+     order by total_exec_time desc limit 8`);
+  console.log("  database time by statement during the run (pg_stat_statements; nested statements count in their caller too):");
+  for (const row of top.rows) {
+    console.log(`  ${String(row.calls).padStart(7)} calls ${row.total.toFixed(0).padStart(7)} ms  mean ${row.mean.toFixed(3)} ms  ${row.query.slice(0, 110)}`);
+  }
+}
+
 /** Each referrer's link, opened once: the signed referral cookie a friend's browser keeps. */
 async function referralCookies(origin: string): Promise<string[]> {
   const cookies: string[] = [];
@@ -204,12 +220,12 @@ const externalServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABA
 if (unavailable && !externalServer) throw new Error(`no PostgreSQL: ${unavailable}, and neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set`);
 if (!fs.existsSync(PGBENCH)) throw new Error(`pgbench not found at ${PGBENCH} (Debian's postgresql-15 package)`);
 let cluster: ThrowawayCluster | undefined;
-const serverUrl = unavailable ? externalServer! : (cluster = await startThrowawayCluster()).url;
+const serverUrl = unavailable ? externalServer! : (cluster = await startThrowawayCluster({ statementStats: true }))[OVER_SOCKET ? "socketUrl" : "url"];
 const name = `launchcrew_bench_signup_${process.pid}`;
 
 console.log(
   `${CONCURRENCY} clients, ${SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up; ${os.availableParallelism()} cores (load generator included), ` +
-    `Node ${process.version}, PostgreSQL ${cluster ? "15 throwaway cluster (fsync off)" : "on BENCH_DATABASE_URL"}`,
+    `Node ${process.version}, PostgreSQL ${cluster ? `15 throwaway cluster (fsync off) over ${OVER_SOCKET ? "its Unix socket" : "TCP"}` : "on BENCH_DATABASE_URL"}`,
 );
 try {
   await runOnServer(serverUrl, `create database ${name}`);
@@ -219,6 +235,7 @@ try {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    if (cluster) await client.query("create extension pg_stat_statements");
     await seed(client);
     const simple = await pgbenchRate(url, client);
     console.log(`pgbench simple sign-up transaction: ${simple.toFixed(0)} per second`);
@@ -229,6 +246,7 @@ try {
       try {
         const cookies = await referralCookies(app.origin);
         await drive(app.origin, WARM_UP_SECONDS, cookies);
+        if (cluster) await client.query("select pg_stat_statements_reset()");
         const before = await client.query<{ n: number }>("select count(*)::integer as n from waitlist_users where email like 'bench.%'");
         const figures = await drive(app.origin, SECONDS, cookies);
         const sorted = figures.latenciesMs.sort((a, b) => a - b);
@@ -244,6 +262,7 @@ try {
             `p50 ${percentile(sorted, 0.5)} ms   p99 ${percentile(sorted, 0.99)} ms   ` +
             `(${figures.signups} answered, ${figures.failures} failed, ${stored} stored; all bench members: ${after.rows[0]!.members} with ${after.rows[0]!.referred} referrers and ${after.rows[0]!.referrals} referral rows)`,
         );
+        if (cluster) await printStatementTimes(client);
       } finally {
         await app.stop();
       }

@@ -9,7 +9,13 @@ import { freePort } from "./free-port";
 
 const BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 
-export type ThrowawayCluster = { url: string; restart: () => Promise<void>; stop: () => void };
+export type ThrowawayCluster = {
+  url: string;
+  /** The same database through the cluster's Unix socket (no TCP). */
+  socketUrl: string;
+  restart: () => Promise<void>;
+  stop: () => void;
+};
 
 /** Why a throwaway cluster cannot run here, or null when it can. */
 export function throwawayClusterUnavailable(): string | null {
@@ -28,19 +34,22 @@ async function asPostgresAsync(args: string[]) {
   await promisify(execFile)("runuser", ["-u", "postgres", "--", ...args]);
 }
 
-export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
+/** statementStats: load pg_stat_statements (every statement, nested ones too), for benches. */
+export async function startThrowawayCluster(options: { statementStats?: boolean } = {}): Promise<ThrowawayCluster> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "launchcrew-pg-"));
   fs.chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString()), Number(execFileSync("id", ["-g", "postgres"]).toString()));
   const data = path.join(dir, "data");
   asPostgres([path.join(BIN, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  const statementStats = options.statementStats ? " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all" : "";
   const ctlArgs = (action: string, extra: string[] = []) => [
-    path.join(BIN, "pg_ctl"), "-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, ...extra, action,
+    path.join(BIN, "pg_ctl"), "-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off${statementStats}`, ...extra, action,
   ];
   const ctl = (action: string, extra: string[] = []) => asPostgres(ctlArgs(action, extra));
   ctl("start");
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@${encodeURIComponent(dir)}:${port}/postgres`,
     // Stop, stay down a moment (requests meet a missing database), start again.
     restart: async () => {
       await asPostgresAsync(ctlArgs("stop", ["-m", "fast"]));
