@@ -1,6 +1,7 @@
-import { createCookie } from "react-router";
+import type { Cookie } from "react-router";
 import { resolveAuthSecret } from "../auth/auth-secret.server";
 import { getEnv } from "../env.server";
+import { createSignedCookie } from "../http/signed-cookie.server";
 import { parseShareChannel, type ShareChannel } from "../funnel/channels";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -19,16 +20,16 @@ function cookieOptions(maxAge: number) {
 }
 
 // Signed cookies: the visitor cannot forge another member's id or a referral code.
-let memberCookie: ReturnType<typeof createCookie> | undefined;
-let referralCookie: ReturnType<typeof createCookie> | undefined;
+let memberCookie: Cookie | undefined;
+let referralCookie: Cookie | undefined;
 
 function getMemberCookie() {
-  memberCookie ??= createCookie("lc_member", cookieOptions(ONE_YEAR_SECONDS));
+  memberCookie ??= createSignedCookie("lc_member", cookieOptions(ONE_YEAR_SECONDS));
   return memberCookie;
 }
 
 function getReferralCookie() {
-  referralCookie ??= createCookie("lc_ref", cookieOptions(THIRTY_DAYS_SECONDS));
+  referralCookie ??= createSignedCookie("lc_ref", cookieOptions(THIRTY_DAYS_SECONDS));
   return referralCookie;
 }
 
