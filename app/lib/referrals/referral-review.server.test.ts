@@ -70,6 +70,23 @@ describe("fair-play signals hold a referral for review", () => {
     expect(await statusOf(late.member.id)).toEqual({ status: "held", reasons: ["burst"] });
   });
 
+  it("still tells the burst and the daily cap apart for a referrer with more referrals today than either", async () => {
+    await saveSiteSettings({ referralBurstLimit: 1000, referralDailyCap: 10_000 }, null);
+    const star = await join("star@example.com", { ip: "203.0.113.5" });
+    const code = star.member.referralCode;
+    for (let index = 0; index < 12; index++) await join(`fan${index}@example.com`, { ip: `192.0.${index}.9`, code });
+    // Ten of them joined two hours ago: more than the cap within the day, two within the hour.
+    await db.execute(sql`
+      update referrals set created_at = now() - interval '2 hours'
+       where id in (select id from referrals order by id limit 10)`);
+
+    await saveSiteSettings({ referralBurstLimit: 3, referralDailyCap: 10 }, null);
+    const third = await join("third@example.com", { ip: "192.0.50.9", code });
+    expect(await statusOf(third.member.id)).toEqual({ status: "held", reasons: ["daily_cap"] });
+    const fourth = await join("fourth@example.com", { ip: "192.0.51.9", code });
+    expect(await statusOf(fourth.member.id)).toEqual({ status: "held", reasons: ["burst", "daily_cap"] });
+  });
+
   it("moves referrals unconfirmed for a week to review", async () => {
     const ada = await join("ada@example.com", { ip: "203.0.113.5" });
     const slow = await join("slow@example.com", { ip: "192.0.2.10", code: ada.member.referralCode });
