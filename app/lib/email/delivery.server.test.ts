@@ -6,7 +6,7 @@ import { startSmtpSink, type SmtpSink } from "../../../tests/e2e/smtp-sink";
 import { requestMagicLink } from "../auth/magic-link.server";
 import { db } from "../db.server";
 import { parseEnv } from "../env.server";
-import { enqueueEmail, retryDelaySeconds } from "./outbox.server";
+import { claimDueEmails, claimDueEmailsStatement, enqueueEmail, markEmailSentAndClaimNext, retryDelaySeconds } from "./outbox.server";
 import { createTransport, type MailTransport } from "./transport.server";
 import { deliverDueEmails } from "./worker.server";
 
@@ -104,6 +104,77 @@ describe("e-mail delivery over SMTP", () => {
       ["sent", 1],
       ["sent", 1],
     ]);
+  });
+
+  it("takes the next message from a launch spike's queue in due order, reading the queue's index instead of sorting the queue", async () => {
+    // 5,000 welcome e-mails waiting, as a burst of sign-ups leaves them; one of them failed
+    // before and waits for its retry.
+    await db.execute(sql`
+      insert into email_outbox (kind, to_address, subject, html, text, next_attempt_at)
+      select 'welcome', 'crew' || g || '@example.com', 'Welcome', '<p>Hi</p>', 'Hi',
+             now() - make_interval(secs => 5000 - g) + case when g = 1 then interval '1 hour' else interval '0' end
+        from generate_series(1, 5000) g`);
+    await db.execute(sql`analyze email_outbox`);
+
+    const explained = await db.execute(sql`explain (format json) ${claimDueEmailsStatement(1, 120)}`);
+    const plan = JSON.stringify(explained.rows);
+    expect(plan).toContain("email_outbox_due_idx");
+    expect(plan).not.toMatch(/"Node Type":\s*"(Incremental )?Sort"/);
+
+    const [next] = await claimDueEmails(1);
+    expect(next?.to).toBe("crew2@example.com");
+  });
+
+  it("marks a message sent and leases the next one due in the same statement, never the one it marks", async () => {
+    for (const to of ["first@example.com", "second@example.com", "third@example.com"]) {
+      await enqueueEmail({ kind: "welcome", to, subject: "Welcome", html: "<p>Hi</p>", text: "Hi" });
+    }
+    // A lease of 0 s has already run out when the mark arrives: the message is due again.
+    const [first] = await claimDueEmails(1, 0);
+    expect(first?.to).toBe("first@example.com");
+
+    const afterFirst = await markEmailSentAndClaimNext(first!.id, { forgetBody: false });
+    expect(afterFirst.wasMarked).toBe(true);
+    expect(afterFirst.next?.to).toBe("second@example.com");
+    expect(afterFirst.next?.attempts).toBe(1);
+
+    // A second mark of the same message does not count it again, and still takes the next.
+    const again = await markEmailSentAndClaimNext(first!.id, { forgetBody: false });
+    expect(again.wasMarked).toBe(false);
+    expect(again.next?.to).toBe("third@example.com");
+
+    await markEmailSentAndClaimNext(afterFirst.next!.id, { forgetBody: true });
+    const last = await markEmailSentAndClaimNext(again.next!.id, { forgetBody: false });
+    expect(last).toEqual({ wasMarked: true, next: null });
+
+    const rows = await db.select({ to: emailOutbox.toAddress, status: emailOutbox.status, html: emailOutbox.html }).from(emailOutbox).orderBy(emailOutbox.id);
+    expect(rows).toEqual([
+      { to: "first@example.com", status: "sent", html: "<p>Hi</p>" },
+      { to: "second@example.com", status: "sent", html: "" },
+      { to: "third@example.com", status: "sent", html: "<p>Hi</p>" },
+    ]);
+  });
+
+  it("finishes the message in hand and leases no other once the process stops, so the next process sends the rest at once", async () => {
+    for (const n of [1, 2, 3, 4]) await enqueueEmail({ kind: "welcome", to: `crew${n}@example.com`, subject: "Welcome", html: "<p>Hi</p>", text: "Hi" });
+    let stopping = false;
+    const handedOver: string[] = [];
+    const stoppedMidSend: MailTransport = {
+      kind: "local",
+      send: async (message) => {
+        handedOver.push(message.to);
+        stopping = true; // SIGTERM arrives while this message is being sent
+      },
+      close: () => undefined,
+    };
+    expect(await deliverDueEmails(stoppedMidSend, { shouldStop: () => stopping })).toBe(1);
+    expect(handedOver).toEqual(["crew1@example.com"]);
+    const rows = await db.select({ status: emailOutbox.status, lockedUntil: emailOutbox.lockedUntil }).from(emailOutbox).orderBy(emailOutbox.id);
+    expect(rows).toEqual([
+      { status: "sent", lockedUntil: null },
+      ...Array.from({ length: 3 }, () => ({ status: "pending", lockedUntil: null })),
+    ]);
+    expect(await deliverDueEmails({ kind: "local", send: async () => undefined, close: () => undefined })).toBe(3);
   });
 
   it("backs off between attempts, up to an hour", () => {

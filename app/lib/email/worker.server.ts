@@ -1,5 +1,5 @@
 import { log } from "../log.server";
-import { type ClaimedEmail, claimDueEmails, extendLease, LEASE_SECONDS, markEmailFailed, markEmailSent, onEmailEnqueued } from "./outbox.server";
+import { type ClaimedEmail, claimDueEmails, extendLease, LEASE_SECONDS, markEmailFailed, markEmailSentAndClaimNext, onEmailEnqueued } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 
 const POLL_INTERVAL_MS = 2000;
@@ -21,27 +21,35 @@ async function sendLeased(transport: MailTransport, message: ClaimedEmail, lease
   }
 }
 
-/** Delivers every message that is due now; returns how many were sent. */
-export async function deliverDueEmails(transport: MailTransport, { leaseSeconds = LEASE_SECONDS } = {}): Promise<number> {
+/**
+ * Delivers every message that is due now; returns how many were sent. Once `shouldStop`
+ * says so (the process is shutting down) it finishes the message in hand and leases no
+ * other, so a stop during a long queue neither waits for the queue nor strands a lease.
+ */
+export async function deliverDueEmails(
+  transport: MailTransport,
+  { leaseSeconds = LEASE_SECONDS, shouldStop = () => false }: { leaseSeconds?: number; shouldStop?: () => boolean } = {},
+): Promise<number> {
   let sent = 0;
-  for (;;) {
-    // One at a time: a message waits in the outbox, not in a claimed batch behind a slow one.
-    const batch = await claimDueEmails(1, leaseSeconds);
-    if (batch.length === 0) return sent;
-    for (const message of batch) {
-      try {
-        await sendLeased(transport, message, leaseSeconds);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        log.warn("e-mail delivery failed", { outboxId: message.id, attempts: message.attempts, reason });
-        await markEmailFailed(message.id, message.attempts, reason);
-        continue;
-      }
-      // Contact messages are not kept once they reached the studio's mail server.
-      const forgetBody = transport.kind === "smtp" && message.kind === "contact";
-      if (await markEmailSent(message.id, { forgetBody })) sent++;
+  // One at a time: a message waits in the outbox, not in a claimed batch behind a slow one.
+  let [message] = await claimDueEmails(1, leaseSeconds);
+  while (message) {
+    try {
+      await sendLeased(transport, message, leaseSeconds);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log.warn("e-mail delivery failed", { outboxId: message.id, attempts: message.attempts, reason });
+      await markEmailFailed(message.id, message.attempts, reason);
+      [message] = shouldStop() ? [] : await claimDueEmails(1, leaseSeconds);
+      continue;
     }
+    // Contact messages are not kept once they reached the studio's mail server.
+    const forgetBody = transport.kind === "smtp" && message.kind === "contact";
+    const { wasMarked, next } = await markEmailSentAndClaimNext(message.id, { forgetBody, claimNext: !shouldStop() }, leaseSeconds);
+    if (wasMarked) sent++;
+    message = next ?? undefined;
   }
+  return sent;
 }
 
 /** Polls the outbox, and wakes at once for messages queued by this process. */
@@ -61,7 +69,7 @@ export function startOutboxWorker(transport: MailTransport) {
       hasMoreWork = true;
       return;
     }
-    running = deliverDueEmails(transport)
+    running = deliverDueEmails(transport, { shouldStop: () => stopped })
       .then(() => undefined)
       .catch((error: unknown) => log.error("outbox worker run failed", { error }))
       .finally(() => {
