@@ -105,10 +105,20 @@ async function tellAdmins(tx: Parameters<Parameters<typeof db.transaction>[0]>[0
   }
 }
 
-/** Sends every due message once (claimed under a lease, so two processes never send the same attempt); returns how many were delivered. */
-export async function deliverDueWebhooks({ now = () => new Date(), policy = webhookUrlPolicy(), batch = 10 }: { now?: () => Date; policy?: UrlPolicy; batch?: number } = {}): Promise<number> {
+/**
+ * Sends every due message once (claimed under a lease, so two processes never send the same
+ * attempt); returns how many were delivered. Once `shouldStop` says so (shutdown) it
+ * finishes the batch in hand and claims no other.
+ */
+export async function deliverDueWebhooks({
+  now = () => new Date(),
+  policy = webhookUrlPolicy(),
+  batch = 10,
+  shouldStop = () => false,
+}: { now?: () => Date; policy?: UrlPolicy; batch?: number; shouldStop?: () => boolean } = {}): Promise<number> {
   let delivered = 0;
   for (;;) {
+    if (shouldStop()) return delivered;
     const claimed = await claimDue(now(), batch);
     if (claimed.length === 0) return delivered;
     await Promise.all(
@@ -144,7 +154,7 @@ export function startWebhookWorker() {
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
-    running = deliverDueWebhooks()
+    running = deliverDueWebhooks({ shouldStop: () => stopped })
       .then(() => undefined)
       .catch((error: unknown) => log.warn("webhook delivery failed; retrying", { error }))
       .finally(() => {

@@ -76,6 +76,18 @@ describe("webhook delivery", () => {
     expect(receiver.received.find((event) => event.type === "referral.credited")?.data).toMatchObject({ referrerId: nova.member.id, referredId: pixel.member.id });
   });
 
+  it("finishes the batch in hand and claims no other once the process stops, so the next process sends the rest at once", async () => {
+    receiver = await startReceiver(() => secret);
+    await subscribe(receiver.url, ["member.joined"]);
+    for (const name of ["ada", "bo", "cy", "di", "ed"]) await joinWaitlist({ email: `${name}@example.com` });
+    let checks = 0;
+    expect(await deliverDueWebhooks({ policy: LOCAL, batch: 2, shouldStop: () => checks++ > 0 })).toBe(2);
+    const waiting = await db.select({ status: webhookMessages.status, lockedUntil: webhookMessages.lockedUntil }).from(webhookMessages).where(eq(webhookMessages.status, "pending"));
+    expect(waiting).toEqual(Array.from({ length: 3 }, () => ({ status: "pending", lockedUntil: null })));
+    expect(await deliverDueWebhooks({ policy: LOCAL })).toBe(3);
+    expect(receiver.received).toHaveLength(5);
+  });
+
   it("keeps retrying while the receiver is down for 2 minutes, then delivers each event once", async () => {
     const placeholder = await startReceiver(() => secret);
     const { port, url } = placeholder;
