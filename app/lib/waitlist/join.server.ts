@@ -77,7 +77,7 @@ export async function joinWaitlist(request: JoinRequest): Promise<JoinResult> {
     const code = attempt < REFERRAL_CODE_ATTEMPTS ? referralCodeCandidate(email) : fallbackReferralCode();
     const id = randomUUID();
     const welcome = await prepareWelcomeEmail({ id, email, referralCode: code }, settings.welcomeEmailTemplateHtml);
-    // One statement, so one round trip (ADR 0023): waitlist_join in db/migrations/0012.
+    // One statement, so one round trip (ADR 0023): waitlist_join, db/migrations/0012 (its current body in 0014).
     const result = await retryWhenAborted(() =>
       db.execute<JoinRow>(sql`select * from waitlist_join(
         ${id}, ${email}, ${identity}, ${code}, ${SIGNUP_POINTS},
