@@ -71,12 +71,22 @@ describe("products", () => {
     assert.equal(await visitor.getByRole("img", { name: "Moon Boots" }).getAttribute("src"), imageUrl);
     await closePage(visitor);
 
-    await card.getByRole("link", { name: "Edit Moon Boots" }).click();
-    await admin.getByRole("heading", { name: "Edit Product" }).waitFor();
-    await admin.getByLabel("Name").fill("Moon Boots Deluxe");
-    await admin.getByRole("button", { name: "Update Product" }).click();
-    await admin.getByText("Product Updated!").waitFor();
-    await admin.getByRole("heading", { name: "Add New Product" }).waitFor();
+    // The edit on a slow device (CPU 10× slower): the save's answer and the page's fresh
+    // data can land in one render, which re-keys the form; the toast and the way back to
+    // "add" must not depend on React committing the render in between.
+    const cpu = await admin.context().newCDPSession(admin);
+    await cpu.send("Emulation.setCPUThrottlingRate", { rate: 10 });
+    try {
+      await card.getByRole("link", { name: "Edit Moon Boots" }).click();
+      await admin.getByRole("heading", { name: "Edit Product" }).waitFor();
+      await admin.getByLabel("Name").fill("Moon Boots Deluxe");
+      await admin.getByRole("button", { name: "Update Product" }).click();
+      await admin.getByText("Product Updated!").waitFor();
+      await admin.getByRole("heading", { name: "Add New Product" }).waitFor();
+    } finally {
+      await cpu.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      await cpu.detach();
+    }
 
     const updated = admin.getByTestId("admin-product").filter({ hasText: "Moon Boots Deluxe" });
     await updated.getByRole("button", { name: "Delete" }).click();

@@ -3,7 +3,7 @@ import { useActionData, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { useMemo } from "react";
 import type { z } from "zod";
-import { useActionToast } from "~/components/admin/action-toast";
+import { showActionToast } from "~/components/admin/action-toast";
 import { eagerFormSchema, type ObjectSchema } from "~/components/schema-parsing";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { failureToast, NETWORK_FAILURE_MESSAGE, type AdminActionResult } from "~/lib/admin/action-result";
@@ -32,7 +32,6 @@ export function useAdminForm<Schema extends ObjectSchema>({
   const fetcher = useFetcher<AdminActionResult>();
   const documentResult = useActionData() as AdminActionResult | undefined;
   const result = fetcher.data ?? documentResult;
-  useActionToast(fetcher.data);
   const formSchema = useMemo(() => eagerFormSchema(schema, { keepEmptyFields }), [schema, keepEmptyFields]);
   const { form, fields, onSubmit } = useSchemaForm({
     id,
@@ -49,17 +48,21 @@ export function useAdminForm<Schema extends ObjectSchema>({
 }
 
 /**
- * The browser half of every admin action: when the server cannot be reached, answer
- * with the screen's failure toast instead of an error page, so the edits stay.
+ * The browser half of every admin action: shows the answer's toast as it arrives, and
+ * when the server cannot be reached answers with the screen's failure toast instead of
+ * an error page, so the edits stay.
  */
 export function adminClientAction(failure: AdminFailure) {
   return async ({ request, serverAction }: { request: Request; serverAction: () => Promise<unknown> }) => {
     const form = await request.clone().formData().catch(() => new FormData());
+    let result: unknown;
     try {
-      return await serverAction();
+      result = await serverAction();
     } catch (error) {
       if (error instanceof Response) throw error; // a redirect (e.g. the session ended) stays one
-      return { ok: false, toast: failureToast(failureFor(failure, form), NETWORK_FAILURE_MESSAGE) } satisfies AdminActionResult;
+      result = { ok: false, toast: failureToast(failureFor(failure, form), NETWORK_FAILURE_MESSAGE) } satisfies AdminActionResult;
     }
+    showActionToast(result);
+    return result;
   };
 }

@@ -2,7 +2,6 @@ import { getInputProps } from "@conform-to/react";
 import { FileUp } from "lucide-react";
 import { useEffect, useId } from "react";
 import { useActionData, useFetcher, useRevalidator } from "react-router";
-import { useActionToast } from "~/components/admin/action-toast";
 import { useAdminForm } from "~/components/admin/admin-form";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -23,7 +22,6 @@ function UploadForm() {
   const fetcher = useFetcher<AdminActionResult>();
   const documentResult = useActionData() as AdminActionResult | undefined;
   const result = fetcher.data ?? documentResult;
-  useActionToast(fetcher.data);
   const fileId = useId();
   const isChecking = fetcher.state !== "idle";
   const error = result && !result.ok && !result.form ? result.toast.description : undefined;

@@ -1,7 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import { Plus, RotateCw, Send, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
-import { useActionToast } from "~/components/admin/action-toast";
 import { useAdminForm } from "~/components/admin/admin-form";
 import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
@@ -29,7 +28,6 @@ export type EndpointView = {
 /** A one-click change (a button in its own small form): works without JavaScript too. */
 function IntentButton({ intent, fields, label, children, variant = "outline" }: { intent: string; fields: Record<string, string | number>; label: string; children: React.ReactNode; variant?: "outline" | "destructive" }) {
   const fetcher = useFetcher<AdminActionResult>();
-  useActionToast(fetcher.data);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={intent} />

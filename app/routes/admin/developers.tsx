@@ -3,7 +3,6 @@ import { Copy, KeyRound, Trash2 } from "lucide-react";
 import { toast } from "~/components/ui/toast";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/developers";
-import { useActionToast } from "~/components/admin/action-toast";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
 import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
@@ -153,7 +152,6 @@ function NewKeyForm() {
 
 function RevokeKey({ id, name }: { id: string; name: string }) {
   const fetcher = useFetcher<AdminActionResult>();
-  useActionToast(fetcher.data);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="revoke" />

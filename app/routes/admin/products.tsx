@@ -3,7 +3,6 @@ import { Pencil, RefreshCw, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/products";
-import { useActionToast } from "~/components/admin/action-toast";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
 import { FormField } from "~/components/form-field";
 import { ImageUrlField } from "~/components/admin/image-url-field";
@@ -127,7 +126,6 @@ function ProductForm({ editing, version, siteName }: { editing: Editing; version
 
 function DeleteProduct({ id, name }: { id: string; name: string }) {
   const fetcher = useFetcher<AdminActionResult>();
-  useActionToast(fetcher.data);
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
@@ -159,8 +157,9 @@ export default function AdminProducts({ loaderData, matches }: Route.ComponentPr
     <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="space-y-4">
         <h1 className="text-3xl font-extrabold">Products</h1>
-        {/* A fresh form (and fetcher) per mode, so an earlier answer never acts on the next one. */}
-        <ProductForm key={`${editing?.id ?? "new"}-${editingVersion}`} editing={editing} version={editingVersion} siteName={siteName} />
+        {/* A fresh fetcher per mode, so an earlier answer never acts on the next one. Not per
+            saved version: the answer of an edit must reach this form to send it back to "add". */}
+        <ProductForm key={editing?.id ?? "new"} editing={editing} version={editingVersion} siteName={siteName} />
       </div>
       <section aria-labelledby="product-list" className="space-y-4">
         <div className="flex items-center justify-between">

@@ -4,7 +4,6 @@ import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/referral-leaderboard";
-import { useActionToast } from "~/components/admin/action-toast";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
 import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
@@ -186,7 +185,6 @@ function AdjustDialog({ member, onClose }: { member: Row; onClose: () => void })
 
 function ResetDialog({ member, onClose }: { member: Row; onClose: () => void }) {
   const fetcher = useFetcher<AdminActionResult>();
-  useActionToast(fetcher.data);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data) onClose();
   }, [fetcher.state, fetcher.data, onClose]);
@@ -218,7 +216,6 @@ function ResetDialog({ member, onClose }: { member: Row; onClose: () => void }) 
 
 function RecountButton({ memberId }: { memberId: string }) {
   const fetcher = useFetcher<AdminActionResult>();
-  useActionToast(fetcher.data);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="recount" />

@@ -2,7 +2,6 @@ import { getInputProps, getSelectProps } from "@conform-to/react";
 import { UserMinus, UserPlus } from "lucide-react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/team";
-import { useActionToast } from "~/components/admin/action-toast";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
 import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
@@ -95,7 +94,6 @@ function InviteForm({ roles }: { roles: StaffRole[] }) {
 
 function RoleForm({ person, roles }: { person: { id: string; email: string; role: StaffRole }; roles: StaffRole[] }) {
   const fetcher = useFetcher<AdminActionResult>();
-  useActionToast(fetcher.data);
   return (
     <fetcher.Form method="post" className="flex items-center gap-2">
       <input type="hidden" name="intent" value="role" />
@@ -114,7 +112,6 @@ function RoleForm({ person, roles }: { person: { id: string; email: string; role
 
 function RemoveForm({ person }: { person: { id: string; email: string } }) {
   const fetcher = useFetcher<AdminActionResult>();
-  useActionToast(fetcher.data);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="remove" />

@@ -5,7 +5,6 @@ import { Link, redirect, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { z } from "zod";
 import type { Route } from "./+types/waitlist-emails";
-import { useActionToast } from "~/components/admin/action-toast";
 import { adminClientAction, useAdminForm } from "~/components/admin/admin-form";
 import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
@@ -144,7 +143,6 @@ function EditDialog({ member, field, onClose }: { member: Row; field: "tags" | "
 
 function BlockButton({ member }: { member: Row }) {
   const fetcher = useFetcher<AdminActionResult>();
-  useActionToast(fetcher.data);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="block" />
