@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { allowFailedResponse, allowPageError, closePage, latestMailTo, launchBrowser, newPage, signIn, startServer, waitForHeading, type TestServer } from "./fixtures";
+import { allowFailedResponse, allowPageError, closePage, latestMailTo, launchBrowser, newPage, signIn, startServer, waitForHeading, waitForHydration, type TestServer } from "./fixtures";
 
 let server: TestServer;
 let browser: Browser;
@@ -23,7 +23,12 @@ after(async () => {
   await server?.stop();
 });
 
-const go = (path: string) => admin.goto(`${server.origin}${path}`);
+// Each screen is driven as a person does: once it has hydrated (a color picked before
+// then recolours nothing, an upload button does nothing).
+async function go(path: string) {
+  await admin.goto(`${server.origin}${path}`);
+  await waitForHydration(admin);
+}
 
 describe("products", () => {
   it("validates, adds with an uploaded image, edits and deletes a product", async (t) => {

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { allowFailedResponse, closePage, joinWaitlist, launchBrowser, newPage, signIn, startServer, unique, waitForHeading, type TestServer } from "./fixtures";
+import { allowFailedResponse, closePage, joinWaitlist, launchBrowser, newPage, signIn, startServer, unique, waitForHeading, waitForHydration, type TestServer } from "./fixtures";
 
 let server: TestServer;
 let browser: Browser;
@@ -52,6 +52,7 @@ describe("the growth funnel", () => {
     await host.goto(`${server.origin}/join-waitlist`);
     await joinWaitlist(host, `host${unique()}@example.com`);
     assert.equal(await waitForHeading(host, "You're In!"), "You're In!");
+    await waitForHydration(host);
     const copied = host.waitForResponse((response) => response.url().endsWith("/share/copy") && response.status() === 204);
     await host.getByRole("button", { name: "Copy Link" }).click();
     await host.getByText("Link Copied!").waitFor();

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { allowFailedResponse, closePage, launchBrowser, newPage, signIn, startServer, type TestServer } from "./fixtures";
+import { allowFailedResponse, closePage, launchBrowser, newPage, signIn, startServer, waitForHydration, type TestServer } from "./fixtures";
 
 const TIMEOUT_MINUTES = 2;
 const TIMEOUT_MS = TIMEOUT_MINUTES * 60_000;
@@ -33,6 +33,7 @@ describe("session timeout across tabs", () => {
     try {
       await signIn(admin, server.origin, "admin@example.com");
       await admin.goto(`${server.origin}/admin/settings`);
+      await waitForHydration(admin);
       await admin.getByLabel("Session Timeout (minutes)").fill(String(TIMEOUT_MINUTES));
       await admin.getByRole("button", { name: "Save All Settings" }).click();
       await admin.getByText("Settings Updated!").waitFor();

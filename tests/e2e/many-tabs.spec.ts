@@ -36,6 +36,7 @@ async function waitForOpenStreams(expected: number): Promise<number> {
 
 async function setLeaderboardVisible(admin: Page, visible: boolean) {
   await admin.goto(`${server.origin}/admin/settings`);
+  await waitForHydration(admin);
   const toggle = admin.getByRole("switch", { name: /Leaderboard Visible/ });
   if ((await toggle.getAttribute("aria-checked")) !== String(visible)) await toggle.click();
   await admin.getByRole("button", { name: "Save All Settings" }).click();

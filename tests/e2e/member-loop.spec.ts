@@ -201,6 +201,7 @@ describe("the member loop with JavaScript", () => {
     await join(page, `${viewer}@example.com`);
     await waitForHeading(page, "You're In!");
     await page.goto(`${server.origin}/trailer`);
+    await waitForHydration(page);
     await page.getByRole("button", { name: /^Play / }).click();
     await page.getByText("Achievement Unlocked!").waitFor();
     await page.reload();
@@ -246,6 +247,7 @@ describe("the spec's rule: a referral counts when the friend joins", () => {
     await admin.waitForURL(/\/admin\/settings/);
     const chooseCreditMode = async (label: RegExp) => {
       await admin.goto(`${server.origin}/admin/settings`);
+      await waitForHydration(admin);
       await admin.getByRole("radio", { name: label }).check();
       await admin.getByRole("button", { name: "Save All Settings" }).click();
       await admin.getByText("Settings Updated!").waitFor();

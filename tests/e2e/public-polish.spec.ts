@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { closePage, launchBrowser, newPage, signIn, startServer, type TestServer } from "./fixtures";
+import { closePage, launchBrowser, newPage, signIn, startServer, waitForHydration, type TestServer } from "./fixtures";
 
 let server: TestServer;
 let browser: Browser;
@@ -32,6 +32,7 @@ async function asAdmin(task: (admin: Page) => Promise<void>) {
 async function setLeaderboardVisible(visible: boolean) {
   await asAdmin(async (admin) => {
     await admin.goto(`${server.origin}/admin/settings`);
+    await waitForHydration(admin);
     const toggle = admin.getByLabel("Leaderboard Visible");
     if ((await toggle.getAttribute("aria-checked")) !== String(visible)) await toggle.click();
     await admin.getByRole("button", { name: "Save All Settings" }).click();
@@ -112,6 +113,7 @@ describe("public polish", () => {
   it("keeps play, mute and exit-fullscreen usable in fullscreen", async () => {
     await asAdmin(async (admin) => {
       await admin.goto(`${server.origin}/admin/video-manager`);
+      await waitForHydration(admin);
       await admin.getByLabel("Video URL").fill("/media/trailer.webm");
       await admin.getByRole("button", { name: "Save Video Settings" }).click();
       await admin.getByText("Video settings have been saved successfully.").waitFor();
@@ -119,6 +121,7 @@ describe("public polish", () => {
     const page = await newPage(browser);
     try {
       await page.goto(`${server.origin}/`);
+      await waitForHydration(page);
       await page.getByRole("button", { name: "Fullscreen", exact: true }).click();
       await page.waitForFunction(() => document.fullscreenElement !== null);
       const inside = await page.evaluate(() =>

@@ -7,7 +7,7 @@ import { after, before, describe, it } from "node:test";
 import pg from "pg";
 import type { Browser, Page } from "playwright-core";
 import { fetchSolvedBotPayload } from "../bot-challenge";
-import { closePage, launchBrowser, newPage, poll, requestMagicLink, startServer, type TestServer } from "./fixtures";
+import { closePage, launchBrowser, newPage, poll, requestMagicLink, startServer, waitForHydration, type TestServer } from "./fixtures";
 import { createFreshDatabase, freshDatabaseUnavailable, type FreshDatabase } from "./fresh-database";
 import { magicLinkIn, startSmtpSink, type SmtpSink } from "./smtp-sink";
 
@@ -111,6 +111,7 @@ describe("two app processes on one database", { skip: unavailable ?? false }, ()
 
     const admin = await newPage(browser);
     await signInThroughSmtp(admin, serverA.origin, "admin@example.com", "/admin/settings");
+    await waitForHydration(admin);
     const toggle = admin.getByRole("switch", { name: /Leaderboard Visible/ });
     assert.equal(await toggle.getAttribute("aria-checked"), "true");
     await toggle.click();

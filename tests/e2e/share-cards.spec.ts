@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser } from "playwright-core";
-import { allowFailedResponse, closePage, decodeEntities, latestMailTo, launchBrowser, newPage, signIn, startServer, type TestServer } from "./fixtures";
+import { allowFailedResponse, closePage, decodeEntities, latestMailTo, launchBrowser, newPage, signIn, startServer, waitForHydration, type TestServer } from "./fixtures";
 
 const TWITTERBOT = "Twitterbot/1.0";
 const FACEBOOK = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)";
@@ -46,6 +46,7 @@ before(async () => {
   try {
     await signIn(admin, server.origin, "admin@example.com");
     await admin.goto(`${server.origin}/admin/social-share`);
+    await waitForHydration(admin);
     // The image names no uploaded file: the screen's preview answers 404 while the page is open.
     allowFailedResponse(admin, 404, ADMIN_SHARE_IMAGE);
     await admin.getByLabel("Share image URL").fill(ADMIN_SHARE_IMAGE);
