@@ -20,9 +20,9 @@
 // address, would meet that at once. So the app trusts a proxy on loopback
 // (TRUST_PROXY=loopback), where the load generator is, and every request names a
 // different client in X-Forwarded-For, as a proxy in front of many visitors would: the
-// limit check still runs (one upsert per sign-up), it just never refuses. The bench sends
+// limit check still runs (an upsert in the sign-up's statement), it just never refuses. The bench sends
 // no bot-guard challenge, like a visitor without JavaScript, so each sign-up also passes
-// the no-JavaScript limit (five per network per hour, a second upsert); solving one per
+// the no-JavaScript limit (five per network per hour, a second upsert there); solving one per
 // sign-up would load the generator, not the app. Fair play runs as configured: friends of
 // one referrer arriving in a burst are held for review — still stored, with their referrer.
 // Nothing in the app is switched off for the bench.
@@ -156,17 +156,10 @@ function pgbenchRate(url: string, client: pg.Client): Promise<number> {
   })();
 }
 
-/** The app's rate-limit upsert (app/lib/security/rate-limit.server.ts), for pgbench. */
-const rateLimitSql = (key: string, windowSeconds: number) =>
-  `INSERT INTO rate_limits (key, hits, window_started_at) VALUES (${key}, 1, now()) ON CONFLICT (key) DO UPDATE SET ` +
-  `hits = CASE WHEN rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE rate_limits.hits + 1 END, ` +
-  `window_started_at = CASE WHEN rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE rate_limits.window_started_at END ` +
-  `RETURNING hits;`;
-
 /**
- * The database's own limit for what the app asks of it per sign-up: the same three
- * statements (two rate-limit upserts, then waitlist_join with a friend's code), sent by
- * pgbench with no HTTP and no Node in between. Not a target, a ceiling: it shows how much
+ * The database's own limit for what the app asks of it per sign-up: the same statement
+ * (waitlist_join_gated: the no-JavaScript and network limits, then the join with a
+ * friend's code), sent by pgbench with no HTTP and no Node in between. Not a target, a ceiling: it shows how much
  * of the simple transaction's rate the app's writes (ledger, referral, outbox, webhook
  * and rank rows, fair-play checks) leave on this machine.
  */
@@ -177,9 +170,8 @@ function pgbenchAppSqlRate(url: string): number {
     [
       "\\set n random(1, 2000000000)",
       `\\set r random(1, ${REFERRERS})`,
-      rateLimitSql("'join:no-js:network:10.' || :n", 3600),
-      rateLimitSql("'signup:network:10.' || :n", 600),
-      "SELECT outcome FROM waitlist_join(gen_random_uuid(), 'pgb' || :n || '@example.com', 'pgb' || :n || '@example.com', " +
+      "SELECT outcome FROM waitlist_join_gated(NULL, NULL, ARRAY['join:no-js:network:10.' || :n, 'signup:network:10.' || :n], " +
+        "ARRAY[5, 60], ARRAY[3600, 600], gen_random_uuid(), 'pgb' || :n || '@example.com', 'pgb' || :n || '@example.com', " +
         "left(md5(random()::text), 14), 10, false, 'code' || (:r * 997), 'desktop', NULL, '10.0.0.0/24', NULL, NULL, " +
         "'join', false, false, 10, 50, 10, 5, 'Welcome', '<p>Welcome aboard</p>', 'Welcome aboard');",
       "",

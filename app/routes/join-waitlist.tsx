@@ -8,7 +8,7 @@ import { isAppError } from "~/lib/errors";
 import { setFlash } from "~/lib/flash.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
-import { guardAgainstBots } from "~/lib/security/bot-guard.server";
+import { checkBotGuard } from "~/lib/security/bot-guard.server";
 import { signUpFromForm } from "~/lib/waitlist/signup.server";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { forgetReferralCode, readDeviceMemberId, readPendingReferral, rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
@@ -30,10 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data<JoinActionData>({ form: submission.reply() }, { status: 400 });
   const { altcha, website, ...join } = submission.value;
   try {
-    await guardAgainstBots({ form: "join", altcha, website, clientIp: context.clientIp });
+    const botGuard = await checkBotGuard({ form: "join", altcha, website, clientIp: context.clientIp });
     const referral = await readPendingReferral(request);
     const { member, isNewMember, isOwnBrowser } = await signUpFromForm({
       ...join,
+      botGuard,
       clientIp: context.clientIp,
       userAgent: request.headers.get("User-Agent"),
       referralCode: referral?.code ?? null,

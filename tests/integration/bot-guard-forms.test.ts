@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, waitlistUsers } from "../../db/schema";
 import { solveBotChallenge } from "../bot-challenge";
@@ -51,6 +51,15 @@ describe("joining the waitlist", () => {
     expect(await isMember("grace@example.com")).toBe(false);
   });
 
+  it("with one solved challenge sent by many at once joins exactly one of them (the check is in the join's statement)", async () => {
+    const altcha = await solved();
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => join({ email: `twin.${index}@example.com`, altcha })));
+    expect(answers.filter((answer) => answer.status === 302)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 400 && answer.data?.formError === BOT_CHECK_REUSED_MESSAGE)).toHaveLength(7);
+    const joined = await Promise.all(Array.from({ length: 8 }, (_, index) => isMember(`twin.${index}@example.com`)));
+    expect(joined.filter(Boolean)).toHaveLength(1);
+  });
+
   it("with the honeypot filled is refused with the spec's sign-up failure and stores nobody", async () => {
     const answer = await join({ email: "bot@example.com", altcha: await solved(), website: "http://spam.example" });
     expect(answer).toMatchObject({ status: 400, data: { formError: SIGNUP_ERROR_MESSAGE } });
@@ -64,6 +73,10 @@ describe("joining the waitlist", () => {
     expect(sixth.status).toBe(429);
     expect(String(sixth.data?.formError)).toMatch(/^Too many signups from your network\. .*turn on JavaScript\.$/);
     expect(await isMember("family.5@example.com")).toBe(false);
+    expect(await mailsTo("family.5@example.com")).toBe(0);
+    // The refused join was not counted against the network's sign-up limit.
+    const counted = await db.execute<{ hits: number }>(sql`select hits from rate_limits where key like 'signup:network:%'`);
+    expect(counted.rows.map((row) => Number(row.hits))).toEqual([5]);
     // A person with JavaScript on the same network still joins.
     expect((await join({ email: "family.6@example.com", altcha: await solved() })).status).toBe(302);
   });

@@ -3,7 +3,7 @@ import { getEnv } from "../env.server";
 import { isAppError } from "../errors";
 import { log } from "../log.server";
 import { referralLink } from "../referrals/share-links";
-import { guardAgainstBots } from "../security/bot-guard.server";
+import { checkBotGuard } from "../security/bot-guard.server";
 import { signUpFromForm } from "../waitlist/signup.server";
 import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
 import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
@@ -21,9 +21,10 @@ export type EmbedJoinResult = { status: "joined"; referralLink: string } | { sta
  * e-mailed their link and the answer shows nobody's details.
  */
 export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, request: { clientIp: string; userAgent: string | null }): Promise<EmbedJoinResult> {
-  await guardAgainstBots({ form: "join", altcha: input.altcha, website: input.website, clientIp: request.clientIp });
+  const botGuard = await checkBotGuard({ form: "join", altcha: input.altcha, website: input.website, clientIp: request.clientIp });
   const result = await signUpFromForm({
     ...input,
+    botGuard,
     referralCode: input.referralCode || null,
     clientIp: request.clientIp,
     userAgent: request.userAgent,

@@ -55,31 +55,64 @@ function noJsLimitMessage(form: BotGuardedForm, retryAfterSeconds: number): stri
 }
 
 /**
+ * What the guard decided without the database: a solved challenge still to be accepted
+ * once, or a submission without one still to be counted against the no-JavaScript limit.
+ */
+export type BotGuardPass =
+  | { form: BotGuardedForm; kind: "solved"; signature: string; expiresAt: Date; solveMs: number | null }
+  | { form: BotGuardedForm; kind: "no_js"; limitKey: string; rule: RateLimitRule };
+
+/**
+ * The guard's checks that need no database, which throw an AppError (400) for a filled
+ * honeypot or a challenge that is expired, forged or wrongly solved. What is left — a
+ * solved challenge used once, the no-JavaScript limit — is the database's: `guardAgainstBots`
+ * does it in statements of its own, the waitlist's join in its own statement (ADR 0029),
+ * and either then calls `settleBotGuard`.
+ */
+export async function checkBotGuard({ form, altcha, website, clientIp }: Submission): Promise<BotGuardPass> {
+  if (website?.trim()) throw refusal(form, "honeypot", new AppError("INVALID_INPUT", HONEYPOT_MESSAGES[form]));
+  if (!altcha) return { form, kind: "no_js", limitKey: `${form}:no-js:network:${networkKeyOf(clientIp)}`, rule: NO_JS_LIMITS[form] };
+  const check = await checkBotChallenge(altcha);
+  if (check.outcome === "expired") throw refusal(form, "expired", new AppError("INVALID_INPUT", BOT_CHECK_EXPIRED_MESSAGE));
+  if (check.outcome === "invalid") throw refusal(form, "invalid", new AppError("INVALID_INPUT", BOT_CHECK_FAILED_MESSAGE));
+  return { form, kind: "solved", signature: check.signature, expiresAt: check.expiresAt, solveMs: check.solveMs };
+}
+
+/**
+ * The end of a guard's check, once the database has answered: counts it, and returns the
+ * error to throw when the challenge was used before or the no-JavaScript limit is used up.
+ */
+export function settleBotGuard(pass: BotGuardPass, answer: { reused: boolean; retryAfterSeconds: number | null }): AppError | null {
+  const { form } = pass;
+  if (answer.reused) return refusal(form, "reused", new AppError("INVALID_INPUT", BOT_CHECK_REUSED_MESSAGE));
+  if (answer.retryAfterSeconds !== null) {
+    return refusal(form, "no_js_limited", new AppError("RATE_LIMITED", noJsLimitMessage(form, answer.retryAfterSeconds)));
+  }
+  botGuardChecks.inc({ form, outcome: pass.kind });
+  if (pass.kind === "solved" && pass.solveMs !== null) botChallengeSolveSeconds.observe(pass.solveMs / 1000);
+  return null;
+}
+
+/**
  * Lets a waitlist or sign-in submission through, or throws an AppError (400, or 429 for
  * the no-JavaScript limit) before anything changes: a filled honeypot is refused; a
  * solved challenge is accepted once (its signature is recorded until it expires); no
  * challenge at all counts against the strict per-network limit.
  */
-export async function guardAgainstBots({ form, altcha, website, clientIp }: Submission): Promise<void> {
-  if (website?.trim()) throw refusal(form, "honeypot", new AppError("INVALID_INPUT", HONEYPOT_MESSAGES[form]));
-
-  if (!altcha) {
-    const key = `${form}:no-js:network:${networkKeyOf(clientIp)}`;
-    const limit = await consumeRateLimit(key, NO_JS_LIMITS[form]);
-    if (!limit.allowed) throw refusal(form, "no_js_limited", new AppError("RATE_LIMITED", noJsLimitMessage(form, limit.retryAfterSeconds)));
-    botGuardChecks.inc({ form, outcome: "no_js" });
-    return;
+export async function guardAgainstBots(submission: Submission): Promise<void> {
+  const pass = await checkBotGuard(submission);
+  let answer: { reused: boolean; retryAfterSeconds: number | null };
+  if (pass.kind === "no_js") {
+    const limit = await consumeRateLimit(pass.limitKey, pass.rule);
+    answer = { reused: false, retryAfterSeconds: limit.allowed ? null : limit.retryAfterSeconds };
+  } else {
+    const recorded = await db
+      .insert(usedBotChallenges)
+      .values({ signature: pass.signature, expiresAt: pass.expiresAt })
+      .onConflictDoNothing()
+      .returning({ signature: usedBotChallenges.signature });
+    answer = { reused: recorded.length === 0, retryAfterSeconds: null };
   }
-
-  const check = await checkBotChallenge(altcha);
-  if (check.outcome === "expired") throw refusal(form, "expired", new AppError("INVALID_INPUT", BOT_CHECK_EXPIRED_MESSAGE));
-  if (check.outcome === "invalid") throw refusal(form, "invalid", new AppError("INVALID_INPUT", BOT_CHECK_FAILED_MESSAGE));
-  const recorded = await db
-    .insert(usedBotChallenges)
-    .values({ signature: check.signature, expiresAt: check.expiresAt })
-    .onConflictDoNothing()
-    .returning({ signature: usedBotChallenges.signature });
-  if (recorded.length === 0) throw refusal(form, "reused", new AppError("INVALID_INPUT", BOT_CHECK_REUSED_MESSAGE));
-  botGuardChecks.inc({ form, outcome: "solved" });
-  if (check.solveMs !== null) botChallengeSolveSeconds.observe(check.solveMs / 1000);
+  const refused = settleBotGuard(pass, answer);
+  if (refused) throw refused;
 }

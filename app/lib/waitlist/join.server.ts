@@ -11,6 +11,7 @@ import { fallbackReferralCode, REFERRAL_CODE_ATTEMPTS, referralCodeCandidate } f
 import { getSiteSettings } from "../settings/settings.server";
 import { normaliseEmail } from "./email";
 import { emailIdentity } from "./email-identity";
+import type { RateLimitRule } from "../security/rate-limit.server";
 import type { Member } from "./members.server";
 import { isOnThrowawayList, isThrowawayAddress, THROWAWAY_ADDRESS_MESSAGE } from "./throwaway-domains.server";
 
@@ -35,8 +36,28 @@ export type JoinResult = {
   referral: "credited" | "pending" | "held" | null;
 };
 
+/**
+ * What a form's join must pass before it is tried, checked in the join's own statement
+ * (ADR 0029): a solved bot challenge, accepted once, then rate limits counted in order.
+ */
+export type JoinGate = {
+  challenge?: { signature: string; expiresAt: Date } | null;
+  limits?: { key: string; rule: RateLimitRule }[];
+};
+
+/** The gate refused the join; nothing but the counted hits was written. */
+export class JoinGateRefusal extends Error {
+  constructor(
+    readonly refusal: { kind: "challenge_reused" } | { kind: "rate_limited"; limitIndex: number; retryAfterSeconds: number },
+  ) {
+    super(`join refused by its gate: ${refusal.kind}`);
+  }
+}
+
 type JoinRow = {
-  outcome: "joined" | "existing" | "throwaway" | "code_taken";
+  outcome: "joined" | "existing" | "throwaway" | "code_taken" | "reused" | "limited";
+  refused_limit: number | null;
+  retry_after: number | null;
   referral: JoinResult["referral"];
   webhooks_enabled: boolean | null;
   id: string;
@@ -58,9 +79,9 @@ type JoinRow = {
  * case, "+tag", gmail dots) comes back as a returning member and earns nothing. Safe
  * under concurrent identical requests: the unique identity decides, not a prior read;
  * a referral code taken by someone else is found the same way and the next is tried.
- * New addresses at throwaway domains are refused.
+ * New addresses at throwaway domains are refused. A `gate` that refuses throws JoinGateRefusal.
  */
-export async function joinWaitlist(request: JoinRequest): Promise<JoinResult> {
+export async function joinWaitlist(request: JoinRequest, gate: JoinGate = {}): Promise<JoinResult> {
   const email = normaliseEmail(request.email);
   const identity = emailIdentity(email);
   const settings = await getSiteSettings([
@@ -77,9 +98,15 @@ export async function joinWaitlist(request: JoinRequest): Promise<JoinResult> {
     const code = attempt < REFERRAL_CODE_ATTEMPTS ? referralCodeCandidate(email) : fallbackReferralCode();
     const id = randomUUID();
     const welcome = await prepareWelcomeEmail({ id, email, referralCode: code }, settings.welcomeEmailTemplateHtml);
-    // One statement, so one round trip (ADR 0023): waitlist_join, db/migrations/0012 (its current body in 0014).
+    // A gate passed at the first attempt is not counted again for the next code.
+    const { challenge = null, limits = [] } = attempt === 0 ? gate : {};
+    // One statement, so one round trip (ADR 0023, 0029): waitlist_join_gated (db/migrations/0015)
+    // around waitlist_join (0012, its current body in 0014).
     const result = await retryWhenAborted(() =>
-      db.execute<JoinRow>(sql`select * from waitlist_join(
+      db.execute<JoinRow>(sql`select * from waitlist_join_gated(
+        ${challenge?.signature ?? null}, ${challenge?.expiresAt.toISOString() ?? null}::timestamptz,
+        ${sql.param(limits.map((limit) => limit.key))}::text[], ${sql.param(limits.map((limit) => limit.rule.limit))}::integer[],
+        ${sql.param(limits.map((limit) => limit.rule.windowSeconds))}::integer[],
         ${id}, ${email}, ${identity}, ${code}, ${SIGNUP_POINTS},
         ${refuse}, ${referralCode},
         ${request.device ?? null}, ${request.country ?? null}, ${request.network ?? null}, ${request.via ?? null}, ${request.deviceMemberId ?? null},
@@ -89,6 +116,10 @@ export async function joinWaitlist(request: JoinRequest): Promise<JoinResult> {
     );
     const row = result.rows[0];
     if (!row) throw new Error("waitlist_join returned no row");
+    if (row.outcome === "reused") throw new JoinGateRefusal({ kind: "challenge_reused" });
+    if (row.outcome === "limited") {
+      throw new JoinGateRefusal({ kind: "rate_limited", limitIndex: (row.refused_limit ?? 1) - 1, retryAfterSeconds: row.retry_after ?? 1 });
+    }
     if (row.outcome === "throwaway") throw new AppError("INVALID_INPUT", THROWAWAY_ADDRESS_MESSAGE);
     if (row.outcome === "code_taken") continue;
     const member = memberFromRow(row);

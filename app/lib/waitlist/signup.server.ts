@@ -2,8 +2,8 @@ import { AppError } from "../errors";
 import type { ShareChannel } from "../funnel/channels";
 import { referralsCredited, signups } from "../metrics.server";
 import { householdNetworkOf, networkKeyOf } from "../security/client-network.server";
-import { consumeRateLimit } from "../security/rate-limit.server";
-import { joinWaitlist, type JoinResult } from "./join.server";
+import { settleBotGuard, type BotGuardPass } from "../security/bot-guard.server";
+import { joinWaitlist, JoinGateRefusal, type JoinResult } from "./join.server";
 import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "./returning-member.server";
 import { countryOf, deviceClassOf } from "./signup-context";
 import type { JoinInput } from "./waitlist.schema";
@@ -19,6 +19,8 @@ type SignupRequest = JoinInput & {
   via?: ShareChannel | null;
   /** Who this browser already is: the member who joined on it, the signed-in account. */
   seen: { deviceMemberId: string | null; signedInEmail: string | null };
+  /** What `checkBotGuard` left to the database; absent where nothing is guarded. */
+  botGuard?: BotGuardPass;
 };
 
 export type SignupResult = JoinResult & {
@@ -27,28 +29,55 @@ export type SignupResult = JoinResult & {
 };
 
 /**
- * The waitlist form's submission: rate-limited per network, then joined with coarse
- * context. A returning member typed on a browser that is not theirs is e-mailed their
- * link rather than shown it.
+ * The waitlist form's submission: the rest of the bot guard and the per-network limit,
+ * then the join with coarse context, all in one statement (ADR 0029). A returning member
+ * typed on a browser that is not theirs is e-mailed their link rather than shown it.
  */
 export async function signUpFromForm(request: SignupRequest): Promise<SignupResult> {
-  const limit = await consumeRateLimit(`signup:network:${networkKeyOf(request.clientIp)}`, SIGNUP_LIMIT_PER_NETWORK);
-  if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    throw new AppError("RATE_LIMITED", `Too many signups from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  const { botGuard } = request;
+  const guardLimits = botGuard?.kind === "no_js" ? [{ key: botGuard.limitKey, rule: botGuard.rule }] : [];
+  let result: JoinResult;
+  try {
+    result = await joinWaitlist(
+      {
+        email: request.email,
+        referralCode: request.referralCode,
+        via: request.via ?? null,
+        device: deviceClassOf(request.userAgent),
+        network: householdNetworkOf(request.clientIp),
+        deviceMemberId: request.seen.deviceMemberId,
+        country: countryOf({ language: request.language, timeZone: request.timeZone }),
+      },
+      {
+        challenge: botGuard?.kind === "solved" ? { signature: botGuard.signature, expiresAt: botGuard.expiresAt } : null,
+        limits: [...guardLimits, { key: `signup:network:${networkKeyOf(request.clientIp)}`, rule: SIGNUP_LIMIT_PER_NETWORK }],
+      },
+    );
+  } catch (error) {
+    throw answerToRefusal(error, botGuard, guardLimits.length);
   }
-  const result = await joinWaitlist({
-    email: request.email,
-    referralCode: request.referralCode,
-    via: request.via ?? null,
-    device: deviceClassOf(request.userAgent),
-    network: householdNetworkOf(request.clientIp),
-    deviceMemberId: request.seen.deviceMemberId,
-    country: countryOf({ language: request.language, timeZone: request.timeZone }),
-  });
+  if (botGuard) settleBotGuard(botGuard, PASSED);
   signups.inc({ kind: result.isNewMember ? "new" : "returning" });
   if (result.referral === "credited") referralsCredited.inc();
   const isOwnBrowser = result.isNewMember || isMembersOwnBrowser(result.member, request.seen);
   if (!isOwnBrowser) await emailReturningMemberTheirLink(result.member, request.clientIp);
   return { ...result, isOwnBrowser };
+}
+
+const PASSED = { reused: false, retryAfterSeconds: null };
+
+/** What a failed join is answered with: the bot guard's or the network limit's refusal, else the error itself. */
+function answerToRefusal(error: unknown, botGuard: BotGuardPass | undefined, guardLimitCount: number): unknown {
+  const refusal = error instanceof JoinGateRefusal ? error.refusal : null;
+  if (botGuard) {
+    const byGuard = refusal?.kind === "challenge_reused" || (refusal?.kind === "rate_limited" && refusal.limitIndex < guardLimitCount);
+    const guardError = settleBotGuard(
+      botGuard,
+      byGuard ? { reused: refusal.kind === "challenge_reused", retryAfterSeconds: refusal.kind === "rate_limited" ? refusal.retryAfterSeconds : null } : PASSED,
+    );
+    if (guardError) return guardError;
+  }
+  if (refusal?.kind !== "rate_limited") return error;
+  const minutes = Math.ceil(refusal.retryAfterSeconds / 60);
+  return new AppError("RATE_LIMITED", `Too many signups from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
 }
