@@ -4,6 +4,9 @@ import path from "node:path";
 import type { Env } from "../env.server";
 
 const processSecret = globalThis as unknown as { launchcrewAuthSecret?: string };
+// Read once per file: a sign-up signs its confirmation link with it, and a disk read per
+// request was a tenth of the sign-up's system calls in local mode.
+const secretsByFile = new Map<string, string>();
 
 /**
  * BETTER_AUTH_SECRET signs session cookies. A deployment (SMTP_URL set) must
@@ -21,6 +24,15 @@ export function resolveAuthSecret(env: Env): string {
     return processSecret.launchcrewAuthSecret;
   }
   const file = path.resolve(env.PGLITE_DIR, "..", "auth-secret");
+  let secret = secretsByFile.get(file);
+  if (secret === undefined) {
+    secret = readOrCreateSecret(file);
+    secretsByFile.set(file, secret);
+  }
+  return secret;
+}
+
+function readOrCreateSecret(file: string): string {
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(32).toString("hex");
