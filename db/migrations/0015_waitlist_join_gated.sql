@@ -1,8 +1,21 @@
+-- One hit against a rate limit: a fixed window per key, shared by every app process.
+-- The one definition, for consumeRateLimit (app/lib/security/rate-limit.server.ts) and
+-- for waitlist_join_gated below. retry_after: seconds until the window ends.
+CREATE FUNCTION rate_limit_hit(p_key text, p_window_seconds integer, OUT hits integer, OUT retry_after integer)
+LANGUAGE sql AS $$
+  INSERT INTO rate_limits AS r (key, hits, window_started_at) VALUES (p_key, 1, now())
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN r.window_started_at <= now() - make_interval(secs => p_window_seconds) THEN 1 ELSE r.hits + 1 END,
+    window_started_at = CASE WHEN r.window_started_at <= now() - make_interval(secs => p_window_seconds)
+                             THEN now() ELSE r.window_started_at END
+  RETURNING r.hits, greatest(1, ceil(extract(epoch from (r.window_started_at + make_interval(secs => p_window_seconds) - now()))))::integer
+$$;
+--> statement-breakpoint
 -- The form's gate and the join in one statement (ADR 0029): the bot guard's used challenge
 -- and the rate limits were two more statements, and commits, before waitlist_join.
 -- First a solved bot challenge is accepted once, then each rate limit is counted in the
--- order given (the upsert of app/lib/security/rate-limit.server.ts); the first refusal
--- ends the call. Otherwise the join is waitlist_join's (0014), unchanged.
+-- order given (rate_limit_hit); the first refusal ends the call. Otherwise the join is
+-- waitlist_join's (0014), unchanged.
 -- outcome: waitlist_join's, or 'reused' (the challenge was used before: nothing written),
 -- or 'limited': limit number refused_limit (1-based) is used up; its hit and the earlier
 -- limits' are counted, nothing else is written; retry_after is in seconds.
@@ -36,13 +49,7 @@ BEGIN
   END IF;
 
   FOR i IN 1 .. coalesce(array_length(p_limit_keys, 1), 0) LOOP
-    INSERT INTO rate_limits AS r (key, hits, window_started_at) VALUES (p_limit_keys[i], 1, now())
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN r.window_started_at <= now() - make_interval(secs => p_limit_windows[i]) THEN 1 ELSE r.hits + 1 END,
-      window_started_at = CASE WHEN r.window_started_at <= now() - make_interval(secs => p_limit_windows[i])
-                               THEN now() ELSE r.window_started_at END
-    RETURNING r.hits, greatest(1, ceil(extract(epoch from (r.window_started_at + make_interval(secs => p_limit_windows[i]) - now()))))::integer
-      INTO v_hits, v_retry;
+    SELECT h.hits, h.retry_after INTO v_hits, v_retry FROM rate_limit_hit(p_limit_keys[i], p_limit_windows[i]) h;
     IF v_hits > p_limit_counts[i] THEN
       RETURN QUERY SELECT 'limited', i, v_retry, NULL::text, NULL::boolean, NULL::uuid, NULL::text, NULL::text,
                           NULL::integer, NULL::integer, NULL::boolean, NULL::boolean, NULL::boolean, NULL::timestamptz;

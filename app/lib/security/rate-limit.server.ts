@@ -6,18 +6,10 @@ export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number; rem
 
 /**
  * Counts one hit against `key` in a fixed window shared by every app process
- * (one SQL statement, so concurrent hits are all counted).
+ * (one SQL statement, so concurrent hits are all counted; rate_limit_hit, migration 0015).
  */
 export async function consumeRateLimit(key: string, { limit, windowSeconds }: RateLimitRule): Promise<RateLimitResult> {
-  const result = await db.execute<{ hits: number; retry_after: number }>(sql`
-    insert into rate_limits (key, hits, window_started_at) values (${key}, 1, now())
-    on conflict (key) do update set
-      hits = case when rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds})
-                  then 1 else rate_limits.hits + 1 end,
-      window_started_at = case when rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds})
-                  then now() else rate_limits.window_started_at end
-    returning hits,
-      greatest(1, ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now()))))::int as retry_after`);
+  const result = await db.execute<{ hits: number; retry_after: number }>(sql`select hits, retry_after from rate_limit_hit(${key}, ${windowSeconds})`);
   const row = result.rows[0];
   if (!row) throw new Error("rate limit upsert returned no row");
   return { allowed: row.hits <= limit, retryAfterSeconds: row.retry_after, remaining: Math.max(0, limit - row.hits) };
