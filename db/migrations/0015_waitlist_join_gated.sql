@@ -2,13 +2,17 @@
 -- The one definition, for consumeRateLimit (app/lib/security/rate-limit.server.ts) and
 -- for waitlist_join_gated below. retry_after: seconds until the window ends.
 CREATE FUNCTION rate_limit_hit(p_key text, p_window_seconds integer, OUT hits integer, OUT retry_after integer)
-LANGUAGE sql AS $$
+LANGUAGE plpgsql AS $$
+-- PL/pgSQL, not SQL: it keeps the statement's plan for the session (ADR 0027).
+BEGIN
   INSERT INTO rate_limits AS r (key, hits, window_started_at) VALUES (p_key, 1, now())
   ON CONFLICT (key) DO UPDATE SET
     hits = CASE WHEN r.window_started_at <= now() - make_interval(secs => p_window_seconds) THEN 1 ELSE r.hits + 1 END,
     window_started_at = CASE WHEN r.window_started_at <= now() - make_interval(secs => p_window_seconds)
                              THEN now() ELSE r.window_started_at END
   RETURNING r.hits, greatest(1, ceil(extract(epoch from (r.window_started_at + make_interval(secs => p_window_seconds) - now()))))::integer
+    INTO hits, retry_after;
+END;
 $$;
 --> statement-breakpoint
 -- The form's gate and the join in one statement (ADR 0029): the bot guard's used challenge
