@@ -1,4 +1,5 @@
 import "react-router";
+import type { JoinAnswer } from "~/lib/waitlist/join-answer.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -11,6 +12,11 @@ declare module "react-router" {
      * loopback checks (/metrics, /dev/mailbox) use it as it is.
      */
     clientIp: string;
+    /**
+     * A waitlist post the join lane (server/join-lane.ts) already answered with a refusal,
+     * handed over for the page to show it; the action must not join a second time.
+     */
+    joinAnswer?: JoinAnswer;
   }
 }
 

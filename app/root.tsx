@@ -95,7 +95,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     settings,
     user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
     flash,
-    pendingReferralCode: flash === "referral-applied" ? ((await readPendingReferral(request))?.code ?? null) : null,
+    pendingReferralCode: flash === "referral-applied" ? ((await readPendingReferral(request.headers.get("Cookie")))?.code ?? null) : null,
     shareCard: shareCard && {
       code: shareCard.code,
       // The channel stays on og:url, which the network links its post to.

@@ -8,10 +8,12 @@ import { recordRequestMetrics } from "./request-metrics";
 import { rejectMisdirectedHosts } from "./host-check";
 import { limitRequestBodies } from "./body-limit";
 import { clientIpOf, readTrustProxy } from "./client-address";
+import { takeJoinHandover } from "./join-lane";
 
 export { boot, shutdown } from "~/lib/boot.server";
 export { closeAllEventStreams } from "~/lib/realtime/settings-events.server";
 export { staticSecurityHeaders } from "./security-headers";
+export { withJoinLane } from "./join-lane";
 
 /** Where to listen; throws with a readable message when the configuration is unsafe. */
 export function getListenAddress() {
@@ -47,6 +49,7 @@ app.use(
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
         clientIp: clientIpOf(req),
+        joinAnswer: takeJoinHandover(req),
       };
     },
   }),

@@ -6,15 +6,20 @@ import { resetDatabase } from "../tests/db-reset";
 import { parseEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { SIGNUP_LIMIT_PER_NETWORK, signUpFromForm } from "~/lib/waitlist/signup.server";
-import { clientIpOf } from "./client-address";
+import { clientIpOf, createClientAddressReader } from "./client-address";
 
 // server/app.ts's trust proxy setting and client address, in front of the waitlist's
 // sign-up with its per-network limit (the app's build cannot load under vitest).
 function appTrusting(TRUST_PROXY: string | undefined) {
   const app = express();
   app.set("trust proxy", parseEnv({ TRUST_PROXY }).TRUST_PROXY);
+  const laneAddressOf = createClientAddressReader(parseEnv({ TRUST_PROXY }).TRUST_PROXY);
   app.get("/client-ip", (req, res) => {
     res.type("text/plain").send(clientIpOf(req));
+  });
+  // What the join lane (server/join-lane.ts) reads from the same request, without Express.
+  app.get("/lane-client-ip", (req, res) => {
+    res.type("text/plain").send(laneAddressOf(req));
   });
   app.post("/join/:email", async (req, res) => {
     try {
@@ -107,5 +112,15 @@ describe("with TRUST_PROXY naming the proxy", () => {
     const sameNetwork = Array.from({ length: LIMIT }, (_, index) => `2001:db8:5:6::${(index + 1).toString(16)}`);
     expect(await signUpFrom("v6", [...sameNetwork, "2001:db8:5:6:ffff:ffff:ffff:ffff"])).toEqual([...allCreated(LIMIT), 429]);
     expect(await signUpFrom("next-net", ["2001:db8:5:7::1"])).toEqual([201]);
+  });
+});
+
+describe("the join lane, which reads the address without Express", () => {
+  it.each([undefined, "loopback", "1", "2", "127.0.0.1/8, ::1", "10.0.0.0/8"])("reads the same address as Express with TRUST_PROXY=%s", async (trust) => {
+    await listen(trust);
+    for (const forwardedFor of [undefined, "203.0.113.7", "198.51.100.1, 203.0.113.7", "2001:db8::1", "not an address", "10.1.1.1, 198.51.100.9"]) {
+      const express = (await send("GET", "/client-ip", forwardedFor)).text;
+      expect((await send("GET", "/lane-client-ip", forwardedFor)).text, `X-Forwarded-For: ${forwardedFor}`).toBe(express);
+    }
   });
 });

@@ -1,4 +1,6 @@
+import type { IncomingMessage } from "node:http";
 import type { Request } from "express";
+import proxyAddr from "proxy-addr";
 import { getEnv } from "~/lib/env.server";
 import type { TrustProxy } from "~/lib/security/trust-proxy.server";
 
@@ -21,4 +23,13 @@ export function readTrustProxy(): TrustProxy {
  */
 export function clientIpOf(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
+
+/**
+ * `clientIpOf` for a request Express has not seen (the join lane): the same address,
+ * from the same TRUST_PROXY value, the way Express derives `req.ip` from it.
+ */
+export function createClientAddressReader(trust: TrustProxy): (req: IncomingMessage) => string {
+  const isTrusted = typeof trust === "number" ? (_address: string, hop: number) => hop < trust : proxyAddr.compile(trust || []);
+  return (req) => proxyAddr(req, isTrusted) ?? req.socket.remoteAddress ?? "unknown";
 }

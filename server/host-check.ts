@@ -27,19 +27,30 @@ function normalizeHost(host: string, protocol: string): string | null {
 }
 
 /**
+ * Whether this server serves a request with this Host header (probes excepted: see
+ * PROBE_PATHS). The allowed names are read on the first call: server.js reports a bad
+ * environment itself, at start-up.
+ */
+export function createHostCheck() {
+  let allowed: { protocol: string; hosts: Set<string> } | undefined;
+  return (hostHeader: string | undefined, method: string, path: string): boolean => {
+    const env = getEnv();
+    allowed ??= { protocol: new URL(env.origin).protocol, hosts: new Set(listAllowedHosts(env)) };
+    const host = normalizeHost(hostHeader ?? "", allowed.protocol);
+    const isProbe = (method === "GET" || method === "HEAD") && PROBE_PATHS.has(path);
+    return Boolean(host && allowed.hosts.has(host)) || isProbe;
+  };
+}
+
+/**
  * 421 for a request sent to a name this server does not serve, before anything else
  * runs. A DNS-rebinding page (evil.example resolving to 127.0.0.1) arrives with its own
  * Host header, so it can never read /dev/mailbox or ride on same-origin checks.
  */
 export function rejectMisdirectedHosts() {
-  // Read on the first request: server.js reports a bad environment itself, at start-up.
-  let allowed: { protocol: string; hosts: Set<string> } | undefined;
+  const isServed = createHostCheck();
   return (req: Request, res: Response, next: NextFunction) => {
-    const env = getEnv();
-    allowed ??= { protocol: new URL(env.origin).protocol, hosts: new Set(listAllowedHosts(env)) };
-    const host = normalizeHost(req.get("host") ?? "", allowed.protocol);
-    const isProbe = (req.method === "GET" || req.method === "HEAD") && PROBE_PATHS.has(req.path);
-    if ((host && allowed.hosts.has(host)) || isProbe) {
+    if (isServed(req.get("host"), req.method, req.path)) {
       next();
       return;
     }

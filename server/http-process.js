@@ -2,6 +2,7 @@
 // cluster (see cluster-primary.js). Express serves the React Router app: in production
 // the built bundle (build/server/index.js), with NODE_ENV=development Vite in middleware mode.
 import cluster from "node:cluster";
+import http from "node:http";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -63,7 +64,22 @@ if (vite) {
   app.use(serverModule.app);
 }
 
-const server = app.listen(address.port, address.host, () => {
+// POST /join-waitlist is answered in front of Express (server/join-lane.ts, ADR 0030);
+// development asks Vite for the current server/app.ts on every request, as above.
+const handleRequest = vite
+  ? (req, res) => {
+      vite
+        .ssrLoadModule("./server/app.ts")
+        .then((fresh) => fresh.withJoinLane(app)(req, res))
+        .catch((error) => {
+          console.error(error);
+          res.statusCode = 500;
+          res.end();
+        });
+    }
+  : serverModule.withJoinLane(app);
+
+const server = http.createServer(handleRequest).listen(address.port, address.host, () => {
   // A worker tells the primary, which says it once for the whole cluster.
   if (cluster.isWorker) {
     process.send({ type: "launchcrew:listening", address });

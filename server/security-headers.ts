@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { hasSessionCookie } from "~/lib/auth/session-cookie";
 import { EMBED_FRAME_PATH } from "~/lib/embed/origins";
@@ -43,7 +44,7 @@ export function isPersonalRequest(path: string, cookieHeader: string | undefined
 }
 
 /** The headers every response gets, static files included; HSTS once the site is served over https. */
-function setBaseHeaders(res: Response) {
+function setBaseHeaders(res: ServerResponse) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -60,17 +61,27 @@ export function staticSecurityHeaders(_req: Request, res: Response, next: NextFu
 }
 
 /**
+ * The security headers of a response of the app (not of a built file): the base headers,
+ * the CSP with a fresh nonce when `strict`, and `private, no-store` for personal and
+ * back-office paths. Returns the nonce.
+ */
+export function applySecurityHeaders(res: ServerResponse, { strict, path, cookieHeader }: { strict: boolean; path: string; cookieHeader: string | undefined }): string {
+  const nonce = randomBytes(16).toString("base64");
+  if (strict) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+  setBaseHeaders(res);
+  if (isPersonalRequest(path, cookieHeader)) res.setHeader("Cache-Control", "private, no-store");
+  return nonce;
+}
+
+/**
  * Security headers for every response. `strict` adds the CSP, which the Vite dev
  * server's inline HMR scripts would break, so development runs without it. Personal
  * and back-office responses are `private, no-store`.
  */
 export function securityHeaders({ strict }: { strict: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = applySecurityHeaders(res, { strict, path: req.path, cookieHeader: req.headers.cookie });
     res.locals.cspNonce = nonce;
-    if (strict) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
-    setBaseHeaders(res);
-    if (isPersonalRequest(req.path, req.headers.cookie)) res.setHeader("Cache-Control", "private, no-store");
     if (req.path !== EMBED_FRAME_PATH) return next();
     // The iframe join form may be framed by the websites an admin allowed, and only them.
     getSiteSetting("embedAllowedOrigins")

@@ -1,4 +1,4 @@
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { Loader2, Rocket } from "lucide-react";
 import { useEffect, useId, useSyncExternalStore } from "react";
 import { useFetcher } from "react-router";
@@ -11,9 +11,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 import { EMAIL_REQUIRED_MESSAGE } from "~/lib/email/email-messages";
-import { JOIN_FORM_CONSTRAINTS, SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/join-form";
-
-export type JoinActionData = { form?: SubmissionResult<string[]>; formError?: string };
+import { JOIN_FORM_CONSTRAINTS, SIGNUP_ERROR_MESSAGE, type JoinActionData } from "~/lib/waitlist/join-form";
 
 const joinFormSchema = lazyFormSchema(JOIN_FORM_CONSTRAINTS, () => import("~/lib/waitlist/waitlist.schema").then((module) => module.JoinInputSchema));
 

@@ -1,19 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Bell, Gift, Sparkles } from "lucide-react";
 import { data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/join-waitlist";
-import { WaitlistForm, type JoinActionData } from "~/components/waitlist-form";
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "~/lib/database-unavailable.server";
-import { isAppError } from "~/lib/errors";
-import { setFlash } from "~/lib/flash.server";
-import { readFormData } from "~/lib/http/form-data.server";
-import { log } from "~/lib/log.server";
-import { checkBotGuard } from "~/lib/security/bot-guard.server";
-import { signUpFromForm } from "~/lib/waitlist/signup.server";
+import { WaitlistForm } from "~/components/waitlist-form";
 import { getSessionUser } from "~/lib/auth/session.server";
-import { forgetReferralCode, readDeviceMemberId, readPendingReferral, rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
-import { SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/join-form";
-import { JoinInputSchema } from "~/lib/waitlist/waitlist.schema";
+import { readFormData } from "~/lib/http/form-data.server";
+import { answerJoinForm } from "~/lib/waitlist/join-answer.server";
+import { isJoinLaneReply, JOIN_ANSWER_JSON, SIGNUP_ERROR_MESSAGE, type JoinActionData } from "~/lib/waitlist/join-form";
 import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -24,38 +16,40 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-// The one place the waitlist form posts to, from every page that shows it.
+// The one place the waitlist form posts to, from every page that shows it. Without
+// JavaScript the join lane in front of React Router (server/join-lane.ts, ADR 0030) answers
+// the post and hands over only a refusal, with its answer, for this page to show.
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: JoinInputSchema });
-  if (submission.status !== "success") return data<JoinActionData>({ form: submission.reply() }, { status: 400 });
-  const { altcha, website, ...join } = submission.value;
-  try {
-    const botGuard = await checkBotGuard({ form: "join", altcha, website, clientIp: context.clientIp });
-    const referral = await readPendingReferral(request);
-    const { member, isNewMember, isOwnBrowser } = await signUpFromForm({
-      ...join,
-      botGuard,
+  const answer =
+    context.joinAnswer ??
+    (await answerJoinForm(await readFormData(request), {
       clientIp: context.clientIp,
       userAgent: request.headers.get("User-Agent"),
-      referralCode: referral?.code ?? null,
-      via: referral?.via ?? null,
-      seen: { deviceMemberId: await readDeviceMemberId(request), signedInEmail: (await getSessionUser(request))?.email ?? null },
-    });
-    const headers = new Headers();
-    if (isOwnBrowser) headers.append("Set-Cookie", await rememberDeviceMember(member.id));
-    headers.append("Set-Cookie", await forgetReferralCode());
-    headers.append("Set-Cookie", await setFlash(isNewMember ? "joined" : "welcome-back"));
-    const destination = isNewMember ? "/thank-you?welcome=new" : isOwnBrowser ? "/thank-you" : "/thank-you?emailed=1";
-    return redirect(destination, { headers });
-  } catch (error) {
-    if (isAppError(error)) return data<JoinActionData>({ form: submission.reply(), formError: error.userMessage }, { status: error.status });
-    if (isDatabaseUnavailable(error)) {
-      log.warn("waitlist signup while the database is unavailable", { requestId: context.requestId, error });
-      return data<JoinActionData>({ form: submission.reply(), formError: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": "5" } });
-    }
-    log.error("waitlist signup failed", { requestId: context.requestId, error });
-    return data<JoinActionData>({ form: submission.reply(), formError: SIGNUP_ERROR_MESSAGE }, { status: 500 });
+      cookieHeader: request.headers.get("Cookie"),
+      signedInEmail: (await getSessionUser(request))?.email ?? null,
+      requestId: context.requestId,
+    }));
+  if (answer.kind === "refused") return data<JoinActionData>(answer.data, { status: answer.status, headers: answer.headers });
+  const headers = new Headers();
+  for (const cookie of answer.setCookies) headers.append("Set-Cookie", cookie);
+  return redirect(answer.location, { headers });
+}
+
+// With JavaScript the form's post goes to the join lane too, asking for JSON; the lane's
+// cookies arrive with its answer, and a join navigates to the thank-you page from here.
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const fields = new URLSearchParams();
+  for (const [name, value] of await request.formData()) if (typeof value === "string") fields.append(name, value);
+  let response: Response;
+  try {
+    response = await fetch("/join-waitlist", { method: "POST", body: fields, headers: { Accept: JOIN_ANSWER_JSON } });
+  } catch {
+    return data<JoinActionData>({ formError: SIGNUP_ERROR_MESSAGE }, { status: 503 });
   }
+  const reply: unknown = await response.json().catch(() => null);
+  if (!isJoinLaneReply(reply)) return data<JoinActionData>({ formError: SIGNUP_ERROR_MESSAGE }, { status: response.status });
+  if ("redirect" in reply) return redirect(reply.redirect);
+  return data<JoinActionData>(reply, { status: response.status });
 }
 
 const BENEFITS = [

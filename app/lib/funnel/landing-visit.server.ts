@@ -15,7 +15,7 @@ export async function readLandingVisit(request: Request): Promise<LandingVisitIn
   if (!isLandingPageView(request)) return null;
   const { flash } = await takeFlash(request);
   if (flash === "referral-applied") {
-    const referral = await readPendingReferral(request);
+    const referral = await readPendingReferral(request.headers.get("Cookie"));
     return { referralCode: referral?.code ?? null, via: referral?.via ?? null };
   }
   return { referralCode: null, via: parseShareChannel(new URL(request.url).searchParams.get("via")) };

@@ -13,6 +13,6 @@ export async function getCurrentMember(request: Request, sessionUser?: SessionUs
     const member = await getMemberByIdentity(emailIdentity(user.email));
     if (member) return member;
   }
-  const deviceMemberId = await readDeviceMemberId(request);
+  const deviceMemberId = await readDeviceMemberId(request.headers.get("Cookie"));
   return deviceMemberId ? getMemberById(deviceMemberId) : null;
 }

@@ -33,9 +33,9 @@ function getReferralCookie() {
   return referralCookie;
 }
 
-/** The member who joined on this device (spec: currentUserEmail on this device). */
-export async function readDeviceMemberId(request: Request): Promise<string | null> {
-  const value: unknown = await getMemberCookie().parse(request.headers.get("Cookie"));
+/** The member who joined on this device (spec: currentUserEmail on this device), from the request's Cookie header. */
+export async function readDeviceMemberId(cookieHeader: string | null): Promise<string | null> {
+  const value: unknown = await getMemberCookie().parse(cookieHeader);
   return typeof value === "string" && value ? value : null;
 }
 
@@ -45,9 +45,12 @@ export async function rememberDeviceMember(memberId: string): Promise<string> {
 
 export type PendingReferral = { code: string; via: ShareChannel | null };
 
-/** The referral code this visitor arrived with (spec: referred_by_code) and the link's share channel. */
-export async function readPendingReferral(request: Request): Promise<PendingReferral | null> {
-  const value: unknown = await getReferralCookie().parse(request.headers.get("Cookie"));
+/**
+ * The referral code this visitor arrived with (spec: referred_by_code) and the link's share
+ * channel, from the request's Cookie header.
+ */
+export async function readPendingReferral(cookieHeader: string | null): Promise<PendingReferral | null> {
+  const value: unknown = await getReferralCookie().parse(cookieHeader);
   // Cookies set before the channel was remembered hold the bare code.
   if (typeof value === "string") return value ? { code: value, via: null } : null;
   if (typeof value !== "object" || value === null) return null;

@@ -1,0 +1,67 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../database-unavailable.server";
+import { isAppError } from "../errors";
+import { setFlash } from "../flash.server";
+import { log } from "../log.server";
+import { checkBotGuard } from "../security/bot-guard.server";
+import { SIGNUP_ERROR_MESSAGE, type JoinActionData } from "./join-form";
+import { signUpFromForm } from "./signup.server";
+import { forgetReferralCode, readDeviceMemberId, readPendingReferral, rememberDeviceMember } from "./visitor-cookies.server";
+import { JoinInputSchema } from "./waitlist.schema";
+
+/** Who sent a waitlist form, as its request tells. */
+export type JoinVisitor = {
+  clientIp: string;
+  userAgent: string | null;
+  /** The request's Cookie header: the pending referral and the member who joined on this browser. */
+  cookieHeader: string | null;
+  /** The signed-in account's address, when there is one. */
+  signedInEmail: string | null;
+  requestId: string;
+};
+
+/**
+ * What a waitlist form post is answered with: the thank-you page (with the cookies to
+ * set), or the form again with its message, status and headers.
+ */
+export type JoinAnswer =
+  | { kind: "joined"; location: string; setCookies: string[] }
+  | { kind: "refused"; status: number; data: JoinActionData; headers?: Record<string, string> };
+
+/**
+ * The waitlist form's post, for each of its ways in (React Router's action and the join
+ * lane in front of it, ADR 0030): parse, join, and say what happened in the form's words —
+ * a refusal with the spec's message and status, an unreachable database 503, anything
+ * unexpected logged and answered 500.
+ */
+export async function answerJoinForm(payload: FormData | URLSearchParams, visitor: JoinVisitor): Promise<JoinAnswer> {
+  const submission = parseWithZod(payload, { schema: JoinInputSchema });
+  if (submission.status !== "success") return { kind: "refused", status: 400, data: { form: submission.reply() } };
+  const { altcha, website, ...join } = submission.value;
+  try {
+    const botGuard = await checkBotGuard({ form: "join", altcha, website, clientIp: visitor.clientIp });
+    const referral = await readPendingReferral(visitor.cookieHeader);
+    const { member, isNewMember, isOwnBrowser } = await signUpFromForm({
+      ...join,
+      botGuard,
+      clientIp: visitor.clientIp,
+      userAgent: visitor.userAgent,
+      referralCode: referral?.code ?? null,
+      via: referral?.via ?? null,
+      seen: { deviceMemberId: await readDeviceMemberId(visitor.cookieHeader), signedInEmail: visitor.signedInEmail },
+    });
+    const setCookies = isOwnBrowser ? [await rememberDeviceMember(member.id)] : [];
+    setCookies.push(await forgetReferralCode(), await setFlash(isNewMember ? "joined" : "welcome-back"));
+    const location = isNewMember ? "/thank-you?welcome=new" : isOwnBrowser ? "/thank-you" : "/thank-you?emailed=1";
+    return { kind: "joined", location, setCookies };
+  } catch (error) {
+    const form = submission.reply();
+    if (isAppError(error)) return { kind: "refused", status: error.status, data: { form, formError: error.userMessage } };
+    if (isDatabaseUnavailable(error)) {
+      log.warn("waitlist signup while the database is unavailable", { requestId: visitor.requestId, error });
+      return { kind: "refused", status: 503, data: { form, formError: DATABASE_UNAVAILABLE_MESSAGE }, headers: { "Retry-After": "5" } };
+    }
+    log.error("waitlist signup failed", { requestId: visitor.requestId, error });
+    return { kind: "refused", status: 500, data: { form, formError: SIGNUP_ERROR_MESSAGE } };
+  }
+}
