@@ -64,6 +64,13 @@ export const signups = new client.Counter({
   registers: [registry],
 });
 
+export const joinBatchSize = new client.Histogram({
+  name: "launchcrew_join_batch_size",
+  help: "Waitlist joins sent to the database together, per batch (ADR 0031)",
+  buckets: [1, 2, 4, 8, 16, 32],
+  registers: [registry],
+});
+
 export const referralsCredited = new client.Counter({
   name: "launchcrew_referrals_credited_total",
   help: "Referrals credited to a referrer",

@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { db, retryWhenAborted } from "../db.server";
 import { wakeEmailSender } from "../email/outbox.server";
 import { wakeWebhookSender } from "../webhooks/enqueue.server";
 import { AppError } from "../errors";
@@ -14,6 +12,7 @@ import { emailIdentity } from "./email-identity";
 import type { RateLimitRule } from "../security/rate-limit.server";
 import type { Member } from "./members.server";
 import { isOnThrowawayList, isThrowawayAddress, THROWAWAY_ADDRESS_MESSAGE } from "./throwaway-domains.server";
+import { joinInBatch, type JoinBatchRow } from "./join-batch.server";
 
 export type JoinRequest = {
   email: string;
@@ -54,28 +53,12 @@ export class JoinGateRefusal extends Error {
   }
 }
 
-type JoinRow = {
-  outcome: "joined" | "existing" | "throwaway" | "code_taken" | "reused" | "limited";
-  refused_limit: number | null;
-  retry_after: number | null;
-  referral: JoinResult["referral"];
-  webhooks_enabled: boolean | null;
-  id: string;
-  email: string;
-  referral_code: string;
-  points: number;
-  referrals_made: number;
-  confirmed_email: boolean;
-  has_viewed_trailer: boolean;
-  is_blocked: boolean;
-  join_date: Date | string;
-};
-
 /**
  * Puts an e-mail on the waitlist. A new member gets 10 points and the welcome e-mail; a
  * valid referral is recorded and paid (+10 and one referral to its owner, +5 to the new
  * member) now or when the new member confirms, as the "Referral credit" setting says —
- * all in one statement (waitlist_join). An address whose person is already listed (same identity:
+ * all in one statement, shared with the joins arriving meanwhile (waitlist_join_batch, ADR 0031).
+ * An address whose person is already listed (same identity:
  * case, "+tag", gmail dots) comes back as a returning member and earns nothing. Safe
  * under concurrent identical requests: the unique identity decides, not a prior read;
  * a referral code taken by someone else is found the same way and the next is tried.
@@ -100,22 +83,35 @@ export async function joinWaitlist(request: JoinRequest, gate: JoinGate = {}): P
     const welcome = await prepareWelcomeEmail({ id, email, referralCode: code }, settings.welcomeEmailTemplateHtml);
     // A gate passed at the first attempt is not counted again for the next code.
     const { challenge = null, limits = [] } = attempt === 0 ? gate : {};
-    // One statement, so one round trip (ADR 0023, 0029): waitlist_join_gated (db/migrations/0015)
-    // around waitlist_join (0012, its current body in 0014).
-    const result = await retryWhenAborted(() =>
-      db.execute<JoinRow>(sql`select * from waitlist_join_gated(
-        ${challenge?.signature ?? null}, ${challenge?.expiresAt.toISOString() ?? null}::timestamptz,
-        ${sql.param(limits.map((limit) => limit.key))}::text[], ${sql.param(limits.map((limit) => limit.rule.limit))}::integer[],
-        ${sql.param(limits.map((limit) => limit.rule.windowSeconds))}::integer[],
-        ${id}, ${email}, ${identity}, ${code}, ${SIGNUP_POINTS},
-        ${refuse}, ${referralCode},
-        ${request.device ?? null}, ${request.country ?? null}, ${request.network ?? null}, ${request.via ?? null}, ${request.deviceMemberId ?? null},
-        ${settings.referralCreditMode}, ${isAliasAddress(email)}, ${isOnThrowawayList(email)}, ${settings.referralBurstLimit}, ${settings.referralDailyCap},
-        ${REFERRER_POINTS}, ${REFERRAL_BONUS_POINTS},
-        ${welcome.subject}, ${welcome.html}, ${welcome.text})`),
-    );
-    const row = result.rows[0];
-    if (!row) throw new Error("waitlist_join returned no row");
+    const row = await joinInBatch({
+      challenge_signature: challenge?.signature ?? null,
+      challenge_expires_at: challenge?.expiresAt.toISOString() ?? null,
+      limit_keys: limits.map((limit) => limit.key),
+      limit_counts: limits.map((limit) => limit.rule.limit),
+      limit_windows: limits.map((limit) => limit.rule.windowSeconds),
+      id,
+      email,
+      identity,
+      code,
+      signup_points: SIGNUP_POINTS,
+      refuse,
+      referral_code: referralCode,
+      device: request.device ?? null,
+      country: request.country ?? null,
+      network: request.network ?? null,
+      via: request.via ?? null,
+      device_member_id: request.deviceMemberId ?? null,
+      mode: settings.referralCreditMode,
+      alias: isAliasAddress(email),
+      disposable: isOnThrowawayList(email),
+      burst_limit: settings.referralBurstLimit,
+      daily_cap: settings.referralDailyCap,
+      referrer_points: REFERRER_POINTS,
+      friend_points: REFERRAL_BONUS_POINTS,
+      welcome_subject: welcome.subject,
+      welcome_html: welcome.html,
+      welcome_text: welcome.text,
+    });
     if (row.outcome === "reused") throw new JoinGateRefusal({ kind: "challenge_reused" });
     if (row.outcome === "limited") {
       throw new JoinGateRefusal({ kind: "rate_limited", limitIndex: (row.refused_limit ?? 1) - 1, retryAfterSeconds: row.retry_after ?? 1 });
@@ -131,7 +127,7 @@ export async function joinWaitlist(request: JoinRequest, gate: JoinGate = {}): P
   throw new Error("could not find a free referral code");
 }
 
-function memberFromRow(row: JoinRow): Member {
+function memberFromRow(row: JoinBatchRow): Member {
   return {
     id: row.id,
     email: row.email,

@@ -1,0 +1,251 @@
+-- Sign-ups in batches (ADR 0031): each app process sends the joins that arrive while its
+-- previous batch is in the database as one call, and the database takes each step of the
+-- join once for the whole batch rather than once per sign-up. The steps and their rules are
+-- those of waitlist_join_gated (0015) and waitlist_join (0014), which this replaces.
+--
+-- A batch never holds two requests for the same person, challenge, rate-limit key or
+-- referral code (the app's batcher keeps such a request for the next batch), so no step
+-- depends on another request of its batch. Every lock is taken in one global order —
+-- challenges, rate-limit keys, referrers, new members, each sorted — so two batches never
+-- deadlock.
+CREATE TYPE waitlist_join_request AS (
+  idx integer,
+  challenge_signature text, challenge_expires_at timestamptz,
+  limit_keys text[], limit_counts integer[], limit_windows integer[],
+  id uuid, email text, identity text, code text, signup_points integer,
+  refuse boolean, referral_code text,
+  device text, country text, network text, via text, device_member_id text,
+  mode text, alias boolean, disposable boolean, burst_limit integer, daily_cap integer,
+  referrer_points integer, friend_points integer,
+  welcome_subject text, welcome_html text, welcome_text text
+);
+--> statement-breakpoint
+-- p_requests: a JSON array of waitlist_join_request objects, idx 1..n.
+-- One row per request, in idx order. outcome: 'reused' (the challenge was used before:
+-- nothing written), 'limited' (limit number refused_limit is used up; it and the earlier
+-- limits are counted, nothing else; retry_after in seconds), 'existing' (this person is
+-- already listed), 'throwaway' (a new address at a refused domain), 'code_taken' (the
+-- candidate referral code belongs to someone else: try another), or 'joined'. The
+-- member's columns come back for 'existing' and 'joined'.
+CREATE FUNCTION waitlist_join_batch(p_requests jsonb)
+RETURNS TABLE (
+  idx integer, outcome text, refused_limit integer, retry_after integer, referral text, webhooks_enabled boolean,
+  id uuid, email text, referral_code text, points integer, referrals_made integer,
+  confirmed_email boolean, has_viewed_trailer boolean, is_blocked boolean, join_date timestamptz)
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  v_requests waitlist_join_request[];
+  v_count integer;
+  v_outcome text[];
+  v_refused integer[];
+  v_retry integer[];
+  v_referrer uuid[];
+  v_referral text[];
+  v_done integer[] := '{}';
+  v_joined integer[];
+  v_found integer[];
+  v_retries integer[];
+  v_idx integer;
+  v_pos integer;
+  v_webhooks boolean;
+  v_paid boolean;
+  v_referral_row referrals;
+  v_referral_rows referrals[] := '{}';
+  r record;
+BEGIN
+  SELECT coalesce(array_agg(q ORDER BY q.idx), '{}') INTO v_requests
+    FROM jsonb_populate_recordset(NULL::waitlist_join_request, p_requests) q;
+  v_count := cardinality(v_requests);
+  v_outcome := array_fill(NULL::text, ARRAY[v_count]);
+  v_refused := array_fill(NULL::integer, ARRAY[v_count]);
+  v_retry := array_fill(NULL::integer, ARRAY[v_count]);
+  v_referrer := array_fill(NULL::uuid, ARRAY[v_count]);
+  v_referral := array_fill(NULL::text, ARRAY[v_count]);
+
+  -- A solved bot challenge is accepted once.
+  WITH recorded AS (
+    INSERT INTO used_bot_challenges (signature, expires_at)
+    SELECT q.challenge_signature, q.challenge_expires_at FROM unnest(v_requests) q
+     WHERE q.challenge_signature IS NOT NULL ORDER BY q.challenge_signature
+    ON CONFLICT DO NOTHING RETURNING signature)
+  SELECT coalesce(array_agg(q.idx), '{}') INTO v_found FROM unnest(v_requests) q
+   WHERE q.challenge_signature IS NOT NULL AND NOT EXISTS (SELECT 1 FROM recorded c WHERE c.signature = q.challenge_signature);
+  FOREACH v_idx IN ARRAY v_found LOOP
+    v_outcome[v_idx] := 'reused';
+  END LOOP;
+  v_done := v_done || v_found;
+
+  -- Rate limits (rate_limit_hit's fixed windows, 0015): every key the batch may count is
+  -- created if new and locked, in key order; then the limits are counted in each request's
+  -- order, and the first one used up ends that request (its later limits are not counted).
+  INSERT INTO rate_limits (key, hits, window_started_at)
+  SELECT k.key, 0, now() FROM unnest(v_requests) q, unnest(q.limit_keys) k(key)
+   WHERE q.idx <> ALL (v_done) ORDER BY k.key
+  ON CONFLICT (key) DO NOTHING;
+  PERFORM 1 FROM rate_limits rl
+   WHERE rl.key IN (SELECT k.key FROM unnest(v_requests) q, unnest(q.limit_keys) k(key) WHERE q.idx <> ALL (v_done))
+   ORDER BY rl.key FOR UPDATE;
+  FOR v_pos IN 1 .. coalesce((SELECT max(cardinality(q.limit_keys)) FROM unnest(v_requests) q), 0) LOOP
+    WITH counted AS (
+      UPDATE rate_limits rl SET
+        hits = CASE WHEN rl.window_started_at <= now() - make_interval(secs => w.window_seconds) THEN 1 ELSE rl.hits + 1 END,
+        window_started_at = CASE WHEN rl.window_started_at <= now() - make_interval(secs => w.window_seconds)
+                                 THEN now() ELSE rl.window_started_at END
+        FROM (SELECT q.idx, q.limit_keys[v_pos] AS key, q.limit_windows[v_pos] AS window_seconds, q.limit_counts[v_pos] AS allowed
+                FROM unnest(v_requests) q WHERE cardinality(q.limit_keys) >= v_pos AND q.idx <> ALL (v_done)) w
+       WHERE rl.key = w.key
+      RETURNING w.idx, rl.hits, w.allowed,
+                greatest(1, ceil(extract(epoch from (rl.window_started_at + make_interval(secs => w.window_seconds) - now()))))::integer AS retry)
+    SELECT coalesce(array_agg(c.idx), '{}'), coalesce(array_agg(c.retry), '{}') INTO v_found, v_retries FROM counted c WHERE c.hits > c.allowed;
+    FOR v_idx IN 1 .. cardinality(v_found) LOOP
+      v_outcome[v_found[v_idx]] := 'limited';
+      v_refused[v_found[v_idx]] := v_pos;
+      v_retry[v_found[v_idx]] := v_retries[v_idx];
+    END LOOP;
+    v_done := v_done || v_found;
+  END LOOP;
+
+  -- A person already listed (same identity: case, "+tag", gmail dots) earns nothing.
+  FOR r IN SELECT q.idx FROM unnest(v_requests) q JOIN waitlist_users m ON m.email_identity = q.identity WHERE q.idx <> ALL (v_done) LOOP
+    v_outcome[r.idx] := 'existing';
+    v_done := v_done || r.idx;
+  END LOOP;
+  FOR r IN SELECT q.idx FROM unnest(v_requests) q WHERE q.refuse AND q.idx <> ALL (v_done) LOOP
+    v_outcome[r.idx] := 'throwaway';
+    v_done := v_done || r.idx;
+  END LOOP;
+
+  -- The referrers, locked to this batch in id order: concurrent joins through one link see
+  -- each other when counting bursts and the daily cap. Never the new identity itself.
+  FOR r IN
+    SELECT q.idx, u.id AS referrer FROM unnest(v_requests) q
+      JOIN waitlist_users u ON u.referral_code = q.referral_code AND NOT u.is_blocked AND u.email_identity <> q.identity
+     WHERE q.idx <> ALL (v_done)
+     ORDER BY u.id FOR UPDATE OF u
+  LOOP
+    v_referrer[r.idx] := r.referrer;
+  END LOOP;
+
+  -- The unique identity decides under concurrency, not the read above.
+  WITH inserted AS (
+    INSERT INTO waitlist_users AS u (id, email, email_identity, referral_code, points, referred_by_user_id,
+                                     signup_device, signup_country, signup_network, signup_via)
+    SELECT q.id, q.email, q.identity, q.code, q.signup_points, v_referrer[q.idx], q.device, q.country, q.network, q.via
+      FROM unnest(v_requests) q WHERE q.idx <> ALL (v_done) ORDER BY q.identity
+    ON CONFLICT DO NOTHING
+    RETURNING u.id)
+  SELECT coalesce(array_agg(q.idx), '{}') INTO v_joined FROM unnest(v_requests) q JOIN inserted i ON i.id = q.id;
+  FOR r IN
+    SELECT q.idx, EXISTS (SELECT 1 FROM waitlist_users m WHERE m.email_identity = q.identity) AS is_listed
+      FROM unnest(v_requests) q WHERE q.idx <> ALL (v_done) AND q.idx <> ALL (v_joined)
+  LOOP
+    v_outcome[r.idx] := CASE WHEN r.is_listed THEN 'existing' ELSE 'code_taken' END;
+  END LOOP;
+  IF cardinality(v_joined) > 0 THEN
+    INSERT INTO points_ledger (member_id, delta, reason)
+    SELECT q.id, q.signup_points, 'signup' FROM unnest(v_requests) q WHERE q.idx = ANY (v_joined) ORDER BY q.idx;
+
+    -- Fair-play signals, in the order the review queue shows them. Only whether the burst
+    -- limit and the daily cap are reached matters: the referrer's newest greatest(limit, cap)
+    -- referrals of the day tell both (0014).
+    FOR r IN
+      SELECT q.idx, q.id, q.mode, q.referrer_points, q.friend_points, v_referrer[q.idx] AS referrer,
+             array_remove(ARRAY[
+               CASE WHEN q.network IS NOT NULL AND EXISTS (
+                      SELECT 1 FROM waitlist_users u
+                       WHERE u.signup_network = q.network AND u.created_at > now() - interval '1 day' AND u.id <> q.id
+                         AND (u.id = v_referrer[q.idx] OR u.referred_by_user_id = v_referrer[q.idx])) THEN 'same_network' END,
+               CASE WHEN q.device_member_id IS NOT NULL AND q.device_member_id <> q.id::text THEN 'same_device' END,
+               CASE WHEN recent.last_hour >= q.burst_limit THEN 'burst' END,
+               CASE WHEN recent.last_day >= q.daily_cap THEN 'daily_cap' END,
+               CASE WHEN q.alias THEN 'alias' END,
+               CASE WHEN q.disposable THEN 'disposable' END], NULL) AS signals
+        FROM unnest(v_requests) q
+        CROSS JOIN LATERAL (
+          SELECT count(*) FILTER (WHERE newest.created_at > now() - interval '1 hour')::integer AS last_hour, count(*)::integer AS last_day
+            FROM (SELECT f.created_at FROM referrals f
+                   WHERE f.referrer_id = v_referrer[q.idx] AND f.created_at > now() - interval '1 day'
+                   ORDER BY f.created_at DESC
+                   LIMIT greatest(q.burst_limit, q.daily_cap)) newest) recent
+       WHERE q.idx = ANY (v_joined) AND v_referrer[q.idx] IS NOT NULL
+       ORDER BY q.idx
+    LOOP
+      v_referral_row := NULL;
+      v_referral_row.referrer_id := r.referrer;
+      v_referral_row.referred_id := r.id;
+      v_referral_row.reasons := '{}';
+      IF cardinality(r.signals) > 0 THEN
+        v_referral_row.status := 'held';
+        v_referral_row.reasons := r.signals;
+        v_referral[r.idx] := 'held';
+      ELSIF r.mode = 'confirm' THEN
+        v_referral_row.status := 'pending';
+        v_referral[r.idx] := 'pending';
+      ELSE
+        v_paid := referral_pay(r.referrer, r.id, r.referrer_points, r.friend_points);
+        v_referral_row.status := CASE WHEN v_paid THEN 'credited' ELSE 'rejected' END;
+        v_referral_row.decided_at := now();
+        v_referral_row.reasons := CASE WHEN v_paid THEN '{}'::text[] ELSE '{referrer_blocked}'::text[] END;
+        v_referral[r.idx] := 'credited';
+      END IF;
+      v_referral_rows := v_referral_rows || v_referral_row;
+    END LOOP;
+    INSERT INTO referrals (referrer_id, referred_id, status, reasons, decided_at)
+    SELECT f.referrer_id, f.referred_id, f.status, f.reasons, f.decided_at FROM unnest(v_referral_rows) f;
+
+    INSERT INTO email_outbox (kind, to_address, subject, html, text)
+    SELECT 'welcome', q.email, q.welcome_subject, q.welcome_html, q.welcome_text
+      FROM unnest(v_requests) q WHERE q.idx = ANY (v_joined) ORDER BY q.idx;
+
+    -- Webhook events (webhook_enqueue, the one definition of a message), only when an
+    -- endpoint could want them: most sites have none, and then this is one read a batch.
+    v_webhooks := EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.is_enabled);
+    IF v_webhooks THEN
+      FOR r IN
+        SELECT q.id, q.email, q.code, v_referrer[q.idx] AS referrer, v_referral[q.idx] AS referral, f.reasons
+          FROM unnest(v_requests) q LEFT JOIN unnest(v_referral_rows) f ON f.referred_id = q.id
+         WHERE q.idx = ANY (v_joined) ORDER BY q.idx
+      LOOP
+        IF r.referral = 'held' THEN
+          PERFORM webhook_enqueue('referral.held',
+            jsonb_build_object('referrerId', r.referrer, 'referredId', r.id, 'reasons', to_jsonb(r.reasons)), now());
+        END IF;
+        PERFORM webhook_enqueue('member.joined',
+          jsonb_build_object('memberId', r.id, 'email', r.email, 'referralCode', r.code,
+                             'referredBy', r.referrer, 'referral', r.referral), now());
+      END LOOP;
+    END IF;
+
+    FOREACH v_idx IN ARRAY v_joined LOOP
+      v_outcome[v_idx] := 'joined';
+    END LOOP;
+  END IF;
+
+  RETURN QUERY
+    SELECT q.idx, v_outcome[q.idx], v_refused[q.idx], v_retry[q.idx], v_referral[q.idx],
+           CASE WHEN v_outcome[q.idx] = 'joined' THEN v_webhooks END,
+           m.id, m.email, m.referral_code, m.points, m.referrals_made, m.confirmed_email, m.has_viewed_trailer, m.is_blocked, m.join_date
+      FROM unnest(v_requests) q
+      LEFT JOIN waitlist_users m ON v_outcome[q.idx] IN ('joined', 'existing') AND m.email_identity = q.identity
+     ORDER BY q.idx;
+END;
+$$;
+--> statement-breakpoint
+-- Every statement here is a point lookup, an insert or a bounded index scan: the generic
+-- plan is the right one, and keeping it spares planning them again at every call (the
+-- setting holds for what the batch calls: referral_pay, the triggers).
+ALTER FUNCTION waitlist_join_batch(jsonb) SET plan_cache_mode = force_generic_plan;
+--> statement-breakpoint
+DROP FUNCTION waitlist_join_gated;
+--> statement-breakpoint
+DROP FUNCTION waitlist_join;
+--> statement-breakpoint
+-- PL/pgSQL, not SQL: the season trigger calls it for every ledger row, and PostgreSQL 15
+-- plans a SQL function's body again at every call (ADR 0027).
+CREATE OR REPLACE FUNCTION site_time_zone() RETURNS text
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN coalesce((SELECT value #>> '{}' FROM site_settings WHERE key = 'site_time_zone'), 'America/Los_Angeles');
+END;
+$$;
