@@ -26,6 +26,11 @@ export const emailOutbox = pgTable(
     // The sender's queue order (due time, then id), so claiming the next message reads one
     // index entry however long the queue is.
     index("email_outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    // The same order for the messages someone is waiting for (a sign-in link, a test
+    // e-mail): they go ahead of a launch burst's welcome e-mails (ADR 0032).
+    index("email_outbox_urgent_due_idx")
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending' and ${t.kind} not in ('welcome', 'season_winner')`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema";
 import { db, type Executor } from "../db.server";
 
@@ -23,9 +23,23 @@ export type ClaimedEmail = {
 };
 
 export const MAX_ATTEMPTS = 10;
+
+/**
+ * Messages nobody is waiting for at that moment: a launch burst queues thousands of them.
+ * The rest (a sign-in link, a test e-mail, an invitation) go ahead of them, and while the
+ * sign-ups that queue them keep coming these go at a gentle pace (ADR 0032).
+ */
+export const BULK_EMAIL_KINDS = ["welcome", "season_winner"] as const satisfies readonly OutgoingEmail["kind"][];
+
+export function isBulkEmailKind(kind: string): boolean {
+  return (BULK_EMAIL_KINDS as readonly string[]).includes(kind);
+}
+
+// Literals, not parameters: the planner proves email_outbox_urgent_due_idx's predicate from them.
+const BULK_KINDS_SQL = sql.raw(`(${BULK_EMAIL_KINDS.map((kind) => `'${kind}'`).join(", ")})`);
 /** How long a claimed message stays with its worker unless the worker extends it. */
 export const LEASE_SECONDS = 120;
-const wakeListeners = new Set<() => void>();
+const wakeListeners = new Set<(kind: OutgoingEmail["kind"] | null) => void>();
 
 /** Accepts a message for delivery. Pass a transaction to make it part of a larger write. */
 export async function enqueueEmail(message: OutgoingEmail, executor: Executor = db): Promise<number> {
@@ -41,16 +55,16 @@ export async function enqueueEmail(message: OutgoingEmail, executor: Executor = 
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error("outbox insert returned no row");
-  wakeEmailSender();
+  wakeEmailSender(message.kind);
   return row.id;
 }
 
-/** Tells this process's sender that a message was queued (by enqueueEmail or in SQL). */
-export function wakeEmailSender(): void {
-  for (const wake of wakeListeners) wake();
+/** Tells this process's sender that a message of `kind` was queued (by enqueueEmail or in SQL). */
+export function wakeEmailSender(kind: OutgoingEmail["kind"] | null = null): void {
+  for (const wake of wakeListeners) wake(kind);
 }
 
-export function onEmailEnqueued(listener: () => void): () => void {
+export function onEmailEnqueued(listener: (kind: OutgoingEmail["kind"] | null) => void): () => void {
   wakeListeners.add(listener);
   return () => wakeListeners.delete(listener);
 }
@@ -82,23 +96,35 @@ const toClaimedEmail = (row: ClaimedEmailRow): ClaimedEmail => ({
   attempts: row.attempts,
 });
 
+export type ClaimOptions = {
+  /** Whether bulk messages may be taken now (behind every other due message). */
+  includeBulk?: boolean;
+};
+
 /**
- * The claim statement: the next due messages in queue order (due time, then id), which is
- * the order of email_outbox_due_idx, so a claim reads a few index entries however long the
- * queue grew during a spike. `exceptId` leaves out a message the same statement marks sent.
+ * The claim statement: the next due messages, those someone waits for first, each lane in
+ * queue order (due time, then id) — the order of its index, so a claim reads a few index
+ * entries however long the queue grew during a spike. `exceptId` leaves out a message the
+ * same statement marks sent.
  */
-export function claimDueEmailsStatement(limit: number, leaseSeconds: number, exceptId?: number) {
+export function claimDueEmailsStatement(limit: number, leaseSeconds: number, exceptId?: number, { includeBulk = true }: ClaimOptions = {}) {
+  const due = (lane: SQL) => sql`
+    select id from email_outbox
+     where status = 'pending' and ${lane} and next_attempt_at <= now()
+       and (locked_until is null or locked_until <= now())
+       ${exceptId === undefined ? sql`` : sql`and id <> ${exceptId}`}
+     order by next_attempt_at, id
+     limit ${limit}
+     for update skip locked`;
   return sql`
     update email_outbox
        set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
      where id in (
-       select id from email_outbox
-        where status = 'pending' and next_attempt_at <= now()
-          and (locked_until is null or locked_until <= now())
-          ${exceptId === undefined ? sql`` : sql`and id <> ${exceptId}`}
-        order by next_attempt_at, id
-        limit ${limit}
-        for update skip locked)
+       with urgent as (${due(sql`kind not in ${BULK_KINDS_SQL}`)})
+       ${includeBulk ? sql`, bulk as (${due(sql`kind in ${BULK_KINDS_SQL}`)})` : sql``}
+       select id from urgent
+       ${includeBulk ? sql`union all select id from bulk` : sql``}
+       limit ${limit})
     returning id, kind, to_address, reply_to, subject, html, text, attempts`;
 }
 
@@ -106,8 +132,8 @@ export function claimDueEmailsStatement(limit: number, leaseSeconds: number, exc
  * Leases due messages to this worker. A lease that runs out (the process died
  * mid-send) makes the message due again: delivery is at least once.
  */
-export async function claimDueEmails(limit = 10, leaseSeconds = LEASE_SECONDS): Promise<ClaimedEmail[]> {
-  const result = await db.execute<ClaimedEmailRow>(claimDueEmailsStatement(limit, leaseSeconds));
+export async function claimDueEmails(limit = 10, leaseSeconds = LEASE_SECONDS, options: ClaimOptions = {}): Promise<ClaimedEmail[]> {
+  const result = await db.execute<ClaimedEmailRow>(claimDueEmailsStatement(limit, leaseSeconds, undefined, options));
   return result.rows.map(toClaimedEmail);
 }
 
@@ -131,7 +157,7 @@ export async function extendLease(message: Pick<ClaimedEmail, "id" | "attempts">
  */
 export async function markEmailSentAndClaimNext(
   id: number,
-  { forgetBody, claimNext = true }: { forgetBody: boolean; claimNext?: boolean },
+  { forgetBody, claimNext = true, includeBulk = true }: { forgetBody: boolean; claimNext?: boolean } & ClaimOptions,
   leaseSeconds = LEASE_SECONDS,
 ): Promise<{ wasMarked: boolean; next: ClaimedEmail | null }> {
   const result = await db.execute<{ marked: number } & Partial<ClaimedEmailRow>>(sql`
@@ -141,7 +167,7 @@ export async function markEmailSentAndClaimNext(
              ${forgetBody ? sql`, html = '', text = '', reply_to = null` : sql``}
        where id = ${id} and status = 'pending'
       returning id),
-    next as (${claimDueEmailsStatement(claimNext ? 1 : 0, leaseSeconds, id)})
+    next as (${claimDueEmailsStatement(claimNext ? 1 : 0, leaseSeconds, id, { includeBulk })})
     select (select count(*) from sent)::int as marked, next.*
       from (select) as one left join next on true`);
   const row = result.rows[0];

@@ -1,8 +1,20 @@
+import { isSignupBurstOn } from "../jobs/signup-burst.server";
 import { log } from "../log.server";
-import { type ClaimedEmail, claimDueEmails, extendLease, LEASE_SECONDS, markEmailFailed, markEmailSentAndClaimNext, onEmailEnqueued } from "./outbox.server";
+import {
+  type ClaimedEmail,
+  claimDueEmails,
+  extendLease,
+  isBulkEmailKind,
+  LEASE_SECONDS,
+  markEmailFailed,
+  markEmailSentAndClaimNext,
+  onEmailEnqueued,
+} from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 
 const POLL_INTERVAL_MS = 2000;
+/** While a burst of sign-ups is on, at most one bulk message (a welcome e-mail) this often. */
+export const BULK_PACE_DURING_BURST_MS = 100;
 
 /**
  * Sends one claimed message, extending its lease while the mail server is slow, so no
@@ -21,18 +33,28 @@ async function sendLeased(transport: MailTransport, message: ClaimedEmail, lease
   }
 }
 
+type DeliveryOptions = {
+  leaseSeconds?: number;
+  /** True once the process is shutting down. */
+  shouldStop?: () => boolean;
+  /** Whether a bulk message may be taken now; others are always taken. */
+  mayTakeBulk?: () => boolean;
+  onBulkSent?: () => void;
+};
+
 /**
- * Delivers every message that is due now; returns how many were sent. Once `shouldStop`
- * says so (the process is shutting down) it finishes the message in hand and leases no
- * other, so a stop during a long queue neither waits for the queue nor strands a lease.
+ * Delivers every message that is due now, those someone waits for first; returns how many
+ * were sent. Once `shouldStop` says so (the process is shutting down) it finishes the
+ * message in hand and leases no other, so a stop during a long queue neither waits for the
+ * queue nor strands a lease. Bulk messages are taken only while `mayTakeBulk` says so.
  */
 export async function deliverDueEmails(
   transport: MailTransport,
-  { leaseSeconds = LEASE_SECONDS, shouldStop = () => false }: { leaseSeconds?: number; shouldStop?: () => boolean } = {},
+  { leaseSeconds = LEASE_SECONDS, shouldStop = () => false, mayTakeBulk = () => true, onBulkSent = () => undefined }: DeliveryOptions = {},
 ): Promise<number> {
   let sent = 0;
   // One at a time: a message waits in the outbox, not in a claimed batch behind a slow one.
-  let [message] = await claimDueEmails(1, leaseSeconds);
+  let [message] = await claimDueEmails(1, leaseSeconds, { includeBulk: mayTakeBulk() });
   while (message) {
     try {
       await sendLeased(transport, message, leaseSeconds);
@@ -40,47 +62,64 @@ export async function deliverDueEmails(
       const reason = error instanceof Error ? error.message : String(error);
       log.warn("e-mail delivery failed", { outboxId: message.id, attempts: message.attempts, reason });
       await markEmailFailed(message.id, message.attempts, reason);
-      [message] = shouldStop() ? [] : await claimDueEmails(1, leaseSeconds);
+      [message] = shouldStop() ? [] : await claimDueEmails(1, leaseSeconds, { includeBulk: mayTakeBulk() });
       continue;
     }
+    if (isBulkEmailKind(message.kind)) onBulkSent();
     // Contact messages are not kept once they reached the studio's mail server.
     const forgetBody = transport.kind === "smtp" && message.kind === "contact";
-    const { wasMarked, next } = await markEmailSentAndClaimNext(message.id, { forgetBody, claimNext: !shouldStop() }, leaseSeconds);
+    const claimNext = !shouldStop();
+    const { wasMarked, next } = await markEmailSentAndClaimNext(message.id, { forgetBody, claimNext, includeBulk: claimNext && mayTakeBulk() }, leaseSeconds);
     if (wasMarked) sent++;
     message = next ?? undefined;
   }
   return sent;
 }
 
-/** Polls the outbox, and wakes at once for messages queued by this process. */
-export function startOutboxWorker(transport: MailTransport) {
+/**
+ * Polls the outbox, and wakes at once for messages queued by this process. While a burst
+ * of sign-ups is on (app/lib/jobs/signup-burst.server.ts) the burst's welcome e-mails go
+ * one per BULK_PACE_DURING_BURST_MS, so they take little from the sign-ups that queue them;
+ * a sign-in link still goes at once, ahead of them (ADR 0032).
+ */
+export function startOutboxWorker(transport: MailTransport, { isBurstOn = () => isSignupBurstOn() }: { isBurstOn?: () => boolean } = {}) {
   let timer: NodeJS.Timeout | undefined;
+  let timerDueAt = Infinity;
   let running: Promise<void> | undefined;
   let hasMoreWork = false;
   let stopped = false;
+  let lastBulkSentAt = -Infinity;
 
+  const bulkWaitMs = () => (isBurstOn() ? Math.max(0, lastBulkSentAt + BULK_PACE_DURING_BURST_MS - Date.now()) : 0);
+  const mayTakeBulk = () => bulkWaitMs() === 0;
+
+  // A wake never pushes a run already due sooner further away.
   const schedule = (delayMs: number) => {
+    if (stopped || Date.now() + delayMs >= timerDueAt) return;
     clearTimeout(timer);
-    if (!stopped) timer = setTimeout(tick, delayMs);
+    timerDueAt = Date.now() + delayMs;
+    timer = setTimeout(tick, delayMs);
   };
 
   function tick() {
+    timerDueAt = Infinity;
     if (running) {
       hasMoreWork = true;
       return;
     }
-    running = deliverDueEmails(transport, { shouldStop: () => stopped })
+    running = deliverDueEmails(transport, { shouldStop: () => stopped, mayTakeBulk, onBulkSent: () => (lastBulkSentAt = Date.now()) })
       .then(() => undefined)
       .catch((error: unknown) => log.error("outbox worker run failed", { error }))
       .finally(() => {
         running = undefined;
-        const delay = hasMoreWork ? 0 : POLL_INTERVAL_MS;
+        // During a burst the queue is never empty for long: come back when the next bulk message may go.
+        const delay = hasMoreWork ? 0 : isBurstOn() ? Math.max(bulkWaitMs(), BULK_PACE_DURING_BURST_MS) : POLL_INTERVAL_MS;
         hasMoreWork = false;
         schedule(delay);
       });
   }
 
-  const unsubscribe = onEmailEnqueued(() => schedule(0));
+  const unsubscribe = onEmailEnqueued((kind) => schedule(kind !== null && isBulkEmailKind(kind) ? bulkWaitMs() : 0));
   schedule(0);
 
   return {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db, retryWhenAborted } from "../db.server";
 import { isDatabaseUnavailable } from "../database-unavailable.server";
+import { noteSignupBurst } from "../jobs/signup-burst.server";
 import { log } from "../log.server";
 import { joinBatchSize } from "../metrics.server";
 
@@ -129,6 +130,7 @@ function flush() {
   while (inFlight < BATCHES_IN_FLIGHT && waiting.length > 0) {
     const batch = takeBatch();
     joinBatchSize.observe(batch.length);
+    if (batch.length > 1 || waiting.length > 0) noteSignupBurst();
     inFlight += 1;
     void settle(batch).finally(() => {
       inFlight -= 1;

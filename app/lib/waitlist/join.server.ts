@@ -120,7 +120,7 @@ export async function joinWaitlist(request: JoinRequest, gate: JoinGate = {}): P
     if (row.outcome === "code_taken") continue;
     const member = memberFromRow(row);
     if (row.outcome === "existing") return { member, isNewMember: false, referral: null };
-    wakeEmailSender();
+    wakeEmailSender("welcome");
     if (row.webhooks_enabled) wakeWebhookSender();
     return { member, isNewMember: true, referral: row.referral };
   }

@@ -1,0 +1,101 @@
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetDatabase } from "../../../tests/db-reset";
+import { db } from "../db.server";
+import { claimDueEmails, claimDueEmailsStatement, enqueueEmail } from "./outbox.server";
+import type { MailTransport } from "./transport.server";
+import { BULK_PACE_DURING_BURST_MS, startOutboxWorker } from "./worker.server";
+
+// A launch burst queues thousands of welcome e-mails: a sign-in link asked for meanwhile
+// goes ahead of them, and while the burst lasts they go at a gentle pace (ADR 0032).
+beforeEach(resetDatabase);
+
+/** A burst's welcome e-mails, all due before anything queued after them. */
+async function queueWelcomeBurst(count: number) {
+  await db.execute(sql`
+    insert into email_outbox (kind, to_address, subject, html, text, next_attempt_at)
+    select 'welcome', 'crew' || g || '@example.com', 'Welcome', '<p>Hi</p>', 'Hi', now() - make_interval(secs => 5000 - g)
+      from generate_series(1, ${count}) g`);
+}
+
+const magicLink = (to: string) => enqueueEmail({ kind: "magic_link", to, subject: "Your sign-in link", html: "<p>Link</p>", text: "Link" });
+
+describe("claiming the next message", () => {
+  it("takes a sign-in link ahead of 5,000 older welcome e-mails, reading each lane's index instead of sorting", async () => {
+    await queueWelcomeBurst(5000);
+    await magicLink("waiting@example.com");
+    await db.execute(sql`analyze email_outbox`);
+
+    const plan = JSON.stringify((await db.execute(sql`explain (format json) ${claimDueEmailsStatement(1, 120)}`)).rows);
+    expect(plan).toContain("email_outbox_urgent_due_idx");
+    expect(plan).toContain("email_outbox_due_idx");
+    expect(plan).not.toMatch(/"Node Type":\s*"(Incremental )?Sort"/);
+
+    expect((await claimDueEmails(1)).map((message) => message.to)).toEqual(["waiting@example.com"]);
+    expect((await claimDueEmails(2)).map((message) => message.to)).toEqual(["crew1@example.com", "crew2@example.com"]);
+  });
+
+  it("leaves bulk messages alone when told to, and still takes the others", async () => {
+    await queueWelcomeBurst(3);
+    expect(await claimDueEmails(1, 120, { includeBulk: false })).toEqual([]);
+    await magicLink("waiting@example.com");
+    expect((await claimDueEmails(5, 120, { includeBulk: false })).map((message) => message.to)).toEqual(["waiting@example.com"]);
+  });
+});
+
+/** A transport that records when each message was handed to it. */
+function recordingTransport() {
+  const sent: { to: string; at: number }[] = [];
+  const transport: MailTransport = { kind: "local", send: async (message) => void sent.push({ to: message.to, at: Date.now() }), close: () => undefined };
+  return { sent, transport };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await sleep(10);
+  }
+}
+
+describe("the sender", () => {
+  it("during a burst of sign-ups sends the welcome e-mails one per pace, and a sign-in link at once", async () => {
+    await queueWelcomeBurst(50);
+    const { sent, transport } = recordingTransport();
+    const worker = startOutboxWorker(transport, { isBurstOn: () => true });
+    try {
+      await until(() => sent.length >= 3);
+      const asked = Date.now();
+      await magicLink("waiting@example.com");
+      await until(() => sent.some((message) => message.to === "waiting@example.com"));
+      expect(Date.now() - asked).toBeLessThan(BULK_PACE_DURING_BURST_MS * 5);
+      await sleep(BULK_PACE_DURING_BURST_MS * 4);
+      const welcomes = sent.filter((message) => message.to !== "waiting@example.com");
+      const gaps = welcomes.slice(1).map((message, index) => message.at - welcomes[index]!.at);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(BULK_PACE_DURING_BURST_MS - 5);
+      expect(welcomes.length).toBeLessThan(20);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("sends a burst's welcome e-mails at full speed once the burst is over", async () => {
+    await queueWelcomeBurst(50);
+    const { sent, transport } = recordingTransport();
+    let isBurstOn = true;
+    const worker = startOutboxWorker(transport, { isBurstOn: () => isBurstOn });
+    try {
+      await until(() => sent.length >= 2);
+      isBurstOn = false;
+      const over = Date.now();
+      await until(() => sent.length === 50);
+      expect(Date.now() - over).toBeLessThan(50 * BULK_PACE_DURING_BURST_MS);
+    } finally {
+      await worker.stop();
+    }
+    const statuses = await db.execute<{ status: string; n: number }>(sql`select status, count(*)::integer as n from email_outbox group by status`);
+    expect(statuses.rows).toEqual([{ status: "sent", n: 50 }]);
+  });
+});
