@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
+import { db, getConnection } from "../db.server";
 import { claimDueEmails, claimDueEmailsStatement, enqueueEmail } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 import { BULK_PACE_DURING_BURST_MS, startOutboxWorker } from "./worker.server";
@@ -24,12 +24,17 @@ describe("claiming the next message", () => {
   it("takes a sign-in link ahead of 5,000 older welcome e-mails, reading each lane's index instead of sorting", async () => {
     await queueWelcomeBurst(5000);
     await magicLink("waiting@example.com");
-    await db.execute(sql`analyze email_outbox`);
 
-    const plan = JSON.stringify((await db.execute(sql`explain (format json) ${claimDueEmailsStatement(1, 120)}`)).rows);
-    expect(plan).toContain("email_outbox_urgent_due_idx");
-    expect(plan).toContain("email_outbox_due_idx");
-    expect(plan).not.toMatch(/"Node Type":\s*"(Incremental )?Sort"/);
+    // Before the statistics saw the burst (as during one, while autovacuum catches up), and
+    // after. PGlite has no autovacuum to catch up with: its statistics are whatever an
+    // ANALYZE left, so it is checked with fresh ones only.
+    for (const analyzed of getConnection().kind === "pglite" ? [true] : [false, true]) {
+      if (analyzed) await db.execute(sql`analyze email_outbox`);
+      const plan = JSON.stringify((await db.execute(sql`explain (format json) ${claimDueEmailsStatement(1, 120)}`)).rows);
+      expect(plan).toContain("email_outbox_urgent_due_idx");
+      expect(plan).toContain("email_outbox_due_idx");
+      expect(plan, analyzed ? "analyzed" : "before analyze").not.toMatch(/"Node Type":\s*"(Incremental )?Sort"/);
+    }
 
     expect((await claimDueEmails(1)).map((message) => message.to)).toEqual(["waiting@example.com"]);
     expect((await claimDueEmails(2)).map((message) => message.to)).toEqual(["crew1@example.com", "crew2@example.com"]);

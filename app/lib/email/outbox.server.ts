@@ -102,28 +102,31 @@ export type ClaimOptions = {
 };
 
 /**
- * The claim statement: the next due messages, those someone waits for first, each lane in
- * queue order (due time, then id) — the order of its index, so a claim reads a few index
- * entries however long the queue grew during a spike. `exceptId` leaves out a message the
- * same statement marks sent.
+ * The claim statement: the next due messages, those someone waits for first, each in queue
+ * order (due time, then id) — the order of an index (email_outbox_urgent_due_idx, then
+ * email_outbox_due_idx for any due message), so a claim reads a few index entries however
+ * long the queue grew during a spike, even before the planner's statistics know it.
+ * `exceptId` leaves out a message the same statement marks sent.
  */
 export function claimDueEmailsStatement(limit: number, leaseSeconds: number, exceptId?: number, { includeBulk = true }: ClaimOptions = {}) {
   const due = (lane: SQL) => sql`
     select id from email_outbox
-     where status = 'pending' and ${lane} and next_attempt_at <= now()
+     where status = 'pending' ${lane} and next_attempt_at <= now()
        and (locked_until is null or locked_until <= now())
        ${exceptId === undefined ? sql`` : sql`and id <> ${exceptId}`}
      order by next_attempt_at, id
      limit ${limit}
      for update skip locked`;
+  // The second lane is every due message, not only bulk ones: a filter on the kind there
+  // makes the planner sort the whole queue when its statistics lag behind a burst.
   return sql`
     update email_outbox
        set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
      where id in (
-       with urgent as (${due(sql`kind not in ${BULK_KINDS_SQL}`)})
-       ${includeBulk ? sql`, bulk as (${due(sql`kind in ${BULK_KINDS_SQL}`)})` : sql``}
+       with urgent as (${due(sql`and kind not in ${BULK_KINDS_SQL}`)})
+       ${includeBulk ? sql`, any_due as (${due(sql``)})` : sql``}
        select id from urgent
-       ${includeBulk ? sql`union all select id from bulk` : sql``}
+       ${includeBulk ? sql`union all select id from any_due` : sql``}
        limit ${limit})
     returning id, kind, to_address, reply_to, subject, html, text, attempts`;
 }
