@@ -29,7 +29,8 @@ export function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-export type App = { origin: string; stop: () => Promise<void> };
+/** `pid`: the process started (a cluster's primary when there are workers). */
+export type App = { origin: string; pid: number; stop: () => Promise<void> };
 
 /** Starts server.js (built beforehand) with `workers` processes on the database at `url`. */
 export async function startApp(workers: number, url: string, uploadsDir: string): Promise<App> {
@@ -51,7 +52,7 @@ export async function startApp(workers: number, url: string, uploadsDir: string)
   // BENCH_CPU_PROFILE=dir: each process (cluster workers inherit the flags) writes a V8 CPU
   // profile there when it stops; bench/cpu-profile-top.ts reads them.
   const profiling = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
-  return { origin, stop: await runServer(env, profiling) };
+  return { origin, ...(await runServer(env, profiling)) };
 }
 
 /**
@@ -77,22 +78,26 @@ export async function startDemoApp(): Promise<App> {
     WEB_CONCURRENCY: "1",
     SEED_DEMO: "true",
   });
-  const stopServer = await runServer(env, []).catch(async (error: unknown) => {
+  const server = await runServer(env, []).catch(async (error: unknown) => {
     await fs.rm(root, { recursive: true, force: true });
     throw error;
   });
   return {
     origin,
+    pid: server.pid,
     stop: async () => {
-      await stopServer();
+      await server.stop();
       await fs.rm(root, { recursive: true, force: true });
     },
   };
 }
 
-/** Spawns server.js with `env` and resolves, once it listens, with the function stopping it. */
-async function runServer(env: NodeJS.ProcessEnv, nodeFlags: string[]): Promise<() => Promise<void>> {
-  const child = spawn(process.execPath, [...nodeFlags, "server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * Spawns server.js with `env` (under BENCH_NODE, a path to another Node binary, when set)
+ * and resolves, once it listens, with its pid and the function stopping it.
+ */
+async function runServer(env: NodeJS.ProcessEnv, nodeFlags: string[]): Promise<{ pid: number; stop: () => Promise<void> }> {
+  const child = spawn(process.env.BENCH_NODE ?? process.execPath, [...nodeFlags, "server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -103,10 +108,13 @@ async function runServer(env: NodeJS.ProcessEnv, nodeFlags: string[]): Promise<(
     child.stderr.on("data", onData);
     child.once("exit", (code) => reject(new Error(`server.js exited (code ${code}); did you run npm run build?\n${output}`)));
   });
-  return () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    });
+  return {
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
 }

@@ -6,7 +6,7 @@
 // process and then two (WEB_CONCURRENCY). Prints both rates, the ratio and the app's
 // p50/p99, and checks that every accepted sign-up is stored with its referrer. In between,
 // pgbench also sends the app's own sign-up statements (no HTTP, no Node): the ceiling the
-// app's writes leave on this machine. After each app run it lists where the database's
+// app's writes leave on this machine, one join per statement and eight per batch (ADR 0031). After each app run it lists where the database's
 // time went (pg_stat_statements; throwaway cluster only). BENCH_UNIX_SOCKET=1 connects
 // pgbench and the app through the cluster's Unix socket instead of TCP.
 // Builds nothing: run `npm run build` first, then
@@ -36,7 +36,8 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import pg from "pg";
 import { runOnServer } from "../tests/e2e/fresh-database";
-import { databaseUrl, startApp } from "./app-process";
+import { databaseUrl, startApp, type App } from "./app-process";
+import { ownCpuSeconds, treeCpuSeconds } from "./process-cpu";
 import { startThrowawayCluster, throwawayClusterUnavailable, type ThrowawayCluster } from "../tests/e2e/throwaway-postgres";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -157,30 +158,38 @@ function pgbenchRate(url: string, client: pg.Client): Promise<number> {
 }
 
 /**
- * The database's own limit for what the app asks of it per sign-up: the same statement
- * (waitlist_join_gated: the no-JavaScript and network limits, then the join with a
- * friend's code), sent by pgbench with no HTTP and no Node in between. Not a target, a ceiling: it shows how much
- * of the simple transaction's rate the app's writes (ledger, referral, outbox, webhook
- * and rank rows, fair-play checks) leave on this machine.
+ * The database's own limit for what the app asks of it: the app's statement
+ * (waitlist_join_batch, ADR 0031: the no-JavaScript and network limits, then the join with
+ * a friend's code) with `batchSize` joins through different friends' links, sent by
+ * pgbench with no HTTP and no Node in between. Not a target, a ceiling: it shows how much
+ * of the simple transaction's rate the app's writes (ledger, referral, outbox, webhook and
+ * rank rows, fair-play checks) leave on this machine. Joins per second.
  */
-function pgbenchAppSqlRate(url: string): number {
-  const script = path.join(UPLOADS_DIR, "app-signup.sql");
+function pgbenchAppSqlRate(url: string, batchSize: number): number {
+  const script = path.join(UPLOADS_DIR, `app-signup-${batchSize}.sql`);
+  const request = [
+    "'idx', i",
+    "'limit_keys', jsonb_build_array('join:no-js:network:10.' || (:n + i), 'signup:network:10.' || (:n + i))",
+    "'limit_counts', '[5, 60]'::jsonb, 'limit_windows', '[3600, 600]'::jsonb",
+    "'id', gen_random_uuid(), 'email', 'pgb' || (:n + i) || '@example.com', 'identity', 'pgb' || (:n + i) || '@example.com'",
+    "'code', left(md5(random()::text), 14), 'signup_points', 10, 'refuse', false",
+    `'referral_code', 'code' || (((:n + i) % ${REFERRERS}) + 1) * 997`,
+    "'device', 'desktop', 'network', '10.' || ((:n + i) % 65536 / 256) || '.' || ((:n + i) % 256) || '.0/24'",
+    "'mode', 'confirm', 'alias', false, 'disposable', false, 'burst_limit', 10, 'daily_cap', 50, 'referrer_points', 10, 'friend_points', 5",
+    "'welcome_subject', 'Welcome', 'welcome_html', '<p>Welcome aboard</p>', 'welcome_text', 'Welcome aboard'",
+  ].join(", ");
   fs.writeFileSync(
     script,
     [
-      "\\set n random(1, 2000000000)",
-      `\\set r random(1, ${REFERRERS})`,
-      "SELECT outcome FROM waitlist_join_gated(NULL, NULL, ARRAY['join:no-js:network:10.' || :n, 'signup:network:10.' || :n], " +
-        "ARRAY[5, 60], ARRAY[3600, 600], gen_random_uuid(), 'pgb' || :n || '@example.com', 'pgb' || :n || '@example.com', " +
-        "left(md5(random()::text), 14), 10, false, 'code' || (:r * 997), 'desktop', NULL, '10.0.0.0/24', NULL, NULL, " +
-        "'join', false, false, 10, 50, 10, 5, 'Welcome', '<p>Welcome aboard</p>', 'Welcome aboard');",
+      `\\set n random(1, 2000000000 / ${batchSize}) * ${batchSize}`,
+      `SELECT count(*) FROM waitlist_join_batch((SELECT jsonb_agg(jsonb_build_object(${request})) FROM generate_series(1, ${batchSize}) i));`,
       "",
     ].join("\n"),
   );
   const output = execFileSync(PGBENCH, ["-n", "-c", String(CONCURRENCY), "-j", "2", "-T", String(SECONDS), "-f", script, url], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1]);
   if (!Number.isFinite(tps)) throw new Error(`pgbench printed no rate:\n${output}`);
-  return tps;
+  return tps * batchSize;
 }
 
 /** Where the database's time went during the run, heaviest statements first (nested ones included). */
@@ -207,6 +216,29 @@ async function referralCookies(origin: string): Promise<string[]> {
   return cookies;
 }
 
+/** The join batches the app sent so far (its /metrics, ADR 0031): how many, and how many joins in them. */
+async function batchesSoFar(origin: string): Promise<{ batches: number; joins: number }> {
+  const text = await (await fetch(`${origin}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} ([\\d.e+]+)$`, "m").exec(text)?.[1] ?? Number.NaN);
+  return { batches: value("launchcrew_join_batch_size_count"), joins: value("launchcrew_join_batch_size_sum") };
+}
+
+/** CPU seconds so far of the app's processes, the throwaway cluster's (when there is one) and this load generator. */
+function cpuSoFar(app: App) {
+  return { app: treeCpuSeconds(app.pid), database: cluster ? treeCpuSeconds(cluster.postmasterPid()) : Number.NaN, loadGenerator: ownCpuSeconds() };
+}
+
+/** Seconds until the outbox has no pending message left (the burst's welcome e-mails, ADR 0032). */
+async function secondsToDrainOutbox(client: pg.Client, limitSeconds = 300): Promise<number> {
+  const started = performance.now();
+  while ((performance.now() - started) / 1000 < limitSeconds) {
+    const pending = await client.query<{ n: number }>("select count(*)::integer as n from email_outbox where status = 'pending'");
+    if (pending.rows[0]!.n === 0) return (performance.now() - started) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
 const unavailable = throwawayClusterUnavailable();
 const externalServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (unavailable && !externalServer) throw new Error(`no PostgreSQL: ${unavailable}, and neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set`);
@@ -231,8 +263,13 @@ try {
     await seed(client);
     const simple = await pgbenchRate(url, client);
     console.log(`pgbench simple sign-up transaction: ${simple.toFixed(0)} per second`);
-    const appSql = pgbenchAppSqlRate(url);
-    console.log(`pgbench sending the app's own sign-up statements: ${appSql.toFixed(0)} per second = ${(appSql / simple).toFixed(3)} of the simple one (the ceiling for the app here)`);
+    for (const batchSize of [1, 8]) {
+      const appSql = pgbenchAppSqlRate(url, batchSize);
+      console.log(
+        `pgbench sending the app's own sign-up statement, ${batchSize} join${batchSize === 1 ? "" : "s"} a batch: ${appSql.toFixed(0)} joins per second = ` +
+          `${(appSql / simple).toFixed(3)} of the simple one (a ceiling for the app here)`,
+      );
+    }
     for (const workers of WORKER_COUNTS) {
       const app = await startApp(workers, url, UPLOADS_DIR);
       try {
@@ -240,7 +277,9 @@ try {
         await drive(app.origin, WARM_UP_SECONDS, cookies);
         if (cluster) await client.query("select pg_stat_statements_reset()");
         const before = await client.query<{ n: number }>("select count(*)::integer as n from waitlist_users where email like 'bench.%'");
+        const [batchesBefore, cpuBefore] = [await batchesSoFar(app.origin), cpuSoFar(app)];
         const figures = await drive(app.origin, SECONDS, cookies);
+        const [batchesAfter, cpuAfter] = [await batchesSoFar(app.origin), cpuSoFar(app)];
         const sorted = figures.latenciesMs.sort((a, b) => a - b);
         const rate = figures.signups / figures.seconds;
         // Settled: every answered sign-up stored, each with its referrer and a referral row.
@@ -254,7 +293,14 @@ try {
             `p50 ${percentile(sorted, 0.5)} ms   p99 ${percentile(sorted, 0.99)} ms   ` +
             `(${figures.signups} answered, ${figures.failures} failed, ${stored} stored; all bench members: ${after.rows[0]!.members} with ${after.rows[0]!.referred} referrers and ${after.rows[0]!.referrals} referral rows)`,
         );
+        const perSignup = (key: keyof typeof cpuAfter) => `${(((cpuAfter[key] - cpuBefore[key]) * 1000) / figures.signups).toFixed(2)} ms`;
+        const batches = batchesAfter.batches - batchesBefore.batches;
+        console.log(
+          `  CPU per sign-up: app ${perSignup("app")}, PostgreSQL ${perSignup("database")}, load generator ${perSignup("loadGenerator")}; ` +
+            `${batches} join batches of ${((batchesAfter.joins - batchesBefore.joins) / batches).toFixed(1)} on average`,
+        );
         if (cluster) await printStatementTimes(client);
+        console.log(`  the burst's welcome e-mails were all sent ${(await secondsToDrainOutbox(client)).toFixed(1)} s after it ended`);
       } finally {
         await app.stop();
       }

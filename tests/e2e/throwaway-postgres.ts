@@ -15,6 +15,8 @@ export type ThrowawayCluster = {
   socketUrl: string;
   restart: () => Promise<void>;
   stop: () => void;
+  /** The postmaster's pid (its children are the server's other processes). */
+  postmasterPid: () => number;
 };
 
 /** Why a throwaway cluster cannot run here, or null when it can. */
@@ -63,5 +65,6 @@ export async function startThrowawayCluster(options: { statementStats?: boolean 
         fs.rmSync(dir, { recursive: true, force: true });
       }
     },
+    postmasterPid: () => Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]),
   };
 }
