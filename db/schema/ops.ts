@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** What a welcome e-mail queued by the sign-up is rendered from when it is sent (ADR 0033). */
+export type QueuedTemplateData = { memberId: string; referralCode: string };
 
 // Durable e-mail outbox: a message is accepted by inserting a row, and a worker
 // delivers it (see docs/decisions/0004-email-outbox.md).
@@ -13,6 +16,12 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
+    /**
+     * Set on a message queued unrendered (a welcome e-mail, ADR 0033): what the sender renders
+     * it from when it sends it, the current template then. Cleared once it is sent, with
+     * subject, html and text holding what was sent.
+     */
+    templateData: jsonb("template_data").$type<QueuedTemplateData>(),
     status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../../../tests/db-reset";
-import { db, getConnection } from "../db.server";
-import { claimDueEmails, claimDueEmailsStatement, enqueueEmail } from "./outbox.server";
+import { db } from "../db.server";
+import { BULK_EMAIL_KINDS, claimDueEmails, claimDueEmailsStatement, enqueueEmail } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 import { BULK_PACE_DURING_BURST_MS, startOutboxWorker } from "./worker.server";
 
@@ -18,26 +18,49 @@ async function queueWelcomeBurst(count: number) {
       from generate_series(1, ${count}) g`);
 }
 
+/**
+ * Pages (buffers) a claim touches once its plan is made (the first call in a session also
+ * reads the catalog to plan it); the claims themselves rolled back.
+ */
+async function pagesReadByAClaim(): Promise<number> {
+  let pages = Number.NaN;
+  await db
+    .transaction(async (tx) => {
+      await tx.execute(claimDueEmailsStatement(1, 120));
+      const result = await tx.execute(sql`explain (analyze, buffers, format json) ${claimDueEmailsStatement(1, 120)}`);
+      const plan = (result.rows[0] as Record<string, [{ Plan: Record<string, number> }]>)["QUERY PLAN"]![0].Plan;
+      pages = plan["Shared Hit Blocks"]! + plan["Shared Read Blocks"]!;
+      tx.rollback();
+    })
+    .catch(() => undefined);
+  return pages;
+}
+
 const magicLink = (to: string) => enqueueEmail({ kind: "magic_link", to, subject: "Your sign-in link", html: "<p>Link</p>", text: "Link" });
 
 describe("claiming the next message", () => {
-  it("takes a sign-in link ahead of 5,000 older welcome e-mails, reading each lane's index instead of sorting", async () => {
+  it("takes a sign-in link ahead of 5,000 older welcome e-mails, reading a few pages of the queue, not all of it", async () => {
     await queueWelcomeBurst(5000);
     await magicLink("waiting@example.com");
 
-    // Before the statistics saw the burst (as during one, while autovacuum catches up), and
-    // after. PGlite has no autovacuum to catch up with: its statistics are whatever an
-    // ANALYZE left, so it is checked with fresh ones only.
-    for (const analyzed of getConnection().kind === "pglite" ? [true] : [false, true]) {
+    // Before the statistics saw the burst (as during one, while autovacuum catches up), and after.
+    for (const analyzed of [false, true]) {
       if (analyzed) await db.execute(sql`analyze email_outbox`);
-      const plan = JSON.stringify((await db.execute(sql`explain (format json) ${claimDueEmailsStatement(1, 120)}`)).rows);
-      expect(plan).toContain("email_outbox_urgent_due_idx");
-      expect(plan).toContain("email_outbox_due_idx");
-      expect(plan, analyzed ? "analyzed" : "before analyze").not.toMatch(/"Node Type":\s*"(Incremental )?Sort"/);
+      expect(await pagesReadByAClaim(), analyzed ? "analyzed" : "before analyze").toBeLessThan(30);
     }
-
     expect((await claimDueEmails(1)).map((message) => message.to)).toEqual(["waiting@example.com"]);
     expect((await claimDueEmails(2)).map((message) => message.to)).toEqual(["crew1@example.com", "crew2@example.com"]);
+  });
+
+  it("names the same bulk kinds in the claim, its index and the sender", async () => {
+    const [claim, index] = (
+      await db.execute<{ definition: string }>(sql`
+        select pg_get_functiondef('email_outbox_claim'::regproc) as definition
+        union all select indexdef from pg_indexes where indexname = 'email_outbox_urgent_due_idx'`)
+    ).rows.map((row) => row.definition);
+    const kindsIn = (clause: string | undefined) => [...(clause ?? "").matchAll(/'([a-z_]+)'/g)].map((match) => match[1]).sort();
+    expect(kindsIn(/kind NOT IN \(([^)]*)\)/.exec(claim ?? "")?.[1])).toEqual([...BULK_EMAIL_KINDS].sort());
+    expect(kindsIn(/kind <> ALL \(ARRAY\[([^\]]*)\]/.exec(index ?? "")?.[1])).toEqual([...BULK_EMAIL_KINDS].sort());
   });
 
   it("leaves bulk messages alone when told to, and still takes the others", async () => {

@@ -1,6 +1,7 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema";
 import { db, type Executor } from "../db.server";
+import { renderQueuedEmail, type RenderedEmail } from "./queued-render.server";
 
 export type OutgoingEmail = {
   kind: "magic_link" | "welcome" | "contact" | "template_test" | "season_winner" | "webhook_disabled" | "team_invite";
@@ -19,6 +20,8 @@ export type ClaimedEmail = {
   subject: string;
   html: string;
   text: string;
+  /** Set when the message was queued unrendered: render it (renderQueuedEmail) before sending. */
+  templateData: unknown;
   attempts: number;
 };
 
@@ -27,16 +30,14 @@ export const MAX_ATTEMPTS = 10;
 /**
  * Messages nobody is waiting for at that moment: a launch burst queues thousands of them.
  * The rest (a sign-in link, a test e-mail, an invitation) go ahead of them, and while the
- * sign-ups that queue them keep coming these go at a gentle pace (ADR 0032).
+ * sign-ups that queue them keep coming these go at a gentle pace (ADR 0032). The claim
+ * (email_outbox_claim) and its index name the same kinds; a test keeps them equal.
  */
 export const BULK_EMAIL_KINDS = ["welcome", "season_winner"] as const satisfies readonly OutgoingEmail["kind"][];
 
 export function isBulkEmailKind(kind: string): boolean {
   return (BULK_EMAIL_KINDS as readonly string[]).includes(kind);
 }
-
-// Literals, not parameters: the planner proves email_outbox_urgent_due_idx's predicate from them.
-const BULK_KINDS_SQL = sql.raw(`(${BULK_EMAIL_KINDS.map((kind) => `'${kind}'`).join(", ")})`);
 /** How long a claimed message stays with its worker unless the worker extends it. */
 export const LEASE_SECONDS = 120;
 const wakeListeners = new Set<(kind: OutgoingEmail["kind"] | null) => void>();
@@ -82,6 +83,7 @@ type ClaimedEmailRow = {
   subject: string;
   html: string;
   text: string;
+  template_data: unknown;
   attempts: number;
 };
 
@@ -93,6 +95,7 @@ const toClaimedEmail = (row: ClaimedEmailRow): ClaimedEmail => ({
   subject: row.subject,
   html: row.html,
   text: row.text,
+  templateData: row.template_data,
   attempts: row.attempts,
 });
 
@@ -102,33 +105,15 @@ export type ClaimOptions = {
 };
 
 /**
- * The claim statement: the next due messages, those someone waits for first, each in queue
- * order (due time, then id) — the order of an index (email_outbox_urgent_due_idx, then
- * email_outbox_due_idx for any due message), so a claim reads a few index entries however
- * long the queue grew during a spike, even before the planner's statistics know it.
- * `exceptId` leaves out a message the same statement marks sent.
+ * The claim statement: the next due messages, those someone waits for first, each lane in
+ * queue order (due time, then id), leased to this worker (email_outbox_claim, migration
+ * 0016: it reads each lane's index, so a claim costs a few index entries however long
+ * the queue grew during a spike). `exceptId` leaves out a message the same statement marks sent.
  */
 export function claimDueEmailsStatement(limit: number, leaseSeconds: number, exceptId?: number, { includeBulk = true }: ClaimOptions = {}) {
-  const due = (lane: SQL) => sql`
-    select id from email_outbox
-     where status = 'pending' ${lane} and next_attempt_at <= now()
-       and (locked_until is null or locked_until <= now())
-       ${exceptId === undefined ? sql`` : sql`and id <> ${exceptId}`}
-     order by next_attempt_at, id
-     limit ${limit}
-     for update skip locked`;
-  // The second lane is every due message, not only bulk ones: a filter on the kind there
-  // makes the planner sort the whole queue when its statistics lag behind a burst.
   return sql`
-    update email_outbox
-       set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
-     where id in (
-       with urgent as (${due(sql`and kind not in ${BULK_KINDS_SQL}`)})
-       ${includeBulk ? sql`, any_due as (${due(sql``)})` : sql``}
-       select id from urgent
-       ${includeBulk ? sql`union all select id from any_due` : sql``}
-       limit ${limit})
-    returning id, kind, to_address, reply_to, subject, html, text, attempts`;
+    select id, kind, to_address, reply_to, subject, html, text, template_data, attempts
+      from email_outbox_claim(${limit}, ${leaseSeconds}, ${exceptId ?? null}::bigint, ${includeBulk})`;
 }
 
 /**
@@ -153,6 +138,13 @@ export async function extendLease(message: Pick<ClaimedEmail, "id" | "attempts">
   return updated.length === 1;
 }
 
+type MarkSentOptions = ClaimOptions & {
+  forgetBody: boolean;
+  claimNext?: boolean;
+  /** What a message queued unrendered was sent as: kept in its row from now on. */
+  rendered?: RenderedEmail;
+};
+
 /**
  * Marks a message sent (only the first call for a message counts) and leases the next due
  * one in the same statement: while a spike's welcome e-mails drain, the sender costs the
@@ -160,14 +152,18 @@ export async function extendLease(message: Pick<ClaimedEmail, "id" | "attempts">
  */
 export async function markEmailSentAndClaimNext(
   id: number,
-  { forgetBody, claimNext = true, includeBulk = true }: { forgetBody: boolean; claimNext?: boolean } & ClaimOptions,
+  { forgetBody, claimNext = true, includeBulk = true, rendered }: MarkSentOptions,
   leaseSeconds = LEASE_SECONDS,
 ): Promise<{ wasMarked: boolean; next: ClaimedEmail | null }> {
+  const body = forgetBody
+    ? sql`, html = '', text = '', reply_to = null`
+    : rendered
+      ? sql`, subject = ${rendered.subject}, html = ${rendered.html}, text = ${rendered.text}`
+      : sql``;
   const result = await db.execute<{ marked: number } & Partial<ClaimedEmailRow>>(sql`
     with sent as (
       update email_outbox
-         set status = 'sent', sent_at = now(), locked_until = null, last_error = null
-             ${forgetBody ? sql`, html = '', text = '', reply_to = null` : sql``}
+         set status = 'sent', sent_at = now(), locked_until = null, last_error = null, template_data = null ${body}
        where id = ${id} and status = 'pending'
       returning id),
     next as (${claimDueEmailsStatement(claimNext ? 1 : 0, leaseSeconds, id, { includeBulk })})
@@ -199,22 +195,27 @@ export type MailboxEntry = {
   createdAt: Date;
 };
 
-/** The dev mailbox's list, newest first. */
+/** The dev mailbox's list, newest first (a message queued unrendered with the subject it would go out with). */
 export async function listMailbox(limit = 100): Promise<MailboxEntry[]> {
-  return db
+  const rows = await db
     .select({
       id: emailOutbox.id,
       kind: emailOutbox.kind,
       to: emailOutbox.toAddress,
       subject: emailOutbox.subject,
+      templateData: emailOutbox.templateData,
       status: emailOutbox.status,
       createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)
     .orderBy(desc(emailOutbox.id))
     .limit(limit);
+  return Promise.all(
+    rows.map(async ({ templateData, ...entry }) => (templateData ? { ...entry, subject: (await renderQueuedEmail({ ...entry, templateData })).subject } : entry)),
+  );
 }
 
+/** A message as the dev mailbox shows it: one still queued unrendered is shown as it would go out now. */
 export async function getMailboxMessage(id: number) {
   const [message] = await db
     .select({
@@ -225,10 +226,13 @@ export async function getMailboxMessage(id: number) {
       subject: emailOutbox.subject,
       html: emailOutbox.html,
       text: emailOutbox.text,
+      templateData: emailOutbox.templateData,
       status: emailOutbox.status,
       createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)
     .where(eq(emailOutbox.id, id));
-  return message ?? null;
+  if (!message) return null;
+  const { templateData, ...shown } = message;
+  return templateData ? { ...shown, ...(await renderQueuedEmail(message)) } : shown;
 }

@@ -10,6 +10,7 @@ import {
   markEmailSentAndClaimNext,
   onEmailEnqueued,
 } from "./outbox.server";
+import { renderQueuedEmail, type RenderedEmail } from "./queued-render.server";
 import type { MailTransport } from "./transport.server";
 
 const POLL_INTERVAL_MS = 2000;
@@ -56,8 +57,11 @@ export async function deliverDueEmails(
   // One at a time: a message waits in the outbox, not in a claimed batch behind a slow one.
   let [message] = await claimDueEmails(1, leaseSeconds, { includeBulk: mayTakeBulk() });
   while (message) {
+    let rendered: RenderedEmail | undefined;
     try {
-      await sendLeased(transport, message, leaseSeconds);
+      // A welcome e-mail queued by a sign-up is rendered now, from the current template (ADR 0033).
+      if (message.templateData) rendered = await renderQueuedEmail(message);
+      await sendLeased(transport, { ...message, ...rendered }, leaseSeconds);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       log.warn("e-mail delivery failed", { outboxId: message.id, attempts: message.attempts, reason });
@@ -69,7 +73,11 @@ export async function deliverDueEmails(
     // Contact messages are not kept once they reached the studio's mail server.
     const forgetBody = transport.kind === "smtp" && message.kind === "contact";
     const claimNext = !shouldStop();
-    const { wasMarked, next } = await markEmailSentAndClaimNext(message.id, { forgetBody, claimNext, includeBulk: claimNext && mayTakeBulk() }, leaseSeconds);
+    const { wasMarked, next } = await markEmailSentAndClaimNext(
+      message.id,
+      { forgetBody, claimNext, includeBulk: claimNext && mayTakeBulk(), rendered },
+      leaseSeconds,
+    );
     if (wasMarked) sent++;
     message = next ?? undefined;
   }

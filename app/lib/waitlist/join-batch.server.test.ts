@@ -77,6 +77,14 @@ describe("a burst of joins", () => {
     expect(await ranksOffByCount()).toEqual([]);
   });
 
+  it("lets members sent in one batch join in the order they arrived (the leaderboard's tie-break)", async () => {
+    const joins = await Promise.all(Array.from({ length: 12 }, (_, index) => joinWaitlist({ email: `queue${index}@example.com` })));
+    const joinedAt = joins.map((join) => join.member.joinDate.getTime());
+    expect(joinedAt).toEqual([...joinedAt].sort((a, b) => a - b));
+    const order = await db.execute<{ email: string }>(sql`select email from waitlist_users order by points desc, referrals_made desc, created_at, id`);
+    expect(order.rows.map((row) => row.email)).toEqual(joins.map((join) => join.member.email));
+  });
+
   it("keeps posts by one person apart: one new member, the others answered as that returning member", async () => {
     const spellings = ["Ada.Lovelace@Gmail.com", "adalovelace@gmail.com", "ada.lovelace+crew@gmail.com", "ADA.LOVELACE@gmail.com"];
     const joins = await Promise.all([
@@ -130,9 +138,6 @@ function requestFor(email: string, fields: Partial<JoinBatchRequest> = {}): Join
     daily_cap: 100_000,
     referrer_points: 10,
     friend_points: 5,
-    welcome_subject: "Welcome",
-    welcome_html: "<p>Welcome</p>",
-    welcome_text: "Welcome",
     ...fields,
   };
 }

@@ -5,7 +5,7 @@ import { noteSignupBurst } from "../jobs/signup-burst.server";
 import { log } from "../log.server";
 import { joinBatchSize } from "../metrics.server";
 
-/** One join as waitlist_join_batch (db/migrations/0016) takes it; `joinWaitlist` fills it in. */
+/** One join as waitlist_join_batch (db/migrations/0017) takes it; `joinWaitlist` fills it in. */
 export type JoinBatchRequest = {
   challenge_signature: string | null;
   challenge_expires_at: string | null;
@@ -31,9 +31,6 @@ export type JoinBatchRequest = {
   daily_cap: number;
   referrer_points: number;
   friend_points: number;
-  welcome_subject: string;
-  welcome_html: string;
-  welcome_text: string;
 };
 
 /** A request's answer: its outcome, and the member's columns for "joined" and "existing". */

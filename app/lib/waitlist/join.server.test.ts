@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, waitlistUsers } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
+import { deliverDueEmails } from "../email/worker.server";
 import { getMemberStanding, listLeaderboard, placeInLine } from "../leaderboard/leaderboard.server";
 import { creditTrailerView, sumLedger } from "../points/points.server";
 import { listReferralStandings } from "../referrals/referral-admin.server";
@@ -40,8 +41,15 @@ describe("joining the waitlist", () => {
     expect(member.referralCode).toMatch(/^adalov[0-9a-z]{6}$/);
     const mail = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "ada.lovelace@example.com"));
     expect(mail).toHaveLength(1);
-    expect(mail[0]?.html).toContain(`/?ref=${member.referralCode}`);
-    expect(mail[0]?.html).toContain("ada.lovelace@example.com");
+    // Rendered as it is sent (ADR 0033): the link and the address are in what goes out, and
+    // what went out stays in the outbox.
+    const sent: { html: string; subject: string }[] = [];
+    await deliverDueEmails({ kind: "local", send: async (message) => void sent.push(message), close: () => undefined });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.html).toContain(`/?ref=${member.referralCode}`);
+    expect(sent[0]?.html).toContain("ada.lovelace@example.com");
+    const [kept] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "ada.lovelace@example.com"));
+    expect(kept).toMatchObject({ status: "sent", subject: sent[0]?.subject, html: sent[0]?.html, templateData: null });
   });
 
   it("treats a known address as returning and changes nothing", async () => {

@@ -3,7 +3,6 @@ import { wakeEmailSender } from "../email/outbox.server";
 import { wakeWebhookSender } from "../webhooks/enqueue.server";
 import { AppError } from "../errors";
 import type { ShareChannel } from "../funnel/channels";
-import { prepareWelcomeEmail } from "../email/welcome.server";
 import { REFERRAL_BONUS_POINTS, REFERRER_POINTS, SIGNUP_POINTS } from "../points/points-rules";
 import { fallbackReferralCode, REFERRAL_CODE_ATTEMPTS, referralCodeCandidate } from "../referrals/referral-code";
 import { getSiteSettings } from "../settings/settings.server";
@@ -68,7 +67,6 @@ export async function joinWaitlist(request: JoinRequest, gate: JoinGate = {}): P
   const email = normaliseEmail(request.email);
   const identity = emailIdentity(email);
   const settings = await getSiteSettings([
-    "welcomeEmailTemplateHtml",
     "referralCreditMode",
     "emailDomainBlocklist",
     "emailDomainAllowlist",
@@ -80,7 +78,6 @@ export async function joinWaitlist(request: JoinRequest, gate: JoinGate = {}): P
   for (let attempt = 0; attempt <= REFERRAL_CODE_ATTEMPTS; attempt += 1) {
     const code = attempt < REFERRAL_CODE_ATTEMPTS ? referralCodeCandidate(email) : fallbackReferralCode();
     const id = randomUUID();
-    const welcome = await prepareWelcomeEmail({ id, email, referralCode: code }, settings.welcomeEmailTemplateHtml);
     // A gate passed at the first attempt is not counted again for the next code.
     const { challenge = null, limits = [] } = attempt === 0 ? gate : {};
     const row = await joinInBatch({
@@ -108,9 +105,6 @@ export async function joinWaitlist(request: JoinRequest, gate: JoinGate = {}): P
       daily_cap: settings.referralDailyCap,
       referrer_points: REFERRER_POINTS,
       friend_points: REFERRAL_BONUS_POINTS,
-      welcome_subject: welcome.subject,
-      welcome_html: welcome.html,
-      welcome_text: welcome.text,
     });
     if (row.outcome === "reused") throw new JoinGateRefusal({ kind: "challenge_reused" });
     if (row.outcome === "limited") {

@@ -1,7 +1,8 @@
 -- Sign-ups in batches (ADR 0031): each app process sends the joins that arrive while its
 -- previous batch is in the database as one call, and the database takes each step of the
 -- join once for the whole batch rather than once per sign-up. The steps and their rules are
--- those of waitlist_join_gated (0015) and waitlist_join (0014), which this replaces.
+-- those of waitlist_join_gated (0015) and waitlist_join (0014), which this replaces; the
+-- welcome e-mail is queued unrendered (0016, ADR 0033).
 --
 -- A batch never holds two requests for the same person, challenge, rate-limit key or
 -- referral code (the app's batcher keeps such a request for the next batch), so no step
@@ -16,8 +17,7 @@ CREATE TYPE waitlist_join_request AS (
   refuse boolean, referral_code text,
   device text, country text, network text, via text, device_member_id text,
   mode text, alias boolean, disposable boolean, burst_limit integer, daily_cap integer,
-  referrer_points integer, friend_points integer,
-  welcome_subject text, welcome_html text, welcome_text text
+  referrer_points integer, friend_points integer
 );
 --> statement-breakpoint
 -- p_requests: a JSON array of waitlist_join_request objects, idx 1..n.
@@ -49,6 +49,7 @@ DECLARE
   v_idx integer;
   v_pos integer;
   v_webhooks boolean;
+  v_joined_at timestamptz;
   v_paid boolean;
   v_referral_row referrals;
   v_referral_rows referrals[] := '{}';
@@ -127,11 +128,15 @@ BEGIN
     v_referrer[r.idx] := r.referrer;
   END LOOP;
 
-  -- The unique identity decides under concurrency, not the read above.
+  -- The unique identity decides under concurrency, not the read above. Members of one batch
+  -- join in the order their requests arrived, a microsecond apart: the leaderboard breaks
+  -- ties by join time, and one transaction's now() would leave that to their random ids.
+  v_joined_at := now();
   WITH inserted AS (
     INSERT INTO waitlist_users AS u (id, email, email_identity, referral_code, points, referred_by_user_id,
-                                     signup_device, signup_country, signup_network, signup_via)
-    SELECT q.id, q.email, q.identity, q.code, q.signup_points, v_referrer[q.idx], q.device, q.country, q.network, q.via
+                                     signup_device, signup_country, signup_network, signup_via, join_date, created_at)
+    SELECT q.id, q.email, q.identity, q.code, q.signup_points, v_referrer[q.idx], q.device, q.country, q.network, q.via,
+           v_joined_at + make_interval(secs => (q.idx - 1) / 1000000.0), v_joined_at + make_interval(secs => (q.idx - 1) / 1000000.0)
       FROM unnest(v_requests) q WHERE q.idx <> ALL (v_done) ORDER BY q.identity
     ON CONFLICT DO NOTHING
     RETURNING u.id)
@@ -194,8 +199,9 @@ BEGIN
     INSERT INTO referrals (referrer_id, referred_id, status, reasons, decided_at)
     SELECT f.referrer_id, f.referred_id, f.status, f.reasons, f.decided_at FROM unnest(v_referral_rows) f;
 
-    INSERT INTO email_outbox (kind, to_address, subject, html, text)
-    SELECT 'welcome', q.email, q.welcome_subject, q.welcome_html, q.welcome_text
+    -- The welcome e-mail is rendered by the sender, from the template it finds then (ADR 0033).
+    INSERT INTO email_outbox (kind, to_address, subject, html, text, template_data)
+    SELECT 'welcome', q.email, '', '', '', jsonb_build_object('memberId', q.id, 'referralCode', q.code)
       FROM unnest(v_requests) q WHERE q.idx = ANY (v_joined) ORDER BY q.idx;
 
     -- Webhook events (webhook_enqueue, the one definition of a message), only when an

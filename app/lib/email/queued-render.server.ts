@@ -1,0 +1,24 @@
+import type { QueuedTemplateData } from "../../../db/schema";
+import { prepareWelcomeEmail } from "./welcome.server";
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+function isTemplateData(data: unknown): data is QueuedTemplateData {
+  if (typeof data !== "object" || data === null) return false;
+  const { memberId, referralCode } = data as Record<string, unknown>;
+  return typeof memberId === "string" && typeof referralCode === "string";
+}
+
+/**
+ * A message queued unrendered (ADR 0033), rendered as it goes out: the welcome e-mail a
+ * sign-up queued, from the welcome template as it is now. Throws for anything else, so
+ * the sender records a failed attempt rather than sending an empty e-mail.
+ */
+export async function renderQueuedEmail(message: { kind: string; to: string; templateData: unknown }): Promise<RenderedEmail> {
+  if (message.kind !== "welcome" || !isTemplateData(message.templateData)) {
+    throw new Error(`no way to render a queued "${message.kind}" e-mail from what it holds`);
+  }
+  const { memberId, referralCode } = message.templateData;
+  const { subject, html, text } = await prepareWelcomeEmail({ id: memberId, email: message.to, referralCode });
+  return { subject, html, text };
+}

@@ -1,1 +1,0 @@
-CREATE INDEX "email_outbox_urgent_due_idx" ON "email_outbox" USING btree ("next_attempt_at","id") WHERE "email_outbox"."status" = 'pending' and "email_outbox"."kind" not in ('welcome', 'season_winner');
