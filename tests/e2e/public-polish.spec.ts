@@ -123,7 +123,10 @@ describe("public polish", () => {
       await page.goto(`${server.origin}/`);
       await waitForHydration(page);
       await page.getByRole("button", { name: "Fullscreen", exact: true }).click();
-      await page.waitForFunction(() => document.fullscreenElement !== null);
+      // The button's label follows the browser's fullscreenchange event, a render later.
+      await page
+        .waitForFunction(() => document.fullscreenElement?.querySelector('button[aria-label="Exit fullscreen"]'), undefined, { timeout: 5000 })
+        .catch(() => undefined);
       const inside = await page.evaluate(() =>
         ["Play", "Mute", "Exit fullscreen"].map((label) =>
           Boolean(document.fullscreenElement?.querySelector(`button[aria-label="${label}"]`)),
