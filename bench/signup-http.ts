@@ -137,6 +137,7 @@ function pgbenchRate(url: string, client: pg.Client): Promise<number> {
     await client.query("create table bench_members (like waitlist_users including all)");
     await client.query("insert into bench_members select * from waitlist_users");
     await client.query("vacuum analyze bench_members");
+    await checkpoint(client);
     const script = path.join(UPLOADS_DIR, "signup.sql");
     fs.writeFileSync(
       script,
@@ -176,7 +177,6 @@ function pgbenchAppSqlRate(url: string, batchSize: number): number {
     `'referral_code', 'code' || (((:n + i) % ${REFERRERS}) + 1) * 997`,
     "'device', 'desktop', 'network', '10.' || ((:n + i) % 65536 / 256) || '.' || ((:n + i) % 256) || '.0/24'",
     "'mode', 'confirm', 'alias', false, 'disposable', false, 'burst_limit', 10, 'daily_cap', 50, 'referrer_points', 10, 'friend_points', 5",
-    "'welcome_subject', 'Welcome', 'welcome_html', '<p>Welcome aboard</p>', 'welcome_text', 'Welcome aboard'",
   ].join(", ");
   fs.writeFileSync(
     script,
@@ -190,6 +190,15 @@ function pgbenchAppSqlRate(url: string, batchSize: number): number {
   const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1]);
   if (!Number.isFinite(tps)) throw new Error(`pgbench printed no rate:\n${output}`);
   return tps * batchSize;
+}
+
+/**
+ * Each measurement starts from a clean buffer pool's write state: dirty pages left by the
+ * seed or an earlier measurement would otherwise be written out during the next one.
+ * Needs a superuser (the throwaway cluster's is); elsewhere it is skipped.
+ */
+async function checkpoint(client: pg.Client) {
+  await client.query("checkpoint").catch(() => undefined);
 }
 
 /** Where the database's time went during the run, heaviest statements first (nested ones included). */
@@ -249,7 +258,7 @@ const name = `launchcrew_bench_signup_${process.pid}`;
 
 console.log(
   `${CONCURRENCY} clients, ${SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up; ${os.availableParallelism()} cores (load generator included), ` +
-    `Node ${process.version}, PostgreSQL ${cluster ? `15 throwaway cluster (fsync off) over ${OVER_SOCKET ? "its Unix socket" : "TCP"}` : "on BENCH_DATABASE_URL"}`,
+    `Node ${process.version}${process.env.BENCH_NODE ? ` (the app: ${execFileSync(process.env.BENCH_NODE, ["--version"], { encoding: "utf8" }).trim()}, BENCH_NODE)` : ""}, PostgreSQL ${cluster ? `15 throwaway cluster (fsync off) over ${OVER_SOCKET ? "its Unix socket" : "TCP"}` : "on BENCH_DATABASE_URL"}`,
 );
 try {
   await runOnServer(serverUrl, `create database ${name}`);
@@ -264,6 +273,7 @@ try {
     const simple = await pgbenchRate(url, client);
     console.log(`pgbench simple sign-up transaction: ${simple.toFixed(0)} per second`);
     for (const batchSize of [1, 8]) {
+      await checkpoint(client);
       const appSql = pgbenchAppSqlRate(url, batchSize);
       console.log(
         `pgbench sending the app's own sign-up statement, ${batchSize} join${batchSize === 1 ? "" : "s"} a batch: ${appSql.toFixed(0)} joins per second = ` +
@@ -275,6 +285,7 @@ try {
       try {
         const cookies = await referralCookies(app.origin);
         await drive(app.origin, WARM_UP_SECONDS, cookies);
+        await checkpoint(client);
         if (cluster) await client.query("select pg_stat_statements_reset()");
         const before = await client.query<{ n: number }>("select count(*)::integer as n from waitlist_users where email like 'bench.%'");
         const [batchesBefore, cpuBefore] = [await batchesSoFar(app.origin), cpuSoFar(app)];
