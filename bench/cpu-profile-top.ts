@@ -2,16 +2,13 @@
 // Profile the app under the sign-up bench with BENCH_CPU_PROFILE=dir (bench/signup-http.ts
 // passes --cpu-prof to the workers), then
 //   npx tsx bench/cpu-profile-top.ts dir/*.cpuprofile
-import fs from "node:fs";
-
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
-type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+import { readProfile, type ProfileNode } from "./cpu-profile";
 
 const selfMs = new Map<number, number>();
 const nodes = new Map<number, ProfileNode>();
 let totalMs = 0;
 for (const file of process.argv.slice(2)) {
-  const profile = JSON.parse(fs.readFileSync(file, "utf8")) as Profile;
+  const profile = readProfile(file);
   const offset = nodes.size * 10;
   for (const node of profile.nodes) nodes.set(node.id + offset * 1000, node);
   profile.samples.forEach((id, index) => {

@@ -6,15 +6,12 @@
 // FROM_FUNCTION (e.g. "answer") prints only the subtrees rooted at frames of that name.
 // Note: the samples are taken on a wall-clock timer, so a frame that writes to a socket
 // also collects the time the process waited for the CPU after waking the reader.
-import fs from "node:fs";
-
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
-type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+import { readProfile, type ProfileNode } from "./cpu-profile";
 
 const [file, minPercentArg = "1", fromFunction] = process.argv.slice(2);
 if (!file) throw new Error("usage: npx tsx bench/cpu-profile-tree.ts <file.cpuprofile> [MIN_PERCENT] [FROM_FUNCTION]");
 const minPercent = Number(minPercentArg);
-const profile = JSON.parse(fs.readFileSync(file, "utf8")) as Profile;
+const profile = readProfile(file);
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 const IDLE = new Set(["(idle)", "(program)"]);
 

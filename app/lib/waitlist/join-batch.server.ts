@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from "../database-unavailable.server";
 import { noteSignupBurst } from "../jobs/signup-burst.server";
 import { log } from "../log.server";
 import { joinBatchSize } from "../metrics.server";
+import type { JoinResult } from "./join.server";
 
 /** One join as waitlist_join_batch (db/migrations/0017) takes it; `joinWaitlist` fills it in. */
 export type JoinBatchRequest = {
@@ -38,7 +39,7 @@ export type JoinBatchRow = {
   outcome: "joined" | "existing" | "throwaway" | "code_taken" | "reused" | "limited";
   refused_limit: number | null;
   retry_after: number | null;
-  referral: "credited" | "pending" | "held" | null;
+  referral: JoinResult["referral"];
   webhooks_enabled: boolean | null;
   id: string;
   email: string;
