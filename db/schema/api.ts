@@ -16,6 +16,8 @@ export const apiKeys = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** After this moment the key is refused as if revoked; null = never expires. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
   (t) => [index("api_keys_created_idx").on(t.createdAt)],
 );

@@ -60,3 +60,11 @@ export const usedBotChallenges = pgTable(
   },
   (t) => [index("used_bot_challenges_expires_idx").on(t.expiresAt)],
 );
+
+// Which text of each `db/functions/<name>.sql` file this database runs: the migrator applies
+// a file again only when its checksum differs (ADR 0034).
+export const databaseFunctions = pgTable("database_functions", {
+  name: text("name").primaryKey(),
+  checksum: text("checksum").notNull(),
+  appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+});
