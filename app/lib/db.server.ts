@@ -10,6 +10,7 @@ import * as schema from "../../db/schema";
 import { getEnv } from "./env.server";
 import { log } from "./log.server";
 import { retryReadsOnce } from "./db/retry-reads.server";
+import { applyFunctionFiles } from "./db/function-files.server";
 
 export type Database = NodePgDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -66,11 +67,15 @@ export const db: Database = new Proxy({} as Database, {
   },
 });
 
-/** Applies pending migrations; several processes may call it at once on a server. */
+/**
+ * Applies pending migrations, then the function files whose text changed (ADR 0034);
+ * several processes may call it at once on a server.
+ */
 export async function migrateDatabase(): Promise<void> {
   const connection = getConnection();
   if (connection.kind === "pglite") {
     await migratePglite(connection.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await logAppliedFunctions(applyFunctionFiles(connection.db));
     return;
   }
   const client = await connection.pool.connect();
@@ -78,13 +83,20 @@ export async function migrateDatabase(): Promise<void> {
     // Migrations (and waiting for another process's) may outlast the request statement timeout.
     await client.query("set statement_timeout = 0");
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    const locked = drizzlePg({ client, schema });
+    await migratePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
+    await logAppliedFunctions(applyFunctionFiles(locked));
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
     // Back to the pool's defaults (statement timeout included) for whoever gets this client next.
     await client.query("reset statement_timeout").catch(() => undefined);
     client.release();
   }
+}
+
+async function logAppliedFunctions(applying: ReturnType<typeof applyFunctionFiles>): Promise<void> {
+  const { applied, dropped } = await applying;
+  if (applied.length > 0 || dropped.length > 0) log.info("database functions applied", { applied, dropped });
 }
 
 export async function closeDatabase(): Promise<void> {

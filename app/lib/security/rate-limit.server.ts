@@ -3,23 +3,26 @@ import { db } from "../db.server";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number; remaining: number };
+export type RateLimitCheck = { key: string; rule: RateLimitRule };
 
-/**
- * Counts one hit against `key` in a fixed window shared by every app process
- * (one SQL statement, so concurrent hits are all counted; rate_limit_hit, migration 0015).
- */
-export async function consumeRateLimit(key: string, { limit, windowSeconds }: RateLimitRule): Promise<RateLimitResult> {
-  const result = await db.execute<{ hits: number; retry_after: number }>(sql`select hits, retry_after from rate_limit_hit(${key}, ${windowSeconds})`);
-  const row = result.rows[0];
-  if (!row) throw new Error("rate limit upsert returned no row");
-  return { allowed: row.hits <= limit, retryAfterSeconds: row.retry_after, remaining: Math.max(0, limit - row.hits) };
+/** Counts one hit against `key` in a fixed window shared by every app process. */
+export async function consumeRateLimit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  return consumeRateLimits([{ key, rule }]);
 }
 
-/** Checks every rule; all are counted, and the request passes only if all allow it. */
-export async function consumeRateLimits(checks: { key: string; rule: RateLimitRule }[]): Promise<RateLimitResult> {
-  const results = await Promise.all(checks.map((check) => consumeRateLimit(check.key, check.rule)));
-  const blocked = results.filter((result) => !result.allowed);
-  const remaining = Math.min(...results.map((result) => result.remaining));
-  if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0, remaining };
-  return { allowed: false, retryAfterSeconds: Math.max(...blocked.map((result) => result.retryAfterSeconds)), remaining };
+/**
+ * Counts one request against its limits, in order, in one statement (rate_limits_hit, the
+ * rule the sign-up batch uses too): the first limit used up refuses it, and the limits
+ * after that one are not counted.
+ */
+export async function consumeRateLimits(checks: RateLimitCheck[]): Promise<RateLimitResult> {
+  const keys = checks.map((check) => check.key);
+  const counts = checks.map((check) => check.rule.limit);
+  const windows = checks.map((check) => check.rule.windowSeconds);
+  const result = await db.execute<{ refused: number | null; retry_after: number; remaining: number | null }>(
+    sql`select refused, retry_after, remaining from rate_limits_hit(${sql.param(keys)}::text[], ${sql.param(counts)}::integer[], ${sql.param(windows)}::integer[])`,
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error("rate_limits_hit returned no row");
+  return { allowed: row.refused === null, retryAfterSeconds: row.retry_after, remaining: row.remaining ?? 0 };
 }

@@ -1,0 +1,16 @@
+-- One message per enabled endpoint subscribed to the event, all with one message id, in
+-- the Standard Webhooks payload shape ({type, timestamp, data}). PL/pgSQL keeps its plan
+-- for the session (a SQL function is planned at every call, ADR 0038).
+CREATE OR REPLACE FUNCTION webhook_enqueue(p_type text, p_data jsonb, p_at timestamptz) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  WITH message AS (SELECT 'msg_' || replace(gen_random_uuid()::text, '-', '') AS id)
+  INSERT INTO webhook_messages (endpoint_id, message_id, event_type, payload)
+  SELECT e.id, message.id, p_type,
+         jsonb_build_object('type', p_type,
+                            'timestamp', to_char(p_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                            'data', p_data)
+    FROM webhook_endpoints e, message
+   WHERE e.is_enabled AND p_type = ANY (e.events);
+END;
+$$;
