@@ -1,19 +1,23 @@
 import { createRequestHandler } from "@react-router/express";
+import type { RequestListener } from "node:http";
 import express from "express";
 import { getEnv } from "~/lib/env.server";
-import { securityHeaders } from "./security-headers";
-import { rejectCrossOriginWrites } from "./cross-origin";
-import { assignRequestId } from "./request-id";
-import { recordRequestMetrics } from "./request-metrics";
-import { rejectMisdirectedHosts } from "./host-check";
-import { limitRequestBodies } from "./body-limit";
-import { clientIpOf, readTrustProxy } from "./client-address";
-import { takeJoinHandover } from "./join-lane";
+import { readTrustProxy } from "./client-address";
+import { createRequestGuards, guardRequests, requestStateOf } from "./guards";
+import { takeJoinHandover, withJoinLane as wrapWithJoinLane } from "./join-lane";
 
 export { boot, shutdown } from "~/lib/boot.server";
 export { closeAllEventStreams } from "~/lib/realtime/settings-events.server";
 export { staticSecurityHeaders } from "./security-headers";
-export { withJoinLane } from "./join-lane";
+
+const strict = process.env.NODE_ENV !== "development";
+// The one guard list (server/guards.ts): mounted here once, looped by the join lane.
+export const requestGuards = createRequestGuards({ strict, trustProxy: readTrustProxy() });
+
+/** The HTTP server's listener: the join lane (ADR 0038) in front of `listener`. */
+export function withJoinLane(listener: RequestListener): RequestListener {
+  return wrapWithJoinLane(listener, requestGuards);
+}
 
 /** Where to listen; throws with a readable message when the configuration is unsafe. */
 export function getListenAddress() {
@@ -34,23 +38,14 @@ app.disable("x-powered-by");
 // Express's own value, not a function: @react-router/express takes the port from
 // X-Forwarded-Host whenever "trust proxy" is enabled, and a function always counts as enabled.
 app.set("trust proxy", readTrustProxy());
-app.use(rejectMisdirectedHosts());
-app.use(assignRequestId);
-app.use(recordRequestMetrics);
-app.use(securityHeaders({ strict: process.env.NODE_ENV !== "development" }));
-app.use(rejectCrossOriginWrites);
-// Last before the handler (see limitRequestBodies).
-app.use(limitRequestBodies);
+// Right before the handler: the body limit, last of the guards, counts what it reads.
+app.use(guardRequests(requestGuards));
 app.use(
   createRequestHandler({
     build,
-    getLoadContext(req, res) {
-      return {
-        cspNonce: res.locals.cspNonce as string,
-        requestId: res.locals.requestId as string,
-        clientIp: clientIpOf(req),
-        joinAnswer: takeJoinHandover(req),
-      };
+    getLoadContext(req) {
+      const { cspNonce, requestId, clientIp } = requestStateOf(req);
+      return { cspNonce, requestId, clientIp, joinAnswer: takeJoinHandover(req) };
     },
   }),
 );

@@ -1,6 +1,7 @@
-import type { NextFunction, Request, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_IMPORT_FILE_BYTES } from "~/lib/imports/csv-upload.server";
 import { MAX_UPLOAD_BYTES } from "~/lib/storage/storage.server";
+import type { Guard } from "./guards";
 
 /** Forms and JSON: far above any of our forms, far below what hurts the server. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -25,13 +26,18 @@ export function bodyLimitFor(path: string, contentType = ""): number {
 
 class PayloadTooLargeError extends Error {}
 
-function answerTooLarge(req: Request, res: Response) {
-  if (!res.headersSent) {
-    res.status(413).set("Connection", "close").type("text/plain").send(TOO_LARGE);
-  }
-  // Whatever is still in flight is read and dropped (never buffered), then the socket goes.
+/** Whatever is still in flight is read and dropped (never buffered), then the socket goes. */
+function dropTheRest(req: IncomingMessage, res: ServerResponse) {
   req.resume();
   res.once("finish", () => setTimeout(() => req.socket.destroy(), CUT_OFF_AFTER_MS).unref());
+}
+
+function answerTooLarge(req: IncomingMessage, res: ServerResponse) {
+  if (!res.headersSent) {
+    res.writeHead(413, { Connection: "close", "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(TOO_LARGE) });
+    res.end(TOO_LARGE);
+  }
+  dropTheRest(req, res);
 }
 
 /**
@@ -39,19 +45,16 @@ function answerTooLarge(req: Request, res: Response) {
  * Content-Length, and by counting the streamed bytes for a chunked body (or a lying
  * Content-Length). Once over, the app's read of the body fails (so an action sees an
  * unreadable, i.e. empty, form and changes nothing) and the client gets the 413.
- * Mount it immediately before the React Router handler: the count listener and the
- * handler's own body reader are attached in the same tick, so both see every chunk.
+ * Last of the guards: the count listener and the handler's own body reader are attached
+ * in the same tick, so both see every chunk.
  */
-export function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
-  if (req.method === "GET" || req.method === "HEAD") {
-    next();
-    return;
-  }
-  const limit = bodyLimitFor(req.path, req.get("content-type"));
-  const declared = Number(req.get("content-length"));
+export const bodyLimitGuard: Guard = (req, res, state) => {
+  if (req.method === "GET" || req.method === "HEAD") return;
+  const limit = bodyLimitFor(state.path, req.headers["content-type"]);
+  const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) {
-    answerTooLarge(req, res);
-    return;
+    dropTheRest(req, res);
+    return { status: 413, text: TOO_LARGE, closeConnection: true };
   }
   let received = 0;
   const count = (chunk: Buffer) => {
@@ -63,5 +66,4 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
     if (req.listenerCount("error") > 0) req.emit("error", new PayloadTooLargeError(TOO_LARGE));
   };
   req.on("data", count);
-  next();
-}
+};

@@ -6,7 +6,7 @@ import { resetDatabase } from "../tests/db-reset";
 import { parseEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { SIGNUP_LIMIT_PER_NETWORK, signUpFromForm } from "~/lib/waitlist/signup.server";
-import { clientIpOf, createClientAddressReader } from "./client-address";
+import { createClientAddressReader } from "./client-address";
 
 // server/app.ts's trust proxy setting and client address, in front of the waitlist's
 // sign-up with its per-network limit (the app's build cannot load under vitest).
@@ -15,15 +15,15 @@ function appTrusting(TRUST_PROXY: string | undefined) {
   app.set("trust proxy", parseEnv({ TRUST_PROXY }).TRUST_PROXY);
   const laneAddressOf = createClientAddressReader(parseEnv({ TRUST_PROXY }).TRUST_PROXY);
   app.get("/client-ip", (req, res) => {
-    res.type("text/plain").send(clientIpOf(req));
+    res.type("text/plain").send(req.ip);
   });
-  // What the join lane (server/join-lane.ts) reads from the same request, without Express.
+  // What the guards (server/guards.ts) read from the same request, without Express.
   app.get("/lane-client-ip", (req, res) => {
     res.type("text/plain").send(laneAddressOf(req));
   });
   app.post("/join/:email", async (req, res) => {
     try {
-      await signUpFromForm({ email: req.params.email, clientIp: clientIpOf(req), userAgent: null, referralCode: null, seen: { deviceMemberId: null, signedInEmail: null } });
+      await signUpFromForm({ email: req.params.email, clientIp: laneAddressOf(req), userAgent: null, referralCode: null, seen: { deviceMemberId: null, signedInEmail: null } });
       res.status(201).end();
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -1,21 +1,18 @@
-import type { NextFunction, Request, Response } from "express";
 import { getEnv } from "~/lib/env.server";
 import { isCrossOriginWrite } from "~/lib/security/cross-origin";
+import type { Guard } from "./guards";
 
 /** CSRF protection for every state-changing request (docs/decisions/0002-csrf.md). */
-export function rejectCrossOriginWrites(req: Request, res: Response, next: NextFunction) {
+export const crossOriginGuard: Guard = (req, _res, state) => {
   // The embeddable form posts from other websites on purpose; its endpoint reads no
   // cookies and answers only the websites an admin allowed (app/routes/api/embed.ts).
-  if (req.path === "/api/embed/join") return next();
+  if (state.path === "/api/embed/join") return;
+  const secFetchSite = req.headers["sec-fetch-site"];
   const crossOrigin = isCrossOriginWrite({
-    method: req.method,
+    method: req.method ?? "GET",
     publicOrigin: getEnv().origin,
-    origin: req.get("origin") ?? null,
-    secFetchSite: req.get("sec-fetch-site") ?? null,
+    origin: req.headers.origin ?? null,
+    secFetchSite: (Array.isArray(secFetchSite) ? secFetchSite[0] : secFetchSite) ?? null,
   });
-  if (crossOrigin) {
-    res.status(403).type("text/plain").send("Cross-origin request blocked.");
-    return;
-  }
-  next();
-}
+  if (crossOrigin) return { status: 403, text: "Cross-origin request blocked." };
+};

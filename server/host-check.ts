@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from "express";
+import type { Guard } from "./guards";
 import { getEnv } from "~/lib/env.server";
 
 const LOOPBACK_HOSTNAMES = ["localhost", "127.0.0.1", "[::1]"];
@@ -47,13 +47,10 @@ export function createHostCheck() {
  * runs. A DNS-rebinding page (evil.example resolving to 127.0.0.1) arrives with its own
  * Host header, so it can never read /dev/mailbox or ride on same-origin checks.
  */
-export function rejectMisdirectedHosts() {
+export function misdirectedHostGuard(): Guard {
   const isServed = createHostCheck();
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (isServed(req.get("host"), req.method, req.path)) {
-      next();
-      return;
-    }
-    res.status(421).set("Connection", "close").type("text/plain").send("Misdirected request: unknown host.");
+  return (req, _res, state) => {
+    if (isServed(req.headers.host, req.method ?? "GET", state.path)) return;
+    return { status: 421, text: "Misdirected request: unknown host.", closeConnection: true };
   };
 }

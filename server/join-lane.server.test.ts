@@ -11,18 +11,16 @@ import { getEnv } from "~/lib/env.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { joinWaitlist } from "~/lib/waitlist/join.server";
 import { rememberReferral } from "~/lib/waitlist/visitor-cookies.server";
-import { limitRequestBodies, MAX_BODY_BYTES } from "./body-limit";
-import { rejectCrossOriginWrites } from "./cross-origin";
-import { rejectMisdirectedHosts } from "./host-check";
+import { MAX_BODY_BYTES } from "./body-limit";
+import { createRequestGuards, guardRequests } from "./guards";
 import { takeJoinHandover, withJoinLane } from "./join-lane";
 
-// The join lane in front of a stand-in for the app (server/app.ts's guards, then what the
-// React Router handler would be given: the form it reads, the answer handed over), as
+// The join lane in front of a stand-in for the app (server/app.ts's guard list, then what
+// the React Router handler would be given: the form it reads, the answer handed over), as
 // server/http-process.js mounts it. The app's build cannot load under vitest.
+const guards = createRequestGuards({ strict: true, trustProxy: false });
 const app = express();
-app.use(rejectMisdirectedHosts());
-app.use(rejectCrossOriginWrites);
-app.use(limitRequestBodies);
+app.use(guardRequests(guards));
 app.use(async (req, res) => {
   const handedOver = takeJoinHandover(req);
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: req.headers as Record<string, string> };
@@ -42,7 +40,7 @@ let server: http.Server;
 let port = 0;
 
 beforeAll(async () => {
-  server = http.createServer(withJoinLane(app));
+  server = http.createServer(withJoinLane(app, guards));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -152,7 +150,7 @@ describe("a form post from the page's script (Accept: application/json)", () => 
   });
 });
 
-describe("posts the lane leaves to the app, which answers them as before", () => {
+describe("posts the guards refuse, and posts the lane leaves to the app", () => {
   const body = "email=lane.other%40example.com";
 
   it.each([

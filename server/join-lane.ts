@@ -2,21 +2,15 @@
 // Express and React Router (ADR 0030): the same guards, the same answer (answerJoinForm),
 // a fraction of the work per request. Everything else, and any post the lane does not
 // take, goes the usual way.
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { hasSessionCookie } from "~/lib/auth/session-cookie";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { getEnv } from "~/lib/env.server";
 import { log, requestContext } from "~/lib/log.server";
-import { isCrossOriginWrite } from "~/lib/security/cross-origin";
-import { answerJoinForm, type JoinAnswer, type JoinVisitor } from "~/lib/waitlist/join-answer.server";
+import { answerJoinForm, type JoinAnswer } from "~/lib/waitlist/join-answer.server";
 import { JOIN_ANSWER_JSON } from "~/lib/waitlist/join-form";
 import { MAX_BODY_BYTES } from "./body-limit";
-import { createClientAddressReader, readTrustProxy } from "./client-address";
-import { createHostCheck } from "./host-check";
-import { assignedRequestIds } from "./request-id";
-import { startRequestTimer } from "./request-metrics";
-import { applySecurityHeaders } from "./security-headers";
+import { runRequestGuards, type Guard, type RequestState } from "./guards";
 
 export const JOIN_PATH = "/join-waitlist";
 const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -33,15 +27,14 @@ export function takeJoinHandover(req: IncomingMessage): JoinAnswer | undefined {
 }
 
 /**
- * The posts the lane takes: a form to exactly /join-waitlist with a declared body within
- * the app's limit. Chunked, multipart, oversized or differently addressed posts go the
- * usual way, which answers them as it always has.
+ * The bodies the lane reads: a form with a declared length (the guards have checked it
+ * against the limit). Chunked or multipart posts go on to the app, guarded already, which
+ * answers them as it always has.
  */
-function isLanePost(req: IncomingMessage): boolean {
-  if (req.method !== "POST" || req.url !== JOIN_PATH || req.headers["transfer-encoding"] !== undefined) return false;
+function isLaneBody(req: IncomingMessage): boolean {
+  if (req.headers["transfer-encoding"] !== undefined) return false;
   const type = req.headers["content-type"]?.split(";", 1)[0]?.trim().toLowerCase();
-  const length = Number(req.headers["content-length"]);
-  return type === FORM_TYPE && Number.isInteger(length) && length <= MAX_BODY_BYTES;
+  return type === FORM_TYPE && Number.isInteger(Number(req.headers["content-length"]));
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -55,10 +48,6 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on("end", () => (size <= MAX_BODY_BYTES ? resolve(Buffer.concat(chunks).toString("utf8")) : reject(new Error("request body over its limit"))));
     req.on("error", reject);
   });
-}
-
-function firstOf(header: string | string[] | undefined): string | null {
-  return (Array.isArray(header) ? header[0] : header) ?? null;
 }
 
 function wantsJson(req: IncomingMessage): boolean {
@@ -78,36 +67,30 @@ async function signedInEmailOf(cookieHeader: string | undefined): Promise<string
   return (await getSessionUser(request))?.email ?? null;
 }
 
-/** Wraps the app's request listener with the join lane. */
-export function withJoinLane(app: RequestListener, { strict = process.env.NODE_ENV !== "development" } = {}): RequestListener {
-  const isServedHost = createHostCheck();
-  const clientAddressOf = createClientAddressReader(readTrustProxy());
-
-  async function answer(req: IncomingMessage, res: ServerResponse) {
-    const timed = startRequestTimer("POST", JOIN_PATH);
-    const requestId = randomUUID();
+/**
+ * Wraps the app's request listener with the join lane: `POST /join-waitlist` (exactly)
+ * runs the app's own guard list here, then the route's answer; everything else goes to
+ * the app untouched.
+ */
+export function withJoinLane(app: RequestListener, guards: Guard[]): RequestListener {
+  async function answer(req: IncomingMessage, res: ServerResponse, state: RequestState) {
     const body = await readBody(req);
     const cookieHeader = req.headers.cookie;
-    const visitor: JoinVisitor = {
-      clientIp: clientAddressOf(req),
-      userAgent: req.headers["user-agent"] ?? null,
-      cookieHeader: cookieHeader ?? null,
-      signedInEmail: null,
-      requestId,
-    };
-    const joinAnswer = await requestContext.run({ requestId }, async () =>
-      answerJoinForm(new URLSearchParams(body), { ...visitor, signedInEmail: await signedInEmailOf(cookieHeader) }),
+    const joinAnswer = await requestContext.run({ requestId: state.requestId }, async () =>
+      answerJoinForm(new URLSearchParams(body), {
+        clientIp: state.clientIp,
+        userAgent: req.headers["user-agent"] ?? null,
+        cookieHeader: cookieHeader ?? null,
+        signedInEmail: await signedInEmailOf(cookieHeader),
+        requestId: state.requestId,
+      }),
     );
     const json = wantsJson(req);
     if (!json && joinAnswer.kind === "refused") {
       handedOver.set(req, joinAnswer);
-      assignedRequestIds.set(req, requestId);
       app(req, res);
       return;
     }
-    timed(res);
-    applySecurityHeaders(res, { strict, path: JOIN_PATH, cookieHeader });
-    res.setHeader("X-Request-Id", requestId);
     if (joinAnswer.kind === "refused") {
       sendJson(res, joinAnswer.status, joinAnswer.data, joinAnswer.headers);
       return;
@@ -121,16 +104,19 @@ export function withJoinLane(app: RequestListener, { strict = process.env.NODE_E
     res.end();
   }
 
+  async function take(req: IncomingMessage, res: ServerResponse) {
+    const state = await runRequestGuards(guards, req, res);
+    if (!state) return;
+    if (isLaneBody(req)) await answer(req, res, state);
+    else app(req, res);
+  }
+
   return (req, res) => {
-    const isLane =
-      isLanePost(req) &&
-      isServedHost(req.headers.host, "POST", JOIN_PATH) &&
-      !isCrossOriginWrite({ method: "POST", publicOrigin: getEnv().origin, origin: req.headers.origin ?? null, secFetchSite: firstOf(req.headers["sec-fetch-site"]) });
-    if (!isLane) {
+    if (req.method !== "POST" || req.url !== JOIN_PATH) {
       app(req, res);
       return;
     }
-    answer(req, res).catch((error: unknown) => {
+    take(req, res).catch((error: unknown) => {
       // A body cut off by the client, or a bug: answerJoinForm itself never throws.
       if (req.destroyed || res.headersSent) {
         res.destroy();

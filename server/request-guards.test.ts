@@ -5,17 +5,14 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFormData } from "~/lib/http/form-data.server";
 import { getEnv } from "~/lib/env.server";
-import { limitRequestBodies, MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES } from "./body-limit";
-import { rejectCrossOriginWrites } from "./cross-origin";
-import { rejectMisdirectedHosts } from "./host-check";
+import { MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES } from "./body-limit";
+import { createRequestGuards, guardRequests } from "./guards";
 
-// The guards of server/app.ts in the same order, in front of a stand-in for the React
-// Router handler that reads the body the way @react-router/express does and says how
-// many form fields it saw (the app's build cannot load under vitest).
+// The guard list of server/app.ts, in front of a stand-in for the React Router handler
+// that reads the body the way @react-router/express does and says how many form fields
+// it saw (the app's build cannot load under vitest).
 const app = express();
-app.use(rejectMisdirectedHosts());
-app.use(rejectCrossOriginWrites);
-app.use(limitRequestBodies);
+app.use(guardRequests(createRequestGuards({ strict: true, trustProxy: false })));
 app.use(async (req, res) => {
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: req.headers as Record<string, string> };
   if (req.method !== "GET" && req.method !== "HEAD") {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
-import type { NextFunction, Request, Response } from "express";
 import { httpRequestDuration, routeLabel } from "~/lib/metrics.server";
+import type { Guard } from "./guards";
 
 /**
  * Starts timing a request for Prometheus (route, method, status class); the returned
@@ -16,7 +16,6 @@ export function startRequestTimer(method: string, path: string): (res: ServerRes
 }
 
 /** Times every response the app serves. */
-export function recordRequestMetrics(req: Request, res: Response, next: NextFunction) {
-  startRequestTimer(req.method, req.path)(res);
-  next();
-}
+export const requestMetricsGuard: Guard = (req, res, state) => {
+  startRequestTimer(req.method ?? "GET", state.path)(res);
+};

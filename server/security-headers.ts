@@ -5,7 +5,7 @@ import { hasSessionCookie } from "~/lib/auth/session-cookie";
 import { EMBED_FRAME_PATH } from "~/lib/embed/origins";
 import { getEnv } from "~/lib/env.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
-
+import type { Guard } from "./guards";
 
 // Video embeds the trailer component may show (privacy-friendly YouTube host first).
 const FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"];
@@ -78,19 +78,14 @@ export function applySecurityHeaders(res: ServerResponse, { strict, path, cookie
  * server's inline HMR scripts would break, so development runs without it. Personal
  * and back-office responses are `private, no-store`.
  */
-export function securityHeaders({ strict }: { strict: boolean }) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = applySecurityHeaders(res, { strict, path: req.path, cookieHeader: req.headers.cookie });
-    res.locals.cspNonce = nonce;
-    if (req.path !== EMBED_FRAME_PATH) return next();
+export function securityHeadersGuard({ strict }: { strict: boolean }): Guard {
+  return async (req, res, state) => {
+    state.cspNonce = applySecurityHeaders(res, { strict, path: state.path, cookieHeader: req.headers.cookie });
+    if (state.path !== EMBED_FRAME_PATH) return;
     // The iframe join form may be framed by the websites an admin allowed, and only them.
-    getSiteSetting("embedAllowedOrigins")
-      .then((origins) => {
-        res.removeHeader("X-Frame-Options");
-        const ancestors = origins.length ? origins.join(" ") : "'none'";
-        res.setHeader("Content-Security-Policy", strict ? contentSecurityPolicy(nonce, ancestors) : `frame-ancestors ${ancestors}`);
-        next();
-      })
-      .catch(next);
+    const origins = await getSiteSetting("embedAllowedOrigins");
+    res.removeHeader("X-Frame-Options");
+    const ancestors = origins.length ? origins.join(" ") : "'none'";
+    res.setHeader("Content-Security-Policy", strict ? contentSecurityPolicy(state.cspNonce, ancestors) : `frame-ancestors ${ancestors}`);
   };
 }
