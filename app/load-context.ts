@@ -1,5 +1,5 @@
 import "react-router";
-import type { JoinAnswer } from "~/lib/waitlist/join-answer.server";
+import type { JoinAnswer } from "~/lib/waitlist/join/join-answer.server";
 
 declare module "react-router" {
   interface AppLoadContext {

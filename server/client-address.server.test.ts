@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../tests/db-reset";
 import { parseEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
-import { SIGNUP_LIMIT_PER_NETWORK, signUpFromForm } from "~/lib/waitlist/signup.server";
+import { SIGNUP_LIMIT_PER_NETWORK, signUpFromForm } from "~/lib/waitlist/join/signup.server";
 import { createClientAddressReader } from "./client-address";
 
 // server/app.ts's trust proxy setting and client address, in front of the waitlist's

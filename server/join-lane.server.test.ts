@@ -9,7 +9,7 @@ import { resetDatabase } from "../tests/db-reset";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { readFormData } from "~/lib/http/form-data.server";
-import { joinWaitlist } from "~/lib/waitlist/join.server";
+import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { rememberReferral } from "~/lib/waitlist/visitor-cookies.server";
 import { MAX_BODY_BYTES } from "./body-limit";
 import { createRequestGuards, guardRequests } from "./guards";

@@ -7,7 +7,7 @@ import { hasSessionCookie } from "~/lib/auth/session-cookie";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { getEnv } from "~/lib/env.server";
 import { log, requestContext } from "~/lib/log.server";
-import { answerJoinForm, type JoinAnswer } from "~/lib/waitlist/join-answer.server";
+import { answerJoinForm, type JoinAnswer } from "~/lib/waitlist/join/join-answer.server";
 import { JOIN_ANSWER_JSON } from "~/lib/waitlist/join-form";
 import { MAX_BODY_BYTES } from "./body-limit";
 import { runRequestGuards, type Guard, type RequestState } from "./guards";

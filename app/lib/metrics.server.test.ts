@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loader as metrics } from "~/routes/metrics";
-import { signUpFromForm } from "./waitlist/signup.server";
+import { signUpFromForm } from "./waitlist/join/signup.server";
 import { routeLabel } from "./metrics.server";
 import { resetDatabase } from "../../tests/db-reset";
 

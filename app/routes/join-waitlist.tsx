@@ -4,7 +4,7 @@ import type { Route } from "./+types/join-waitlist";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { readFormData } from "~/lib/http/form-data.server";
-import { answerJoinForm } from "~/lib/waitlist/join-answer.server";
+import { answerJoinForm } from "~/lib/waitlist/join/join-answer.server";
 import { isJoinLaneReply, JOIN_ANSWER_JSON, SIGNUP_ERROR_MESSAGE, type JoinActionData } from "~/lib/waitlist/join-form";
 import { siteNameFrom } from "~/lib/site-name";
 

@@ -40,6 +40,7 @@ DECLARE
   v_idx integer;
   v_webhooks boolean;
   v_joined_at timestamptz;
+  v_when timestamptz[];
   v_paid boolean;
   v_referral_row referrals;
   v_referral_rows referrals[] := '{}';
@@ -53,6 +54,7 @@ BEGIN
   v_retry := array_fill(NULL::integer, ARRAY[v_count]);
   v_referrer := array_fill(NULL::uuid, ARRAY[v_count]);
   v_referral := array_fill(NULL::text, ARRAY[v_count]);
+  v_when := array_fill(NULL::timestamptz, ARRAY[v_count]);
 
   -- A solved bot challenge is accepted once.
   WITH recorded AS (
@@ -115,12 +117,18 @@ BEGIN
   -- The unique identity decides under concurrency, not the read above. Members of one batch
   -- join in the order their requests arrived, a microsecond apart: the leaderboard breaks
   -- ties by join time, and one transaction's now() would leave that to their random ids.
+  -- A request that says when its member joined (the seed's) keeps that time.
   v_joined_at := now();
+  FOR v_idx IN 1 .. v_count LOOP
+    v_when[v_idx] := coalesce(v_requests[v_idx].joined_at, v_joined_at + make_interval(secs => (v_idx - 1) / 1000000.0));
+  END LOOP;
   WITH inserted AS (
     INSERT INTO waitlist_users AS u (id, email, email_identity, referral_code, points, referred_by_user_id,
-                                     signup_device, signup_country, signup_network, signup_via, join_date, created_at)
+                                     signup_device, signup_country, signup_network, signup_via, tags, notes,
+                                     confirmed_email, confirmed_at, is_blocked, join_date, created_at, updated_at)
     SELECT q.id, q.email, q.identity, q.code, q.signup_points, v_referrer[q.idx], q.device, q.country, q.network, q.via,
-           v_joined_at + make_interval(secs => (q.idx - 1) / 1000000.0), v_joined_at + make_interval(secs => (q.idx - 1) / 1000000.0)
+           coalesce(q.tags, '{}'), coalesce(q.notes, ''), coalesce(q.confirmed, false), CASE WHEN q.confirmed THEN v_when[q.idx] END,
+           coalesce(q.blocked, false), v_when[q.idx], v_when[q.idx], v_when[q.idx]
       FROM unnest(v_requests) q WHERE q.idx <> ALL (v_done) ORDER BY q.identity
     ON CONFLICT DO NOTHING
     RETURNING u.id)
@@ -132,14 +140,14 @@ BEGIN
     v_outcome[r.idx] := CASE WHEN r.is_listed THEN 'existing' ELSE 'code_taken' END;
   END LOOP;
   IF cardinality(v_joined) > 0 THEN
-    INSERT INTO points_ledger (member_id, delta, reason)
-    SELECT q.id, q.signup_points, 'signup' FROM unnest(v_requests) q WHERE q.idx = ANY (v_joined) ORDER BY q.idx;
+    INSERT INTO points_ledger (member_id, delta, reason, created_at)
+    SELECT q.id, q.signup_points, 'signup', v_when[q.idx] FROM unnest(v_requests) q WHERE q.idx = ANY (v_joined) ORDER BY q.idx;
 
     -- Fair-play signals, in the order the review queue shows them. Only whether the burst
     -- limit and the daily cap are reached matters: the referrer's newest greatest(limit, cap)
     -- referrals of the day tell both.
     FOR r IN
-      SELECT q.idx, q.id, q.mode, q.referrer_points, q.friend_points, v_referrer[q.idx] AS referrer,
+      SELECT q.idx, q.id, q.mode, q.referrer_points, q.friend_points, v_referrer[q.idx] AS referrer, v_when[q.idx] AS joined_at,
              array_remove(ARRAY[
                CASE WHEN q.network IS NOT NULL AND EXISTS (
                       SELECT 1 FROM waitlist_users u
@@ -164,6 +172,7 @@ BEGIN
       v_referral_row.referrer_id := r.referrer;
       v_referral_row.referred_id := r.id;
       v_referral_row.reasons := '{}';
+      v_referral_row.created_at := r.joined_at;
       IF cardinality(r.signals) > 0 THEN
         v_referral_row.status := 'held';
         v_referral_row.reasons := r.signals;
@@ -172,21 +181,22 @@ BEGIN
         v_referral_row.status := 'pending';
         v_referral[r.idx] := 'pending';
       ELSE
-        v_paid := referral_pay(r.referrer, r.id, r.referrer_points, r.friend_points);
+        v_paid := referral_pay(r.referrer, r.id, r.referrer_points, r.friend_points, r.joined_at);
         v_referral_row.status := CASE WHEN v_paid THEN 'credited' ELSE 'rejected' END;
-        v_referral_row.decided_at := now();
+        v_referral_row.decided_at := r.joined_at;
         v_referral_row.reasons := CASE WHEN v_paid THEN '{}'::text[] ELSE '{referrer_blocked}'::text[] END;
         v_referral[r.idx] := 'credited';
       END IF;
       v_referral_rows := v_referral_rows || v_referral_row;
     END LOOP;
-    INSERT INTO referrals (referrer_id, referred_id, status, reasons, decided_at)
-    SELECT f.referrer_id, f.referred_id, f.status, f.reasons, f.decided_at FROM unnest(v_referral_rows) f;
+    INSERT INTO referrals (referrer_id, referred_id, status, reasons, created_at, decided_at)
+    SELECT f.referrer_id, f.referred_id, f.status, f.reasons, f.created_at, f.decided_at FROM unnest(v_referral_rows) f;
 
-    -- The welcome e-mail is rendered by the sender, from the template it finds then (ADR 0038).
+    -- The welcome e-mail (unless the request says not: an import may leave it out) is
+    -- rendered by the sender, from the template it finds then (ADR 0038).
     INSERT INTO email_outbox (kind, to_address, subject, html, text, template_data)
     SELECT 'welcome', q.email, '', '', '', jsonb_build_object('memberId', q.id, 'referralCode', q.code)
-      FROM unnest(v_requests) q WHERE q.idx = ANY (v_joined) ORDER BY q.idx;
+      FROM unnest(v_requests) q WHERE q.idx = ANY (v_joined) AND coalesce(q.welcome, true) ORDER BY q.idx;
 
     -- Webhook events (webhook_enqueue, the one definition of a message), only when an
     -- endpoint could want them: most sites have none, and then this is one read a batch.

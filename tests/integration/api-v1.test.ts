@@ -8,7 +8,7 @@ import { API_ENDPOINTS } from "../../app/lib/api/endpoints.server";
 import { API_SCOPE_NAMES, type ApiScope } from "../../app/lib/api/scopes";
 import { db } from "../../app/lib/db.server";
 import { consumeRateLimit } from "../../app/lib/security/rate-limit.server";
-import { joinWaitlist } from "../../app/lib/waitlist/join.server";
+import { joinWaitlist } from "../../app/lib/waitlist/join/create-members.server";
 import { signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
 

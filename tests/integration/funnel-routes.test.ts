@@ -10,7 +10,7 @@ import { SHARE_LIMIT_PER_NETWORK } from "~/lib/funnel/funnel-counts.server";
 import { SHARE_LINK_BROKEN_MESSAGE } from "~/lib/funnel/share-click.schema";
 import { siteDayOf } from "~/lib/funnel/site-day";
 import { createBotChallenge } from "~/lib/security/bot-challenge.server";
-import { joinWaitlist } from "~/lib/waitlist/join.server";
+import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { RANGE_LENGTH_MESSAGE, RANGE_ORDER_MESSAGE } from "~/lib/reports/funnel-range.schema";
 import { loader as rootLoader } from "~/root";
 import { loader as indexLoader } from "~/routes/_index";

@@ -7,7 +7,7 @@ import { db } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { getMemberImport, listImportProblems } from "~/lib/imports/import-check.server";
 import { importNextBatch, IMPORT_STARTED_ELSEWHERE_MESSAGE, startImport } from "~/lib/imports/import-run.server";
-import { joinWaitlist } from "~/lib/waitlist/join.server";
+import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { action as waitlistEmailsAction } from "~/routes/admin/waitlist-emails";
 
 const context = { cspNonce: "", requestId: "test", clientIp: "127.0.0.1" };

@@ -4,7 +4,7 @@ import { loader as rootLoader } from "~/root";
 import { loader as shareCardLoader } from "~/routes/share-card";
 import { getEnv } from "~/lib/env.server";
 import { saveSiteSettings } from "~/lib/settings/settings.server";
-import { joinWaitlist } from "~/lib/waitlist/join.server";
+import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 
 // What a link preview (Facebook, X, Slack…) gets for a member's referral link, and
 // what the card's URL answers, through the loaders themselves.

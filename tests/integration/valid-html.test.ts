@@ -22,7 +22,7 @@ import { confirmSeasonWinners } from "~/lib/seasons/season-winners.server";
 import { DEFAULT_SEASON_WINNER_EMAIL_HTML } from "~/lib/seasons/winner-email";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { inviteTeamMember } from "~/lib/team/team.server";
-import { joinWaitlist } from "~/lib/waitlist/join.server";
+import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { DISABLE_AFTER_FAILING_MS, deliverDueWebhooks } from "~/lib/webhooks/delivery.server";
 import { createWebhookEndpoint } from "~/lib/webhooks/endpoints.server";
 import { rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";

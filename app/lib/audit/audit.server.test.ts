@@ -5,7 +5,7 @@ import { createApiKey, revokeApiKey } from "../api/api-keys.server";
 import { db } from "../db.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { changeMember } from "../waitlist/member-admin.server";
-import { joinWaitlist } from "../waitlist/join.server";
+import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { listAuditEvents, streamAuditCsv } from "./audit.server";
 
 beforeEach(async () => {

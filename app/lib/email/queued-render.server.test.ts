@@ -4,7 +4,7 @@ import { emailOutbox } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { saveSiteSettings } from "../settings/settings.server";
-import { joinWaitlist } from "../waitlist/join.server";
+import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { getMailboxMessage, listMailbox } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 import { deliverDueEmails } from "./worker.server";

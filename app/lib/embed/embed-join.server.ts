@@ -4,7 +4,7 @@ import { isAppError } from "../errors";
 import { log } from "../log.server";
 import { referralLink } from "../referrals/share-links";
 import { checkBotGuard } from "../security/bot-guard.server";
-import { signUpFromForm } from "../waitlist/signup.server";
+import { signUpFromForm } from "../waitlist/join/signup.server";
 import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
 import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
 import { JoinInputSchema } from "../waitlist/waitlist.schema";

@@ -5,7 +5,7 @@ import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { getFunnelReport } from "../reports/funnel.server";
 import { saveSiteSettings } from "../settings/settings.server";
-import { joinWaitlist } from "../waitlist/join.server";
+import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { countFunnelEvent, recordLandingVisit, recordShareClick, SHARE_LIMIT_PER_NETWORK } from "./funnel-counts.server";
 
 beforeEach(resetDatabase);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../../../tests/db-reset";
 import { creditTrailerView } from "../points/points.server";
 import { getMemberById } from "../waitlist/members.server";
-import { joinWaitlist } from "../waitlist/join.server";
+import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { movementText } from "./place-text";
 import { visitPlaceInLine } from "./place-movement.server";
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { saveSiteSettings } from "../settings/settings.server";
-import { joinWaitlist } from "../waitlist/join.server";
+import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { foldScoreChanges } from "./score-fold.server";
 import { placeInLine } from "./leaderboard.server";
 

@@ -7,7 +7,7 @@ import { db } from "../db.server";
 import { sumLedger } from "../points/points.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { emailIdentity } from "../waitlist/email-identity";
-import { joinWaitlist } from "../waitlist/join.server";
+import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { confirmMemberEmail, getMemberById } from "../waitlist/members.server";
 import { countPendingReferrals } from "./referral-credit.server";
 

@@ -8,13 +8,13 @@ type ReferralPair = { referrerId: string; referredId: string };
 
 /**
  * Pays a referral: +10 points and one referral to the referrer, +5 to the friend, with
- * their ledger rows and the referral.credited event (referral_pay, db/migrations/0012 —
+ * their ledger rows and the referral.credited event (referral_pay, db/functions/referral_pay.sql —
  * the sign-up's own SQL pays through it too). Nothing when the referrer has been blocked
  * meanwhile.
  */
 export async function payReferral(tx: Transaction, { referrerId, referredId }: ReferralPair): Promise<boolean> {
   const result = await tx.execute<{ paid: boolean }>(
-    sql`select referral_pay(${referrerId}, ${referredId}, ${REFERRER_POINTS}, ${REFERRAL_BONUS_POINTS}) as paid`,
+    sql`select referral_pay(${referrerId}, ${referredId}, ${REFERRER_POINTS}, ${REFERRAL_BONUS_POINTS}, now()) as paid`,
   );
   wakeWebhookSender();
   return result.rows[0]?.paid === true;

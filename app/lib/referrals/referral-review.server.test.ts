@@ -6,7 +6,7 @@ import { db } from "../db.server";
 import { sumLedger } from "../points/points.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { confirmMemberEmail, getMemberById } from "../waitlist/members.server";
-import { signUpFromForm } from "../waitlist/signup.server";
+import { signUpFromForm } from "../waitlist/join/signup.server";
 import { holdStaleReferrals } from "./referral-credit.server";
 import { decideHeldReferrals, listHeldReferrals, recountMember } from "./referral-review.server";
 

@@ -5,7 +5,7 @@ import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { SHARE_CHANNELS, type ShareChannel } from "../funnel/channels";
 import { recordLandingVisit, recordShareClick } from "../funnel/funnel-counts.server";
-import { joinWaitlist } from "../waitlist/join.server";
+import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { confirmMemberEmail } from "../waitlist/members.server";
 import { getFunnelReport } from "./funnel.server";
 

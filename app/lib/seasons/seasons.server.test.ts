@@ -5,7 +5,7 @@ import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { isAppError } from "../errors";
 import { saveSiteSettingsForm } from "../settings/site-settings-form.server";
-import { joinWaitlist } from "../waitlist/join.server";
+import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { freezeDueSeasons, startSeasonJob } from "./season-freeze.server";
 import { listSeasonLeaderboard } from "./season-leaderboard.server";
 import { confirmSeasonWinners, getFrozenSeason, listHallOfFame } from "./season-winners.server";

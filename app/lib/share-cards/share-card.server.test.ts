@@ -10,7 +10,7 @@ import { db } from "../db.server";
 import { shareCardsServed } from "../metrics.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { storeImage, UPLOAD_TARGETS } from "../storage/storage.server";
-import { joinWaitlist } from "../waitlist/join.server";
+import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { getShareCard, getShareCardPng, shareCardPath } from "./share-card.server";
 
 const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "lc-card-uploads-"));

@@ -6,7 +6,7 @@ import { db } from "../db.server";
 import { getMemberStanding } from "../leaderboard/leaderboard.server";
 import { sumLedger } from "../points/points.server";
 import { adjustPoints, listMemberAudit, listReferralStandings, listReferredMembers, resetReferrals } from "../referrals/referral-admin.server";
-import { joinWaitlist } from "./join.server";
+import { joinWaitlist } from "./join/create-members.server";
 import { changeMember, listMembersPage, normaliseTags } from "./member-admin.server";
 import { csvCell } from "../csv";
 import { streamMembersCsv } from "./members-csv.server";

@@ -9,7 +9,7 @@ import { db } from "../db.server";
 import { isAppError } from "../errors";
 import { changeMember } from "../waitlist/member-admin.server";
 import { confirmMemberEmail } from "../waitlist/members.server";
-import { joinWaitlist } from "../waitlist/join.server";
+import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { DISABLE_AFTER_FAILING_MS, deliverDueWebhooks, postWebhook } from "./delivery.server";
 import { createWebhookEndpoint, setWebhookEndpointEnabled } from "./endpoints.server";
 import { resendWebhookMessage, sendTestEvent } from "./enqueue.server";

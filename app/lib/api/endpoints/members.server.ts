@@ -5,7 +5,7 @@ import { nicknameOf } from "../../waitlist/email";
 import { changeMember, type MemberListRow } from "../../waitlist/member-admin.server";
 import { listMembersByCursor } from "../../waitlist/member-cursor.server";
 import { getMemberWithNotes } from "../../waitlist/members.server";
-import { joinWaitlist } from "../../waitlist/join.server";
+import { joinWaitlist } from "../../waitlist/join/create-members.server";
 import { defineEndpoint } from "../endpoint.server";
 import { IdParams, JoinBodySchema, JoinResultSchema, MemberChangeSchema, MemberListQuery, MemberListSchema, MemberSchema } from "../schemas";
 

@@ -1,16 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox, waitlistUsers } from "../../../db/schema";
-import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
-import { deliverDueEmails } from "../email/worker.server";
-import { getMemberStanding, listLeaderboard, placeInLine } from "../leaderboard/leaderboard.server";
-import { creditTrailerView, sumLedger } from "../points/points.server";
-import { listReferralStandings } from "../referrals/referral-admin.server";
-import { saveSiteSettings } from "../settings/settings.server";
-import { nicknameOf } from "./email";
-import { joinWaitlist } from "./join.server";
-import { getMemberByEmail, getMemberById } from "./members.server";
+import { emailOutbox, waitlistUsers } from "../../../../db/schema";
+import { resetDatabase } from "../../../../tests/db-reset";
+import { db } from "../../db.server";
+import { deliverDueEmails } from "../../email/worker.server";
+import { getMemberStanding, listLeaderboard, placeInLine } from "../../leaderboard/leaderboard.server";
+import { creditTrailerView, sumLedger } from "../../points/points.server";
+import { listReferralStandings } from "../../referrals/referral-admin.server";
+import { saveSiteSettings } from "../../settings/settings.server";
+import { nicknameOf } from "../email";
+import { joinWaitlist } from "./create-members.server";
+import { getMemberByEmail, getMemberById } from "../members.server";
 
 // These tests pin the spec's rule (a referral counts when the friend joins); the default,
 // credit on confirmation, is tested in app/lib/referrals/referral-credit.server.test.ts.

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../../db/schema";
-import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
-import { signUpFromForm } from "./signup.server";
+import { emailOutbox } from "../../../../db/schema";
+import { resetDatabase } from "../../../../tests/db-reset";
+import { db } from "../../db.server";
+import { BatcherFullError } from "./batcher";
+import { SIGNUP_LIMIT_PER_NETWORK, signUpFromForm } from "./signup.server";
 
 beforeEach(resetDatabase);
 
@@ -39,5 +40,21 @@ describe("a returning member on someone else's browser", () => {
     await signUp("ada@example.com", stranger);
     for (let attempt = 0; attempt < 12; attempt++) expect((await signUp("ada@example.com", stranger)).isOwnBrowser).toBe(false);
     expect(await magicLinkMails("ada@example.com")).toHaveLength(5);
+  });
+});
+
+describe("a flood of sign-ups from one address", () => {
+  it("is turned away at once past its share of the queue (503 + Retry-After) while another visitor joins", async () => {
+    const flood = Array.from({ length: 200 }, (_, index) =>
+      signUpFromForm({ email: `flood${index}@example.com`, clientIp: "203.0.113.7", userAgent: null, referralCode: null, seen: stranger }),
+    );
+    const calm = signUpFromForm({ email: "calm@example.com", clientIp: "198.51.100.4", userAgent: null, referralCode: null, seen: stranger });
+    const settled = await Promise.allSettled(flood);
+    const turnedAway = settled.filter((result) => result.status === "rejected" && result.reason instanceof BatcherFullError);
+    expect(turnedAway.length).toBeGreaterThanOrEqual(100);
+    expect((turnedAway[0] as PromiseRejectedResult).reason.retryAfterSeconds).toBeGreaterThan(0);
+    expect((await calm).isNewMember).toBe(true);
+    const stored = settled.filter((result) => result.status === "fulfilled").length;
+    expect(stored).toBeLessThanOrEqual(SIGNUP_LIMIT_PER_NETWORK.limit);
   });
 });

@@ -1,13 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../database-unavailable.server";
-import { isAppError } from "../errors";
-import { setFlash } from "../flash.server";
-import { log } from "../log.server";
-import { checkBotGuard } from "../security/bot-guard.server";
-import { SIGNUP_ERROR_MESSAGE, type JoinActionData } from "./join-form";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../../database-unavailable.server";
+import { isAppError } from "../../errors";
+import { setFlash } from "../../flash.server";
+import { log } from "../../log.server";
+import { checkBotGuard } from "../../security/bot-guard.server";
+import { SIGNUP_ERROR_MESSAGE, type JoinActionData } from "../join-form";
+import { BatcherFullError } from "./batcher";
 import { signUpFromForm } from "./signup.server";
-import { forgetReferralCode, readDeviceMemberId, readPendingReferral, rememberDeviceMember } from "./visitor-cookies.server";
-import { JoinInputSchema } from "./waitlist.schema";
+import { forgetReferralCode, readDeviceMemberId, readPendingReferral, rememberDeviceMember } from "../visitor-cookies.server";
+import { JoinInputSchema } from "../waitlist.schema";
 
 /** Who sent a waitlist form, as its request tells. */
 export type JoinVisitor = {
@@ -30,7 +31,7 @@ export type JoinAnswer =
 
 /**
  * The waitlist form's post, for each of its ways in (React Router's action and the join
- * lane in front of it, ADR 0030): parse, join, and say what happened in the form's words —
+ * lane in front of it, ADR 0038): parse, join, and say what happened in the form's words —
  * a refusal with the spec's message and status, an unreachable database 503, anything
  * unexpected logged and answered 500.
  */
@@ -57,6 +58,10 @@ export async function answerJoinForm(payload: FormData | URLSearchParams, visito
   } catch (error) {
     const form = submission.reply();
     if (isAppError(error)) return { kind: "refused", status: error.status, data: { form, formError: error.userMessage } };
+    if (error instanceof BatcherFullError) {
+      log.warn("waitlist signup refused: this process's join queue is full", { requestId: visitor.requestId });
+      return { kind: "refused", status: 503, data: { form, formError: DATABASE_UNAVAILABLE_MESSAGE }, headers: { "Retry-After": String(error.retryAfterSeconds) } };
+    }
     if (isDatabaseUnavailable(error)) {
       log.warn("waitlist signup while the database is unavailable", { requestId: visitor.requestId, error });
       return { kind: "refused", status: 503, data: { form, formError: DATABASE_UNAVAILABLE_MESSAGE }, headers: { "Retry-After": "5" } };

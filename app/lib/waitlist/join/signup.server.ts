@@ -1,12 +1,12 @@
-import { AppError } from "../errors";
-import type { ShareChannel } from "../funnel/channels";
-import { referralsCredited, signups } from "../metrics.server";
-import { householdNetworkOf, networkKeyOf } from "../security/client-network.server";
-import { settleBotGuard, type BotGuardPass } from "../security/bot-guard.server";
-import { joinWaitlist, JoinGateRefusal, type JoinResult } from "./join.server";
-import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "./returning-member.server";
-import { countryOf, deviceClassOf } from "./signup-context";
-import type { JoinInput } from "./waitlist.schema";
+import { AppError } from "../../errors";
+import type { ShareChannel } from "../../funnel/channels";
+import { referralsCredited, signups } from "../../metrics.server";
+import { householdNetworkOf, networkKeyOf } from "../../security/client-network.server";
+import { settleBotGuard, type BotGuardPass } from "../../security/bot-guard.server";
+import { joinWaitlist, JoinGateRefusal, type JoinResult } from "./create-members.server";
+import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "../returning-member.server";
+import { countryOf, deviceClassOf } from "../signup-context";
+import type { JoinInput } from "../waitlist.schema";
 
 // Generous enough for a classroom behind one address, tight enough to stop a script.
 export const SIGNUP_LIMIT_PER_NETWORK = { limit: 60, windowSeconds: 10 * 60 };
@@ -38,21 +38,19 @@ export async function signUpFromForm(request: SignupRequest): Promise<SignupResu
   const guardLimits = botGuard?.kind === "no_js" ? [{ key: botGuard.limitKey, rule: botGuard.rule }] : [];
   let result: JoinResult;
   try {
-    result = await joinWaitlist(
-      {
-        email: request.email,
-        referralCode: request.referralCode,
-        via: request.via ?? null,
-        device: deviceClassOf(request.userAgent),
-        network: householdNetworkOf(request.clientIp),
-        deviceMemberId: request.seen.deviceMemberId,
-        country: countryOf({ language: request.language, timeZone: request.timeZone }),
-      },
-      {
+    result = await joinWaitlist({
+      email: request.email,
+      referralCode: request.referralCode,
+      via: request.via ?? null,
+      device: deviceClassOf(request.userAgent),
+      network: householdNetworkOf(request.clientIp),
+      deviceMemberId: request.seen.deviceMemberId,
+      country: countryOf({ language: request.language, timeZone: request.timeZone }),
+      gate: {
         challenge: botGuard?.kind === "solved" ? { signature: botGuard.signature, expiresAt: botGuard.expiresAt } : null,
         limits: [...guardLimits, { key: `signup:network:${networkKeyOf(request.clientIp)}`, rule: SIGNUP_LIMIT_PER_NETWORK }],
       },
-    );
+    });
   } catch (error) {
     throw answerToRefusal(error, botGuard, guardLimits.length);
   }

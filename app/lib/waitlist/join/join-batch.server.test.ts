@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
-import { getMemberStanding } from "../leaderboard/leaderboard.server";
-import { joinBatchSize } from "../metrics.server";
-import { sumLedger } from "../points/points.server";
-import { saveSiteSettings } from "../settings/settings.server";
-import type { JoinBatchRequest, JoinBatchRow } from "./join-batch.server";
-import { joinWaitlist } from "./join.server";
-import { getMemberByEmail } from "./members.server";
+import { resetDatabase } from "../../../../tests/db-reset";
+import { db } from "../../db.server";
+import { getMemberStanding } from "../../leaderboard/leaderboard.server";
+import { joinBatchSize } from "../../metrics.server";
+import { sumLedger } from "../../points/points.server";
+import { saveSiteSettings } from "../../settings/settings.server";
+import { callJoinBatch, type JoinRequestRecord, type JoinResultRecord } from "./join-record.server";
+import { joinWaitlist } from "./create-members.server";
+import { getMemberByEmail } from "../members.server";
 
 // Joins that arrive together go to the database together (ADR 0031): these tests send
 // bursts through joinWaitlist, as the waitlist form does, and check each answer and the
@@ -112,7 +112,7 @@ describe("a burst of joins", () => {
 });
 
 /** A request as joinWaitlist builds it, for calling waitlist_join_batch directly. */
-function requestFor(email: string, fields: Partial<JoinBatchRequest> = {}): JoinBatchRequest {
+function requestFor(email: string, fields: Partial<JoinRequestRecord> = {}): JoinRequestRecord {
   return {
     challenge_signature: null,
     challenge_expires_at: null,
@@ -138,13 +138,18 @@ function requestFor(email: string, fields: Partial<JoinBatchRequest> = {}): Join
     daily_cap: 100_000,
     referrer_points: 10,
     friend_points: 5,
+    joined_at: null,
+    tags: null,
+    notes: null,
+    confirmed: null,
+    blocked: null,
+    welcome: null,
     ...fields,
   };
 }
 
-async function joinBatch(requests: JoinBatchRequest[]): Promise<JoinBatchRow[]> {
-  const json = JSON.stringify(requests.map((request, index) => ({ ...request, idx: index + 1 })));
-  return (await db.execute<JoinBatchRow>(sql`select * from waitlist_join_batch(${json}::jsonb)`)).rows;
+function joinBatch(requests: JoinRequestRecord[]): Promise<JoinResultRecord[]> {
+  return callJoinBatch(db, requests);
 }
 
 const noJs = (ip: string) => ({ limit_keys: [`join:no-js:network:${ip}`, `signup:network:${ip}`], limit_counts: [5, 60], limit_windows: [3600, 600] });

@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import type { ShareChannel } from "../../funnel/channels";
+import { REFERRAL_BONUS_POINTS, REFERRER_POINTS, SIGNUP_POINTS } from "../../points/points-rules";
+import { fallbackReferralCode, REFERRAL_CODE_ATTEMPTS, referralCodeCandidate } from "../../referrals/referral-code";
+import type { RateLimitCheck } from "../../security/rate-limit.server";
+import { getSiteSettings, type SiteSettings } from "../../settings/settings.server";
+import { normaliseEmail } from "../email";
+import { emailIdentity } from "../email-identity";
+import { isOnThrowawayList, isThrowawayAddress } from "../throwaway-domains.server";
+import type { JoinRequestRecord } from "./join-record.server";
+
+/**
+ * What a way in (the form, the embed, the API, CSV import, the seed) knows of a new
+ * member. Everything but the address is optional; what is left out is the form's default.
+ */
+export type NewMember = {
+  email: string;
+  /** The referral code the visitor arrived with, unvalidated. */
+  referralCode?: string | null;
+  /** The share channel (`via=`) of that referral link. */
+  via?: ShareChannel | null;
+  device?: string | null;
+  country?: string | null;
+  /** The /24 or /64 the request came from (householdNetworkOf). */
+  network?: string | null;
+  /** The member who joined on this browser before, if any. */
+  deviceMemberId?: string | null;
+  /** A code of its own to keep when it is free (an imported or seeded member's). */
+  code?: string | null;
+  tags?: readonly string[];
+  notes?: string | null;
+  isConfirmed?: boolean;
+  isBlocked?: boolean;
+  /** When the member joined, when that was before now (the seed's demo members). */
+  joinedAt?: Date | null;
+  /** The welcome e-mail (default yes; an import sends it only when asked). */
+  sendWelcome?: boolean;
+  /** Pay a referral now or when the friend confirms; by default the site's setting. */
+  referralCredit?: "join" | "confirm";
+  /** What must pass before the join is tried, counted in the join's own statement. */
+  gate?: JoinGate;
+};
+
+/** A solved bot challenge, accepted once, then rate limits counted in order (rate_limits_hit). */
+export type JoinGate = {
+  challenge?: { signature: string; expiresAt: Date } | null;
+  limits?: RateLimitCheck[];
+};
+
+const JOIN_SETTINGS = ["referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap"] as const;
+export type JoinSettings = Pick<SiteSettings, (typeof JOIN_SETTINGS)[number]>;
+
+export function loadJoinSettings(): Promise<JoinSettings> {
+  return getSiteSettings([...JOIN_SETTINGS]);
+}
+
+/** The code a new member is offered at each attempt: their own, then candidates, then a fallback. */
+function codeFor(member: NewMember, email: string, attempt: number): string {
+  if (attempt === 0 && member.code) return member.code;
+  return attempt < REFERRAL_CODE_ATTEMPTS ? referralCodeCandidate(email) : fallbackReferralCode();
+}
+
+/** A "+tag" in the local part: a fair-play signal, since one inbox can have many. */
+function isAliasAddress(email: string): boolean {
+  return email.slice(0, email.lastIndexOf("@")).includes("+");
+}
+
+/**
+ * A join as waitlist_join_batch takes it. The rules the database applies, in its order:
+ * (1) a solved bot challenge is accepted once and (2) the gate's rate limits are counted
+ * in order — both only at the first attempt, so a retry with another code counts nothing
+ * again; (3) a person already listed (same identity: case, "+tag", gmail dots) is a
+ * returning member and earns nothing; (4) a new address at a throwaway domain (the admin's
+ * lists, then mailchecker's) is refused; (5) the referrer is the code's member unless
+ * blocked or the same person; (6) the member joins with SIGNUP_POINTS, a ledger row and
+ * the welcome e-mail; (7) a referral is held when a fair-play signal fires (same network
+ * or device, burst, daily cap, alias, throwaway-listed domain), else paid now or on
+ * confirmation as the setting says; (8) member.joined and referral events are queued.
+ * What needs the address's text or a library (identity, throwaway lists, alias) is
+ * decided here; what needs other rows is decided there.
+ */
+export function joinRequestOf(member: NewMember, settings: JoinSettings, attempt: number): JoinRequestRecord {
+  const email = normaliseEmail(member.email);
+  const { challenge = null, limits = [] } = attempt === 0 ? (member.gate ?? {}) : {};
+  return {
+    challenge_signature: challenge?.signature ?? null,
+    challenge_expires_at: challenge?.expiresAt.toISOString() ?? null,
+    limit_keys: limits.map((limit) => limit.key),
+    limit_counts: limits.map((limit) => limit.rule.limit),
+    limit_windows: limits.map((limit) => limit.rule.windowSeconds),
+    id: randomUUID(),
+    email,
+    identity: emailIdentity(email),
+    code: codeFor(member, email, attempt),
+    signup_points: SIGNUP_POINTS,
+    refuse: isThrowawayAddress(email, { blocked: settings.emailDomainBlocklist, allowed: settings.emailDomainAllowlist }),
+    referral_code: member.referralCode?.trim().toLowerCase() || null,
+    device: member.device ?? null,
+    country: member.country ?? null,
+    network: member.network ?? null,
+    via: member.via ?? null,
+    device_member_id: member.deviceMemberId ?? null,
+    mode: member.referralCredit ?? settings.referralCreditMode,
+    alias: isAliasAddress(email),
+    disposable: isOnThrowawayList(email),
+    burst_limit: settings.referralBurstLimit,
+    daily_cap: settings.referralDailyCap,
+    referrer_points: REFERRER_POINTS,
+    friend_points: REFERRAL_BONUS_POINTS,
+    joined_at: member.joinedAt?.toISOString() ?? null,
+    tags: member.tags ? [...member.tags] : null,
+    notes: member.notes ?? null,
+    confirmed: member.isConfirmed ?? null,
+    blocked: member.isBlocked ?? null,
+    welcome: member.sendWelcome ?? null,
+  };
+}
