@@ -1,9 +1,9 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { db } from "../app/lib/db.server";
-import { REFERRAL_BONUS_POINTS, REFERRER_POINTS, SIGNUP_POINTS, TRAILER_VIEW_POINTS } from "../app/lib/points/points-rules";
+import { creditTrailerView } from "../app/lib/points/points.server";
 import { seedDefaultSettings } from "../app/lib/settings/settings.server";
-import { emailIdentity } from "../app/lib/waitlist/email-identity";
-import { pointsLedger, products, referrals, users, waitlistUsers } from "./schema";
+import { createMembers } from "../app/lib/waitlist/join/create-members.server";
+import { products, users } from "./schema";
 import { DEMO_MEMBERS, DEMO_PRODUCTS, DEMO_SETTINGS, SEEDED_ADMIN_EMAIL } from "../tests/factories";
 
 async function seedAdmin() {
@@ -25,60 +25,38 @@ async function seedProducts() {
   }
 }
 
-/** Members and their referrals, with a ledger row for every point, in one transaction. */
+/**
+ * The demo members, each joined (and referred, and paid) through createMembers as a
+ * visitor would have been, on the day the demo says; referrers before their friends.
+ */
 async function seedMembers() {
-  await db.transaction(async (tx) => {
-    for (const member of DEMO_MEMBERS) {
-      const [existing] = await tx.select({ id: waitlistUsers.id }).from(waitlistUsers).where(eq(waitlistUsers.email, member.email));
-      if (existing) continue;
-      const referrer = member.referredBy
-        ? (await tx.select().from(waitlistUsers).where(eq(waitlistUsers.email, member.referredBy)))[0]
-        : undefined;
-      const joinedAt = new Date(Date.now() - member.joinedDaysAgo * 86_400_000);
-      const points = SIGNUP_POINTS + (referrer ? REFERRAL_BONUS_POINTS : 0) + (member.hasViewedTrailer ? TRAILER_VIEW_POINTS : 0);
-      const [created] = await tx
-        .insert(waitlistUsers)
-        .values({
-          email: member.email,
-          emailIdentity: emailIdentity(member.email),
-          referralCode: member.referralCode,
-          points,
-          confirmedEmail: member.confirmedEmail,
-          confirmedAt: member.confirmedEmail ? joinedAt : null,
-          hasViewedTrailer: member.hasViewedTrailer,
-          referredByUserId: referrer?.id ?? null,
-          tags: member.tags,
-          signupDevice: member.device,
-          signupCountry: member.country,
-          joinDate: joinedAt,
-          createdAt: joinedAt,
-          updatedAt: joinedAt,
-        })
-        .returning({ id: waitlistUsers.id });
-      if (!created) throw new Error(`seed: could not insert ${member.referralCode}`);
-      const ledger: (typeof pointsLedger.$inferInsert)[] = [
-        { memberId: created.id, delta: SIGNUP_POINTS, reason: "signup", createdAt: joinedAt },
-      ];
-      if (referrer) {
-        ledger.push({ memberId: created.id, delta: REFERRAL_BONUS_POINTS, reason: "referral_bonus", relatedMemberId: referrer.id, createdAt: joinedAt });
-        ledger.push({ memberId: referrer.id, delta: REFERRER_POINTS, reason: "referral_credit", relatedMemberId: created.id, createdAt: joinedAt });
-        await tx
-          .update(waitlistUsers)
-          .set({ points: sql`${waitlistUsers.points} + ${REFERRER_POINTS}`, referralsMade: sql`${waitlistUsers.referralsMade} + 1` })
-          .where(eq(waitlistUsers.id, referrer.id));
-        await tx.insert(referrals).values({ referrerId: referrer.id, referredId: created.id, status: "credited", createdAt: joinedAt, decidedAt: joinedAt });
-      }
-      if (member.hasViewedTrailer) ledger.push({ memberId: created.id, delta: TRAILER_VIEW_POINTS, reason: "trailer_view", createdAt: joinedAt });
-      await tx.insert(pointsLedger).values(ledger);
-    }
-  });
+  const codeOf = new Map(DEMO_MEMBERS.map((member) => [member.email, member.referralCode]));
+  for (const member of DEMO_MEMBERS) {
+    const [created] = await createMembers([
+      {
+        email: member.email,
+        code: member.referralCode,
+        referralCode: member.referredBy ? codeOf.get(member.referredBy) : null,
+        referralCredit: "join",
+        isConfirmed: member.confirmedEmail,
+        tags: member.tags,
+        device: member.device,
+        country: member.country,
+        joinedAt: new Date(Date.now() - member.joinedDaysAgo * 86_400_000),
+        sendWelcome: false,
+      },
+    ]);
+    if (created?.outcome !== "joined" && created?.outcome !== "existing") throw new Error(`seed: could not add ${member.referralCode}`);
+    if (created.outcome === "joined" && member.hasViewedTrailer) await creditTrailerView(created.member.id);
+  }
 }
 
 /** Demo content for a fresh database. Safe to run again: it only adds what is missing. */
 export async function seedDemoContent(): Promise<void> {
   await seedAdmin();
-  await seedDefaultSettings(DEMO_SETTINGS);
   await seedProducts();
   await seedMembers();
+  // Last: a start that finds settings takes the database as seeded (boot.server.ts).
+  await seedDefaultSettings(DEMO_SETTINGS);
 }
 

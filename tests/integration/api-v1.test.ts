@@ -1,7 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { apiKeys, auditEvents, memberAuditLog, products, referrals, users } from "../../db/schema";
+import { apiKeys, auditEvents, memberAuditLog, products, referrals, users, waitlistUsers } from "../../db/schema";
 import { createApiKey, revokeApiKey } from "../../app/lib/api/api-keys.server";
 import { API_RATE_LIMIT, handleApiRequest } from "../../app/lib/api/dispatch.server";
 import { API_ENDPOINTS } from "../../app/lib/api/endpoints.server";
@@ -99,6 +99,34 @@ describe("the OpenAPI document", () => {
   });
 });
 
+describe("a join through the API", () => {
+  const join = (email: string, visitor: { clientIp?: string; userAgent?: string } = {}) => call("POST", "/members", { body: { email, ...visitor } });
+
+  it("runs the form's per-network limit and fair-play signals on the visitor's address, audited under the key's name", async () => {
+    const visitor = { clientIp: "203.0.113.50", userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)" };
+    const first = await join("api.first@example.com", visitor);
+    expect(first.status).toBe(201);
+    for (let index = 1; index < 60; index++) expect((await join(`api.family${index}@example.com`, visitor)).status).toBe(201);
+    const limited = await join("api.sixty-first@example.com", visitor);
+    expect(limited.status).toBe(429);
+    expect((await problemOf(limited)).detail).toMatch(/^Too many signups from your network\./);
+    expect((await join("api.elsewhere@example.com", { clientIp: "198.51.100.9" })).status).toBe(201);
+    expect((await join("api.no-visitor@example.com")).status).toBe(201);
+
+    const joined = await db.select().from(auditEvents).where(eq(auditEvents.action, "member.joined"));
+    expect(joined).toHaveLength(62);
+    expect(joined.every((event) => event.actorKind === "api_key" && event.actorName.startsWith("Shop (lc_"))).toBe(true);
+    const [member] = await db.select({ network: waitlistUsers.signupNetwork, device: waitlistUsers.signupDevice }).from(waitlistUsers).where(eq(waitlistUsers.email, "api.first@example.com"));
+    expect(member).toEqual({ network: "203.0.113.0/24", device: "mobile" });
+  });
+
+  it("refuses a visitor address that is not an IP address, changing nothing", async () => {
+    const answer = await join("api.bad@example.com", { clientIp: "not-an-ip" });
+    expect(answer.status).toBe(400);
+    expect(await db.select().from(waitlistUsers).where(eq(waitlistUsers.email, "api.bad@example.com"))).toEqual([]);
+  });
+});
+
 describe("every documented operation", () => {
   it("answers a good request with its documented status and shape, writes recorded with the key", async () => {
     // The friend's referral waits for review, for decideReferrals.
@@ -116,6 +144,7 @@ describe("every documented operation", () => {
     }
     const audit = await db.select().from(auditEvents).where(eq(auditEvents.actorKind, "api_key"));
     expect(audit.map((event) => [event.action, event.actorName.startsWith("Shop (lc_")]).sort()).toEqual([
+      ["member.joined", true],
       ["member.notes_changed", true],
       ["member.tags_changed", true],
       ["product.created", true],

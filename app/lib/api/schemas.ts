@@ -46,6 +46,11 @@ export const JoinBodySchema = z
   .object({
     email: EmailAddressSchema,
     referralCode: z.string().trim().max(64).refine(isReferralCodeShape, "Not a referral code.").optional().openapi({ description: "The referrer's code (the `ref` of their link)." }),
+    clientIp: z
+      .union([z.ipv4(), z.ipv6()])
+      .optional()
+      .openapi({ description: "The visitor's IP address, when the join comes from a person on your site: their network then counts against the same sign-up limit and fair-play checks as the site's form." }),
+    userAgent: z.string().trim().max(512).refine(...noControlCharacters).optional().openapi({ description: "The visitor's User-Agent header, for the same device checks as the form." }),
   })
   .openapi("JoinRequest");
 

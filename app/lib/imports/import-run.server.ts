@@ -1,17 +1,13 @@
-import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
-import { memberImportRows, memberImports, pointsLedger, users, waitlistUsers } from "../../../db/schema";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { memberImportRows, memberImports, users } from "../../../db/schema";
 import { adminActor } from "../audit/actor";
 import { recordAdminAuditEvent, recordAuditEvents } from "../audit/audit.server";
 import { runTransaction, type Transaction } from "../db.server";
-import { enqueueEmail } from "../email/outbox.server";
-import { prepareWelcomeEmail } from "../email/welcome.server";
 import { AppError } from "../errors";
 import { log } from "../log.server";
-import { SIGNUP_POINTS } from "../points/points-rules";
-import { fallbackReferralCode, referralCodeCandidate } from "../referrals/referral-code";
-import { getSiteSetting } from "../settings/settings.server";
 import { normaliseTags } from "../waitlist/member-admin.server";
+import { createMembers } from "../waitlist/join/create-members.server";
+import { callJoinBatch } from "../waitlist/join/join-record.server";
 import { getMemberImport, type MemberImport } from "./import-check.server";
 
 /** Lines per transaction: small enough to keep locks short, large enough to be quick. */
@@ -20,7 +16,7 @@ const IDLE_POLL_MS = 2_000;
 export const IMPORT_STARTED_ELSEWHERE_MESSAGE = "This import has already been started.";
 
 type StagedRow = typeof memberImportRows.$inferSelect;
-type Candidate = { row: StagedRow; id: string; code: string };
+type Added = { row: StagedRow; id: string };
 
 /**
  * Starts the import of a checked upload's new lines, with tags added to every member
@@ -52,48 +48,28 @@ export async function startImport(importId: string, options: { tags: readonly st
 }
 
 /**
- * Adds the candidates as members, 10 points each through the ledger. A line whose person
- * joined since the check is skipped; a referral code someone else holds is replaced.
+ * Adds the staged lines as members through the one way members are created
+ * (createMembers), in the import's transaction: 10 points each through the ledger, the
+ * welcome e-mail only when chosen. A line whose person joined since the check is
+ * skipped; a referral code someone else holds is replaced.
  */
-async function insertMembers(tx: Transaction, job: MemberImport, rows: StagedRow[]): Promise<Candidate[]> {
-  const added: Candidate[] = [];
-  let pending: Candidate[] = rows.map((row) => ({ row, id: randomUUID(), code: row.referralCode ?? referralCodeCandidate(row.email) }));
-  for (let attempt = 0; attempt < 4 && pending.length > 0; attempt += 1) {
-    const inserted = await tx
-      .insert(waitlistUsers)
-      .values(
-        pending.map(({ row, id, code }) => ({
-          id,
-          email: row.email,
-          emailIdentity: row.identity!,
-          referralCode: code,
-          points: SIGNUP_POINTS,
-          tags: normaliseTags([...row.tags, ...job.tags]),
-          notes: row.notes,
-          confirmedEmail: row.isConfirmed,
-          confirmedAt: row.isConfirmed ? sql`now()` : null,
-          isBlocked: row.isBlocked,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: waitlistUsers.id });
-    const insertedIds = new Set(inserted.map((row) => row.id));
-    added.push(...pending.filter((candidate) => insertedIds.has(candidate.id)));
-    const missed = pending.filter((candidate) => !insertedIds.has(candidate.id));
-    if (missed.length === 0) break;
-    const listed = await tx
-      .select({ identity: waitlistUsers.emailIdentity, email: waitlistUsers.email })
-      .from(waitlistUsers)
-      .where(or(inArray(waitlistUsers.emailIdentity, missed.map(({ row }) => row.identity!)), inArray(waitlistUsers.email, missed.map(({ row }) => row.email))));
-    const taken = new Set(listed.flatMap((row) => [row.identity, row.email]));
-    pending = missed
-      .filter(({ row }) => !taken.has(row.identity!) && !taken.has(row.email))
-      .map((candidate) => ({ ...candidate, code: attempt < 2 ? referralCodeCandidate(candidate.row.email) : fallbackReferralCode() }));
-  }
-  if (added.length > 0) {
-    await tx.insert(pointsLedger).values(added.map(({ id }) => ({ memberId: id, delta: SIGNUP_POINTS, reason: "signup" as const })));
-  }
-  return added;
+async function insertMembers(tx: Transaction, job: MemberImport, rows: StagedRow[]): Promise<Added[]> {
+  const created = await createMembers(
+    rows.map((row) => ({
+      email: row.email,
+      code: row.referralCode,
+      tags: normaliseTags([...row.tags, ...job.tags]),
+      notes: row.notes,
+      isConfirmed: row.isConfirmed,
+      isBlocked: row.isBlocked,
+      sendWelcome: job.sendWelcome && !row.isBlocked,
+    })),
+    (requests) => callJoinBatch(tx, requests),
+  );
+  return rows.flatMap((row, index) => {
+    const result = created[index]!;
+    return result.outcome === "joined" ? [{ row, id: result.member.id }] : [];
+  });
 }
 
 async function actorOf(tx: Transaction, job: MemberImport) {
@@ -109,7 +85,6 @@ async function actorOf(tx: Transaction, job: MemberImport) {
  * Returns false when no import is running.
  */
 export async function importNextBatch(): Promise<boolean> {
-  const welcomeTemplate = await getSiteSetting("welcomeEmailTemplateHtml");
   return runTransaction(async (tx) => {
     const [job] = await tx
       .select()
@@ -151,11 +126,6 @@ export async function importNextBatch(): Promise<boolean> {
         after: { email: row.email, line: row.line, file: job.fileName, tags: normaliseTags([...row.tags, ...job.tags]), confirmed: row.isConfirmed, blocked: row.isBlocked },
       })),
     );
-    if (job.sendWelcome) {
-      for (const { row, id, code } of added) {
-        if (!row.isBlocked) await enqueueEmail(await prepareWelcomeEmail({ id, email: row.email, referralCode: code }, welcomeTemplate), tx);
-      }
-    }
     await tx
       .update(memberImports)
       .set({

@@ -5,7 +5,7 @@ import { nicknameOf } from "../../waitlist/email";
 import { changeMember, type MemberListRow } from "../../waitlist/member-admin.server";
 import { listMembersByCursor } from "../../waitlist/member-cursor.server";
 import { getMemberWithNotes } from "../../waitlist/members.server";
-import { joinWaitlist } from "../../waitlist/join/create-members.server";
+import { signUpFromApi } from "../../waitlist/join/signup.server";
 import { defineEndpoint } from "../endpoint.server";
 import { IdParams, JoinBodySchema, JoinResultSchema, MemberChangeSchema, MemberListQuery, MemberListSchema, MemberSchema } from "../schemas";
 
@@ -67,15 +67,15 @@ export const memberEndpoints = [
     operationId: "createMember",
     summary: "Add a member (a join)",
     description:
-      "Joins the waitlist exactly as the site's form does: the same address rules, throwaway-domain refusal, referral credit setting and fair-play signals. An address already listed returns that member with isNewMember false and changes nothing. The welcome e-mail is sent.",
+      "Joins the waitlist exactly as the site's form does: the same address rules, throwaway-domain refusal, referral credit setting and fair-play signals; with clientIp, the same per-network sign-up limit (429 beyond it). An address already listed returns that member with isNewMember false and changes nothing. The welcome e-mail is sent, and the join is in the audit log under the key's name.",
     tag: "Members",
     scope: "members:write",
     body: JoinBodySchema,
     response: JoinResultSchema,
     status: 201,
     errors: [400],
-    handle: async ({ body }, { origin }) => {
-      const joined = await joinWaitlist({ email: body.email, referralCode: body.referralCode ?? null });
+    handle: async ({ body }, { key, origin }) => {
+      const joined = await signUpFromApi(body, apiKeyActor(key));
       const member = await getMemberWithNotes(joined.member.id);
       if (!member) throw new AppError("NOT_FOUND", "The member was removed meanwhile.");
       return { member: memberJson(member, origin), isNewMember: joined.isNewMember, referral: joined.referral };

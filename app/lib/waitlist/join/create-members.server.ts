@@ -116,8 +116,8 @@ export class JoinGateRefusal extends Error {
  * with isNewMember false, a throwaway address is refused with the spec's message, and a
  * gate that refuses throws JoinGateRefusal.
  */
-export async function joinWaitlist(member: NewMember): Promise<JoinResult> {
-  const [created] = await createMembers([member]);
+export async function joinWaitlist(member: NewMember, send: SendJoins = sendThroughBatcher): Promise<JoinResult> {
+  const [created] = await createMembers([member], send);
   if (!created) throw new Error("createMembers answered no member");
   switch (created.outcome) {
     case "joined":

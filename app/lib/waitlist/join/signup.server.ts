@@ -3,7 +3,11 @@ import type { ShareChannel } from "../../funnel/channels";
 import { referralsCredited, signups } from "../../metrics.server";
 import { householdNetworkOf, networkKeyOf } from "../../security/client-network.server";
 import { settleBotGuard, type BotGuardPass } from "../../security/bot-guard.server";
-import { joinWaitlist, JoinGateRefusal, type JoinResult } from "./create-members.server";
+import type { Actor } from "../../audit/actor";
+import { recordAuditEvent } from "../../audit/audit.server";
+import { runTransaction } from "../../db.server";
+import { joinWaitlist, JoinGateRefusal, type JoinResult, type NewMember } from "./create-members.server";
+import { callJoinBatch } from "./join-record.server";
 import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "../returning-member.server";
 import { countryOf, deviceClassOf } from "../signup-context";
 import type { JoinInput } from "../waitlist.schema";
@@ -60,6 +64,42 @@ export async function signUpFromForm(request: SignupRequest): Promise<SignupResu
   const isOwnBrowser = result.isNewMember || isMembersOwnBrowser(result.member, request.seen);
   if (!isOwnBrowser) await emailReturningMemberTheirLink(result.member, request.clientIp);
   return { ...result, isOwnBrowser };
+}
+
+/** What an API client may tell of the visitor it adds (both optional). */
+export type ApiSignupRequest = { email: string; referralCode?: string | null; clientIp?: string | null; userAgent?: string | null };
+
+/**
+ * A join through the API: the form's rules, and with the visitor's address the form's
+ * per-network limit and network and device signals too. The member and the audit row
+ * naming the key are written in one transaction.
+ */
+export async function signUpFromApi(request: ApiSignupRequest, actor: Actor): Promise<JoinResult> {
+  const clientIp = request.clientIp ?? null;
+  const member: NewMember = {
+    email: request.email,
+    referralCode: request.referralCode ?? null,
+    device: request.userAgent ? deviceClassOf(request.userAgent) : null,
+    network: clientIp ? householdNetworkOf(clientIp) : null,
+    gate: clientIp ? { limits: [{ key: `signup:network:${networkKeyOf(clientIp)}`, rule: SIGNUP_LIMIT_PER_NETWORK }] } : {},
+  };
+  const result = await runTransaction(async (tx) => {
+    const joined = await joinWaitlist(member, (requests) => callJoinBatch(tx, requests));
+    if (joined.isNewMember) {
+      await recordAuditEvent(tx, actor, {
+        action: "member.joined",
+        targetType: "member",
+        targetId: joined.member.id,
+        after: { email: joined.member.email, referral: joined.referral, clientIp: clientIp ? householdNetworkOf(clientIp) : null },
+      });
+    }
+    return joined;
+  }).catch((error: unknown) => {
+    throw answerToRefusal(error, undefined, 0);
+  });
+  signups.inc({ kind: result.isNewMember ? "new" : "returning" });
+  if (result.referral === "credited") referralsCredited.inc();
+  return result;
 }
 
 const PASSED = { reused: false, retryAfterSeconds: null };
