@@ -1,5 +1,5 @@
 // Own-rank lookup at a million members: the histogram method (ADR 0003, with the unfolded
-// changes of ADR 0022) against a plain count of the members above. Needs a PostgreSQL server:
+// changes of ADR 0038) against a plain count of the members above. Needs a PostgreSQL server:
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/own-rank.ts
 // It creates (and at the end drops) a scratch database next to the one in the URL.
 import pg from "pg";
@@ -53,7 +53,7 @@ try {
     `insert into leaderboard_score_counts select points, referrals_made, count(*) from waitlist_users group by 1, 2`,
   );
   await client.query("alter table waitlist_users enable trigger waitlist_users_track_scores");
-  // Changes the fold job has not folded yet (ADR 0022): a second's worth of a busy launch.
+  // Changes the fold job has not folded yet (ADR 0038): a second's worth of a busy launch.
   await client.query(
     `insert into leaderboard_score_deltas (points, referrals_made, members)
      select 10 + 10 * (g % 60), g % 60, case when g % 2 = 0 then 1 else -1 end from generate_series(1, 500) g`,

@@ -6,7 +6,7 @@
 // process and then two (WEB_CONCURRENCY). Prints both rates, the ratio and the app's
 // p50/p99, and checks that every accepted sign-up is stored with its referrer. In between,
 // pgbench also sends the app's own sign-up statements (no HTTP, no Node): the ceiling the
-// app's writes leave on this machine, one join per statement and eight per batch (ADR 0031). After each app run it lists where the database's
+// app's writes leave on this machine, one join per statement and eight per batch (ADR 0038). After each app run it lists where the database's
 // time went (pg_stat_statements; throwaway cluster only; BENCH_DRAIN_STATEMENTS=1 lists them
 // for the welcome e-mails' drain after each burst too). BENCH_UNIX_SOCKET=1 connects
 // pgbench and the app through the cluster's Unix socket instead of TCP.
@@ -161,7 +161,7 @@ function pgbenchRate(url: string, client: pg.Client): Promise<number> {
 
 /**
  * The database's own limit for what the app asks of it: the app's statement
- * (waitlist_join_batch, ADR 0031: the no-JavaScript and network limits, then the join with
+ * (waitlist_join_batch, ADR 0038: the no-JavaScript and network limits, then the join with
  * a friend's code) with `batchSize` joins through different friends' links, sent by
  * pgbench with no HTTP and no Node in between. Not a target, a ceiling: it shows how much
  * of the simple transaction's rate the app's writes (ledger, referral, outbox, webhook and
@@ -226,7 +226,7 @@ async function referralCookies(origin: string): Promise<string[]> {
   return cookies;
 }
 
-/** The join batches the app sent so far (its /metrics, ADR 0031): how many, and how many joins in them. */
+/** The join batches the app sent so far (its /metrics, ADR 0038): how many, and how many joins in them. */
 async function batchesSoFar(origin: string): Promise<{ batches: number; joins: number }> {
   const text = await (await fetch(`${origin}/metrics`)).text();
   const value = (name: string) => Number(new RegExp(`^${name} ([\\d.e+]+)$`, "m").exec(text)?.[1] ?? Number.NaN);
@@ -238,7 +238,7 @@ function cpuSoFar(app: App) {
   return { app: treeCpuSeconds(app.pid), database: cluster ? treeCpuSeconds(cluster.postmasterPid()) : Number.NaN, loadGenerator: ownCpuSeconds() };
 }
 
-/** Seconds until the outbox has no pending message left (the burst's welcome e-mails, ADR 0032). */
+/** Seconds until the outbox has no pending message left (the burst's welcome e-mails, ADR 0038). */
 async function secondsToDrainOutbox(client: pg.Client, limitSeconds = 300): Promise<number> {
   const started = performance.now();
   while ((performance.now() - started) / 1000 < limitSeconds) {

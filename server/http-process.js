@@ -64,7 +64,7 @@ if (vite) {
   app.use(serverModule.app);
 }
 
-// POST /join-waitlist is answered in front of Express (server/join-lane.ts, ADR 0030);
+// POST /join-waitlist is answered in front of Express (server/join-lane.ts, ADR 0038);
 // development asks Vite for the current server/app.ts on every request, as above.
 const handleRequest = vite
   ? (req, res) => {

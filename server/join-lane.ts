@@ -1,5 +1,5 @@
 // POST /join-waitlist, the one request a launch spike is made of, answered in front of
-// Express and React Router (ADR 0030): the same guards, the same answer (answerJoinForm),
+// Express and React Router (ADR 0038): the same guards, the same answer (answerJoinForm),
 // a fraction of the work per request. Everything else, and any post the lane does not
 // take, goes the usual way.
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";

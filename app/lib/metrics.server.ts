@@ -66,7 +66,7 @@ export const signups = new client.Counter({
 
 export const joinBatchSize = new client.Histogram({
   name: "launchcrew_join_batch_size",
-  help: "Waitlist joins sent to the database together, per batch (ADR 0031)",
+  help: "Waitlist joins sent to the database together, per batch (ADR 0038)",
   buckets: [1, 2, 4, 8, 16, 32],
   registers: [registry],
 });

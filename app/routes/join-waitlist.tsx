@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 // The one place the waitlist form posts to, from every page that shows it. Without
-// JavaScript the join lane in front of React Router (server/join-lane.ts, ADR 0030) answers
+// JavaScript the join lane in front of React Router (server/join-lane.ts, ADR 0038) answers
 // the post and hands over only a refusal, with its answer, for this page to show.
 export async function action({ request, context }: Route.ActionArgs) {
   const answer =

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** What a welcome e-mail queued by the sign-up is rendered from when it is sent (ADR 0033). */
+/** What a welcome e-mail queued by the sign-up is rendered from when it is sent (ADR 0038). */
 export type QueuedTemplateData = { memberId: string; referralCode: string };
 
 // Durable e-mail outbox: a message is accepted by inserting a row, and a worker
@@ -17,7 +17,7 @@ export const emailOutbox = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     /**
-     * Set on a message queued unrendered (a welcome e-mail, ADR 0033): what the sender renders
+     * Set on a message queued unrendered (a welcome e-mail, ADR 0038): what the sender renders
      * it from when it sends it, the current template then. Cleared once it is sent, with
      * subject, html and text holding what was sent.
      */
@@ -36,7 +36,7 @@ export const emailOutbox = pgTable(
     // index entry however long the queue is.
     index("email_outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
     // The same order for the messages someone is waiting for (a sign-in link, a test
-    // e-mail): they go ahead of a launch burst's welcome e-mails (ADR 0032).
+    // e-mail): they go ahead of a launch burst's welcome e-mails (ADR 0038).
     index("email_outbox_urgent_due_idx")
       .on(t.nextAttemptAt, t.id)
       .where(sql`${t.status} = 'pending' and ${t.kind} not in ('welcome', 'season_winner')`),

@@ -133,7 +133,7 @@ export const leaderboardScoreCounts = pgTable(
 
 // Changes to those counts, appended by the trigger (one insert per change, so concurrent
 // sign-ups never wait on one shared counter row) and folded into leaderboard_score_counts
-// every second by a job that runs in one process at a time (ADR 0022). Readers sum both,
+// every second by a job that runs in one process at a time (ADR 0038). Readers sum both,
 // through the leaderboard_scores view.
 export const leaderboardScoreDeltas = pgTable("leaderboard_score_deltas", {
   id: bigserial("id", { mode: "number" }).primaryKey(),

@@ -114,7 +114,7 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
     await freezeDueSeasons(JUST_AFTER_MIDNIGHT_LA);
     await confirmSeasonWinners("2024-10-01", admin!.id);
     const [product] = await db.select({ id: products.id }).from(products).orderBy(products.createdAt).limit(1);
-    // As it goes out: a sign-up queues its welcome e-mail unrendered (ADR 0033).
+    // As it goes out: a sign-up queues its welcome e-mail unrendered (ADR 0038).
     const [queued] = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.kind, "welcome")).orderBy(desc(emailOutbox.id)).limit(1);
     const welcome = queued && (await getMailboxMessage(queued.id));
     const confirmPath = welcome?.text.match(/\/confirm-email\?token=[^\s]+/)?.[0];

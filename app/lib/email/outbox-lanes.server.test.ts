@@ -7,7 +7,7 @@ import type { MailTransport } from "./transport.server";
 import { BULK_PACE_DURING_BURST_MS, startOutboxWorker } from "./worker.server";
 
 // A launch burst queues thousands of welcome e-mails: a sign-in link asked for meanwhile
-// goes ahead of them, and while the burst lasts they go at a gentle pace (ADR 0032).
+// goes ahead of them, and while the burst lasts they go at a gentle pace (ADR 0038).
 beforeEach(resetDatabase);
 
 /** A burst's welcome e-mails, all due before anything queued after them. */

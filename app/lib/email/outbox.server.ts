@@ -30,7 +30,7 @@ export const MAX_ATTEMPTS = 10;
 /**
  * Messages nobody is waiting for at that moment: a launch burst queues thousands of them.
  * The rest (a sign-in link, a test e-mail, an invitation) go ahead of them, and while the
- * sign-ups that queue them keep coming these go at a gentle pace (ADR 0032). The claim
+ * sign-ups that queue them keep coming these go at a gentle pace (ADR 0038). The claim
  * (email_outbox_claim) and its index name the same kinds; a test keeps them equal.
  */
 export const BULK_EMAIL_KINDS = ["welcome", "season_winner"] as const satisfies readonly OutgoingEmail["kind"][];

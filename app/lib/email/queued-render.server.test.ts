@@ -10,7 +10,7 @@ import type { MailTransport } from "./transport.server";
 import { deliverDueEmails } from "./worker.server";
 
 // A sign-up queues its welcome e-mail unrendered; the sender renders it as it sends it
-// (ADR 0033), and the dev mailbox shows a queued one as it would go out.
+// (ADR 0038), and the dev mailbox shows a queued one as it would go out.
 beforeEach(resetDatabase);
 
 function recordingTransport() {

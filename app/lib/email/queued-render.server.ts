@@ -10,7 +10,7 @@ function isTemplateData(data: unknown): data is QueuedTemplateData {
 }
 
 /**
- * A message queued unrendered (ADR 0033), rendered as it goes out: the welcome e-mail a
+ * A message queued unrendered (ADR 0038), rendered as it goes out: the welcome e-mail a
  * sign-up queued, from the welcome template as it is now. Throws for anything else, so
  * the sender records a failed attempt rather than sending an empty e-mail.
  */

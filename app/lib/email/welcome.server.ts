@@ -9,7 +9,7 @@ type NewMember = { id: string; email: string; referralCode: string };
 
 /**
  * Renders the welcome e-mail from the current template: the sender does, as it sends one a
- * sign-up queued (ADR 0033); a CSV import renders it before its transaction.
+ * sign-up queued (ADR 0038); a CSV import renders it before its transaction.
  */
 export async function prepareWelcomeEmail(member: NewMember, templateHtml?: string): Promise<OutgoingEmail> {
   const { SITE_NAME, origin } = getEnv();

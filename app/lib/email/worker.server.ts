@@ -59,7 +59,7 @@ export async function deliverDueEmails(
   while (message) {
     let rendered: RenderedEmail | undefined;
     try {
-      // A welcome e-mail queued by a sign-up is rendered now, from the current template (ADR 0033).
+      // A welcome e-mail queued by a sign-up is rendered now, from the current template (ADR 0038).
       if (message.templateData) rendered = await renderQueuedEmail(message);
       await sendLeased(transport, { ...message, ...rendered }, leaseSeconds);
     } catch (error) {
@@ -88,7 +88,7 @@ export async function deliverDueEmails(
  * Polls the outbox, and wakes at once for messages queued by this process. While a burst
  * of sign-ups is on (app/lib/jobs/signup-burst.server.ts) the burst's welcome e-mails go
  * one per BULK_PACE_DURING_BURST_MS, so they take little from the sign-ups that queue them;
- * a sign-in link still goes at once, ahead of them (ADR 0032).
+ * a sign-in link still goes at once, ahead of them (ADR 0038).
  */
 export function startOutboxWorker(transport: MailTransport, { isBurstOn = () => isSignupBurstOn() }: { isBurstOn?: () => boolean } = {}) {
   let timer: NodeJS.Timeout | undefined;

@@ -8,7 +8,7 @@ export type SignedCookieOptions = ParseOptions & SerializeOptions & { secrets: s
  * React Router's signed cookie (same name, value format and signature, so cookies either
  * one wrote read in the other), signed with node:crypto's HMAC instead of WebCrypto:
  * WebCrypto costs about 60 µs of the event loop a signature, and a launch-spike sign-up
- * reads one signed cookie and writes another (ADR 0028). Signs with the first secret and
+ * reads one signed cookie and writes another (ADR 0038). Signs with the first secret and
  * accepts any of them, so a secret can be rotated.
  */
 export function createSignedCookie(name: string, { secrets, ...cookieOptions }: SignedCookieOptions): Cookie {

@@ -10,7 +10,7 @@ export const LEADERBOARD_SIZE = 100;
 /**
  * The one rank rule (ADR 0003): 1 + the listed (not blocked) members with a strictly
  * better (points, referrals) pair, read from the trigger-kept score counts and their
- * unfolded changes (the leaderboard_scores view, ADR 0022). Members with
+ * unfolded changes (the leaderboard_scores view, ADR 0038). Members with
  * the same points and referrals share a rank ("1224"). `points` and `referralsMade` are
  * columns (a correlated rank per row) or plain numbers.
  */

@@ -7,7 +7,7 @@ const FOLD_INTERVAL_MS = 1_000;
 const SCORE_FOLD_LOCK = 0x5c0f_0001;
 
 /**
- * Folds the rank trigger's appended changes into leaderboard_score_counts (ADR 0022).
+ * Folds the rank trigger's appended changes into leaderboard_score_counts (ADR 0038).
  * One process at a time folds (the others skip); each change is folded once because the
  * fold deletes exactly the rows it adds up, in the same transaction. Returns how many
  * changes it folded, or null when another process was folding.

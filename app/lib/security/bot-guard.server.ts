@@ -66,7 +66,7 @@ export type BotGuardPass =
  * The guard's checks that need no database, which throw an AppError (400) for a filled
  * honeypot or a challenge that is expired, forged or wrongly solved. What is left — a
  * solved challenge used once, the no-JavaScript limit — is the database's: `guardAgainstBots`
- * does it in statements of its own, the waitlist's join in its own statement (ADR 0029),
+ * does it in statements of its own, the waitlist's join in its own statement (ADR 0038),
  * and either then calls `settleBotGuard`.
  */
 export async function checkBotGuard({ form, altcha, website, clientIp }: Submission): Promise<BotGuardPass> {

@@ -185,7 +185,7 @@ const SETTING_NAMES = Object.keys(SETTING_DEFINITIONS) as SettingName[];
 // the stored rows in memory. A save empties this process's copy at once; other processes
 // empty theirs on the change notification (NOTIFY at commit); and a copy never lives
 // longer than CACHE_TTL_MS, which bounds staleness if a notification is missed while the
-// listening connection is down (ADR 0022).
+// listening connection is down (ADR 0038).
 const CACHE_TTL_MS = 5_000;
 let cached: { rows: Map<string, unknown>; loadedAt: number } | null = null;
 let loading: Promise<Map<string, unknown>> | null = null;

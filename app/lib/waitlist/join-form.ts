@@ -5,7 +5,7 @@ import type { SubmissionResult } from "@conform-to/react";
 /** What a refused waitlist post answers with: Conform's reply and the form's message. */
 export type JoinActionData = { form?: SubmissionResult<string[]>; formError?: string };
 
-/** The Accept header a script sends to have the join lane answer in JSON (ADR 0030). */
+/** The Accept header a script sends to have the join lane answer in JSON (ADR 0038). */
 export const JOIN_ANSWER_JSON = "application/json";
 
 /** The join lane's JSON answer: where to go after joining (a path on this site), or the refusal. */

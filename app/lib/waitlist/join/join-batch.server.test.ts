@@ -11,7 +11,7 @@ import { callJoinBatch, type JoinRequestRecord, type JoinResultRecord } from "./
 import { joinWaitlist } from "./create-members.server";
 import { getMemberByEmail } from "../members.server";
 
-// Joins that arrive together go to the database together (ADR 0031): these tests send
+// Joins that arrive together go to the database together (ADR 0038): these tests send
 // bursts through joinWaitlist, as the waitlist form does, and check each answer and the
 // totals; and they call waitlist_join_batch directly for what only two processes do.
 beforeEach(async () => {
@@ -25,7 +25,7 @@ async function batchesSent(): Promise<number> {
   return values.find((value) => value.metricName === "launchcrew_join_batch_size_count")?.value ?? 0;
 }
 
-/** Members whose rank (the score counts, ADR 0022) differs from a count over the members table. */
+/** Members whose rank (the score counts, ADR 0038) differs from a count over the members table. */
 async function ranksOffByCount() {
   const result = await db.execute(sql`
     select m.email from waitlist_users m

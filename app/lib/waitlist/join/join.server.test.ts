@@ -41,7 +41,7 @@ describe("joining the waitlist", () => {
     expect(member.referralCode).toMatch(/^adalov[0-9a-z]{6}$/);
     const mail = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "ada.lovelace@example.com"));
     expect(mail).toHaveLength(1);
-    // Rendered as it is sent (ADR 0033): the link and the address are in what goes out, and
+    // Rendered as it is sent (ADR 0038): the link and the address are in what goes out, and
     // what went out stays in the outbox.
     const sent: { html: string; subject: string }[] = [];
     await deliverDueEmails({ kind: "local", send: async (message) => void sent.push(message), close: () => undefined });

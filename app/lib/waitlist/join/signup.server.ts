@@ -34,7 +34,7 @@ export type SignupResult = JoinResult & {
 
 /**
  * The waitlist form's submission: the rest of the bot guard and the per-network limit,
- * then the join with coarse context, all in one statement (ADR 0029). A returning member
+ * then the join with coarse context, all in one statement (ADR 0038). A returning member
  * typed on a browser that is not theirs is e-mailed their link rather than shown it.
  */
 export async function signUpFromForm(request: SignupRequest): Promise<SignupResult> {
