@@ -22,7 +22,7 @@ export const CreateWebhookSchema = z.object({
 });
 
 export const WebhookChangeSchema = z.object({
-  intent: z.enum(["enable-endpoint", "disable-endpoint", "delete-endpoint", "test-endpoint"]),
+  intent: z.enum(["enable-endpoint", "disable-endpoint", "delete-endpoint", "test-endpoint", "reveal-secret", "rotate-secret"]),
   id: endpointId,
 });
 
@@ -38,4 +38,6 @@ export const DevelopersActionSchema = z.discriminatedUnion("intent", [
   WebhookChangeSchema.extend({ intent: z.literal("disable-endpoint") }),
   WebhookChangeSchema.extend({ intent: z.literal("delete-endpoint") }),
   WebhookChangeSchema.extend({ intent: z.literal("test-endpoint") }),
+  WebhookChangeSchema.extend({ intent: z.literal("reveal-secret") }),
+  WebhookChangeSchema.extend({ intent: z.literal("rotate-secret") }),
 ]);

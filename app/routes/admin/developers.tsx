@@ -21,7 +21,7 @@ import { getEnv } from "~/lib/env.server";
 import { AddEndpointForm, EndpointCard } from "~/components/admin/webhook-endpoints";
 import type { WebhookEvent } from "~/lib/webhooks/events";
 import { resendWebhookMessage, sendTestEvent } from "~/lib/webhooks/enqueue.server";
-import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, setWebhookEndpointEnabled } from "~/lib/webhooks/endpoints.server";
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, revealWebhookSecret, rotateWebhookSecret, setWebhookEndpointEnabled } from "~/lib/webhooks/endpoints.server";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
@@ -33,6 +33,10 @@ function failure(form: FormData): FailureToast {
       return { title: "Revoke Failed", lead: "Could not revoke the key. " };
     case "create":
       return { title: "Creation Failed", lead: "Could not create the key. " };
+    case "reveal-secret":
+      return { title: "Reveal Failed", lead: "Could not show the signing secret. " };
+    case "rotate-secret":
+      return { title: "Rotate Failed", lead: "Could not rotate the signing secret. " };
     default:
       return { title: "Update Failed", lead: "Could not change the webhook endpoint. " };
   }
@@ -49,7 +53,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       url: endpoint.url,
       description: endpoint.description,
       events: endpoint.events,
-      secret: endpoint.secret,
       isEnabled: endpoint.isEnabled,
       disabledReason: endpoint.disabledReason,
       deliveries: deliveries[index]!.map((delivery) => ({ ...delivery, createdAt: delivery.createdAt.toISOString(), nextAttemptAt: delivery.nextAttemptAt.toISOString() })),
@@ -58,8 +61,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** What an action hands back to the screen once: a new API key, or a webhook endpoint's signing secret. */
+export type DevelopersActionValue = { secret: string; name: string } | { webhookSecret: string; endpointId: string };
+
 export async function action(args: Route.ActionArgs) {
-  return adminAction<typeof DevelopersActionSchema, { secret: string; name: string }>(args, {
+  return adminAction<typeof DevelopersActionSchema, DevelopersActionValue>(args, {
     section: "developers",
     schema: DevelopersActionSchema,
     failure,
@@ -68,9 +74,10 @@ export async function action(args: Route.ActionArgs) {
         case "revoke":
           await revokeApiKey(input.id, admin.id);
           return { title: "Key Revoked", description: "Requests with it are refused from now on." };
-        case "add-endpoint":
-          await createWebhookEndpoint({ url: input.url, description: input.description, events: input.events as WebhookEvent[] }, admin.id);
-          return { title: "Endpoint Added!", description: "Events are sent to it from now on.", resetForm: true };
+        case "add-endpoint": {
+          const endpoint = await createWebhookEndpoint({ url: input.url, description: input.description, events: input.events as WebhookEvent[] }, admin.id);
+          return { title: "Endpoint Added!", description: "Copy its signing secret now: it is shown again only on Reveal.", value: { webhookSecret: endpoint.secret, endpointId: endpoint.id }, resetForm: true };
+        }
         case "enable-endpoint":
         case "disable-endpoint":
           await setWebhookEndpointEnabled(input.id, input.intent === "enable-endpoint", admin.id);
@@ -79,11 +86,15 @@ export async function action(args: Route.ActionArgs) {
           await deleteWebhookEndpoint(input.id, admin.id);
           return { title: "Endpoint Deleted" };
         case "test-endpoint":
-          await sendTestEvent(input.id);
+          await sendTestEvent(input.id, admin.id);
           return { title: "Test Event Queued", description: "It appears in the delivery log in a moment." };
         case "resend":
-          await resendWebhookMessage(input.messageId);
+          await resendWebhookMessage(input.messageId, admin.id);
           return { title: "Resending", description: "The same message, with the same id, goes out again." };
+        case "reveal-secret":
+          return { title: "Secret Revealed", description: "Viewing it is recorded in the audit log.", value: { webhookSecret: await revealWebhookSecret(input.id, admin.id), endpointId: input.id } };
+        case "rotate-secret":
+          return { title: "Secret Rotated", description: "Deliveries are signed with the new secret from now on: update your receiver.", value: { webhookSecret: await rotateWebhookSecret(input.id, admin.id), endpointId: input.id } };
       }
       const { key, secret } = await createApiKey({ name: input.name, scopes: input.scopes as ApiScope[] }, admin.id);
       return { title: "Key Created!", description: "Copy it now: it is shown only once.", value: { secret, name: key.name }, resetForm: true };
@@ -95,7 +106,8 @@ export const clientAction = adminClientAction(failure);
 
 function NewKeyForm() {
   const { form, fields, fetcher, formProps, isSaving, result } = useAdminForm({ id: "new-api-key", schema: CreateApiKeySchema, failure });
-  const created = result?.ok ? (result.value as { secret: string; name: string } | undefined) : undefined;
+  const value = result?.ok ? (result.value as DevelopersActionValue | undefined) : undefined;
+  const created = value && "secret" in value ? value : undefined;
   async function copy(secret: string) {
     try {
       await navigator.clipboard.writeText(secret);
