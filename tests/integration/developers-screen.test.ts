@@ -76,3 +76,20 @@ describe("Admin → Developers: webhook signing secrets", () => {
     expect(answer).toMatchObject({ ok: false, toast: { title: "Reveal Failed", description: "Could not show the signing secret. This endpoint no longer exists." } });
   });
 });
+
+describe("Admin → Developers: API key expiry", () => {
+  it("creates a key that expires after the chosen days, lists the expiry, and refuses a choice not offered", async () => {
+    const { answer } = await post({ intent: "create", name: "Quarterly export", scopes: "members:read", expiresIn: "90" });
+    expect(answer.ok).toBe(true);
+    await post({ intent: "create", name: "Shop", scopes: "members:read" }); // no choice: never expires
+    const { keys } = await loaderData();
+    const quarterly = keys.find((key) => key.name === "Quarterly export")!;
+    expect(new Date(quarterly.expiresAt!).getTime() - Date.now()).toBeGreaterThan(89.9 * 24 * 3600 * 1000);
+    expect(quarterly.isExpired).toBe(false);
+    expect(keys.find((key) => key.name === "Shop")).toMatchObject({ expiresAt: null, isExpired: false });
+
+    const refused = await post({ intent: "create", name: "Weekly", scopes: "members:read", expiresIn: "7" });
+    expect(refused.status).toBe(400);
+    expect(refused.answer).toMatchObject({ ok: false, toast: { title: "Creation Failed" } });
+  });
+});

@@ -1,4 +1,4 @@
-import { getInputProps } from "@conform-to/react";
+import { getInputProps, getSelectProps } from "@conform-to/react";
 import { Copy, KeyRound, Trash2 } from "lucide-react";
 import { toast } from "~/components/ui/toast";
 import { useFetcher } from "react-router";
@@ -13,8 +13,8 @@ import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { AdminActionResult, FailureToast } from "~/lib/admin/action-result";
-import { CreateApiKeySchema, DevelopersActionSchema } from "~/lib/api/developers.schema";
-import { createApiKey, listApiKeys, revokeApiKey } from "~/lib/api/api-keys.server";
+import { CreateApiKeySchema, DevelopersActionSchema, KEY_EXPIRY_CHOICES } from "~/lib/api/developers.schema";
+import { createApiKey, listApiKeys, revokeApiKey, type KeyLifetimeDays } from "~/lib/api/api-keys.server";
 import { API_SCOPES, API_SCOPE_NAMES, type ApiScope } from "~/lib/api/scopes";
 import { requireStaff } from "~/lib/auth/guards.server";
 import { getEnv } from "~/lib/env.server";
@@ -57,7 +57,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       disabledReason: endpoint.disabledReason,
       deliveries: deliveries[index]!.map((delivery) => ({ ...delivery, createdAt: delivery.createdAt.toISOString(), nextAttemptAt: delivery.nextAttemptAt.toISOString() })),
     })),
-    keys: keys.map((key) => ({ ...key, createdAt: key.createdAt.toISOString(), lastUsedAt: key.lastUsedAt?.toISOString() ?? null, revokedAt: key.revokedAt?.toISOString() ?? null })),
+    keys: keys.map((key) => ({
+      ...key,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      revokedAt: key.revokedAt?.toISOString() ?? null,
+      expiresAt: key.expiresAt?.toISOString() ?? null,
+      isExpired: key.expiresAt !== null && key.expiresAt.getTime() <= Date.now(),
+    })),
   };
 }
 
@@ -96,7 +103,8 @@ export async function action(args: Route.ActionArgs) {
         case "rotate-secret":
           return { title: "Secret Rotated", description: "Deliveries are signed with the new secret from now on: update your receiver.", value: { webhookSecret: await rotateWebhookSecret(input.id, admin.id), endpointId: input.id } };
       }
-      const { key, secret } = await createApiKey({ name: input.name, scopes: input.scopes as ApiScope[] }, admin.id);
+      const expiresInDays = input.expiresIn === "never" ? null : (Number(input.expiresIn) as KeyLifetimeDays);
+      const { key, secret } = await createApiKey({ name: input.name, scopes: input.scopes as ApiScope[], expiresInDays }, admin.id);
       return { title: "Key Created!", description: "Copy it now: it is shown only once.", value: { secret, name: key.name }, resetForm: true };
     },
   });
@@ -152,6 +160,13 @@ function NewKeyForm() {
               ))}
               {fields.scopes.errors?.[0] && <p id={fields.scopes.errorId} className="text-sm font-semibold text-destructive">{fields.scopes.errors[0]}</p>}
             </fieldset>
+            <FormField field={fields.expiresIn} label="Expires">
+              <select {...getSelectProps(fields.expiresIn)} defaultValue="never" className="h-10 rounded-md border bg-background px-3">
+                {KEY_EXPIRY_CHOICES.map((choice) => (
+                  <option key={choice.value} value={choice.value}>{choice.label}</option>
+                ))}
+              </select>
+            </FormField>
             <Button type="submit">
               <KeyRound aria-hidden="true" /> {isSaving ? "Creating..." : "Create key"}
             </Button>
@@ -197,7 +212,7 @@ export default function Developers({ loaderData }: Route.ComponentProps) {
             <Table>
               <TableHeader>
                 <TableRow>
-                  {["Name", "Key", "Permissions", "Created", "Last used", ""].map((heading) => (
+                  {["Name", "Key", "Permissions", "Created", "Last used", "Expires", ""].map((heading) => (
                     <TableHead key={heading}>{heading}</TableHead>
                   ))}
                 </TableRow>
@@ -216,7 +231,10 @@ export default function Developers({ loaderData }: Route.ComponentProps) {
                     </TableCell>
                     <TableCell><LocalTime value={key.createdAt} /></TableCell>
                     <TableCell>{key.lastUsedAt ? <LocalTime value={key.lastUsedAt} /> : "Never"}</TableCell>
-                    <TableCell>{key.revokedAt ? <Badge variant="outline">Revoked</Badge> : <RevokeKey id={key.id} name={key.name} />}</TableCell>
+                    <TableCell>{key.expiresAt ? <LocalTime value={key.expiresAt} /> : "Never"}</TableCell>
+                    <TableCell>
+                      {key.revokedAt ? <Badge variant="outline">Revoked</Badge> : key.isExpired ? <Badge variant="outline">Expired</Badge> : <RevokeKey id={key.id} name={key.name} />}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
