@@ -232,6 +232,8 @@ export async function deliverDueWebhooks({
             .then((ok) => {
               if (ok) delivered++;
             })
+            // Recording failed (the database is away): the lease runs out and any process sends it again.
+            .catch((error: unknown) => log.warn("webhook delivery not recorded; sent again after its lease", { messageRowId: message.id, error }))
             .finally(() => {
               running.delete(delivery);
               const left = (busy.get(message.endpoint_id) ?? 1) - 1;
