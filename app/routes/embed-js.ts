@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { embedScript } from "~/lib/embed/embed-script";
 import { getEnv } from "~/lib/env.server";
+import { isNoneMatch } from "~/lib/http/etag";
 
 let cached: { body: string; etag: string } | undefined;
 
@@ -17,6 +18,6 @@ export function loader({ request }: { request: Request }) {
     ETag: cached.etag,
     "Cross-Origin-Resource-Policy": "cross-origin",
   };
-  if (request.headers.get("If-None-Match") === cached.etag) return new Response(null, { status: 304, headers });
+  if (isNoneMatch(request.headers.get("If-None-Match"), cached.etag)) return new Response(null, { status: 304, headers });
   return new Response(cached.body, { headers });
 }

@@ -103,6 +103,7 @@ describe("webhooks", () => {
       await admin.getByText("Endpoint Added!").waitFor();
       const card = admin.getByTestId("webhook-endpoint").filter({ hasText: url });
       await card.getByText("Signing secret").click();
+      await card.getByRole("button", { name: `Reveal the signing secret of ${url}` }).click();
       secret = (await card.getByTestId("webhook-secret").textContent()) ?? "";
       assert.match(secret, /^whsec_/);
 

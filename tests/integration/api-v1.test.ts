@@ -1,9 +1,10 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { apiKeys, auditEvents, memberAuditLog, products, referrals, users, waitlistUsers } from "../../db/schema";
-import { createApiKey, revokeApiKey } from "../../app/lib/api/api-keys.server";
-import { API_RATE_LIMIT, handleApiRequest } from "../../app/lib/api/dispatch.server";
+import { createApiKey, listApiKeys, revokeApiKey } from "../../app/lib/api/api-keys.server";
+import { log } from "../../app/lib/log.server";
+import { API_AUTH_FAILURE_LIMIT, API_RATE_LIMIT, handleApiRequest } from "../../app/lib/api/dispatch.server";
 import { API_ENDPOINTS } from "../../app/lib/api/endpoints.server";
 import { API_SCOPE_NAMES, type ApiScope } from "../../app/lib/api/scopes";
 import { db } from "../../app/lib/db.server";
@@ -28,12 +29,12 @@ beforeEach(async () => {
   productId = product!.id;
 });
 
-function call(method: string, path: string, { key = secret, body, contentType = "application/json" }: { key?: string | null; body?: unknown; contentType?: string } = {}) {
+function call(method: string, path: string, { key = secret, body, contentType = "application/json", clientIp = "203.0.113.10" }: { key?: string | null; body?: unknown; contentType?: string; clientIp?: string } = {}) {
   const headers = new Headers();
   if (key) headers.set("Authorization", `Bearer ${key}`);
   if (body !== undefined) headers.set("Content-Type", contentType);
   const request = new Request(`${ORIGIN}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
-  return handleApiRequest(request, API_ENDPOINTS);
+  return handleApiRequest(request, API_ENDPOINTS, { clientIp });
 }
 
 async function problemOf(response: Response) {
@@ -193,18 +194,66 @@ describe("keys", () => {
 
   it("answers every operation by the key alone: none 401, a signed-in session without a key 401, a key without its scope 403, with only its scope allowed", async () => {
     const ownerCookie = await signInAs("admin@example.com");
-    for (const endpoint of API_ENDPOINTS) {
+    for (const [index, endpoint] of API_ENDPOINTS.entries()) {
       const good = goodRequests()[endpoint.operationId]!;
       const method = endpoint.method.toUpperCase();
-      expect((await call(method, good.path, { key: null, body: good.body })).status, `${endpoint.operationId} without a key`).toBe(401);
+      const clientIp = `198.51.100.${index + 1}`; // each operation's failures from its own address, under the failure limit
+      expect((await call(method, good.path, { key: null, body: good.body, clientIp })).status, `${endpoint.operationId} without a key`).toBe(401);
       const withSession = new Request(`${ORIGIN}/api/v1${good.path}`, { method, headers: { Cookie: ownerCookie, "Content-Type": "application/json" }, body: good.body === undefined ? undefined : JSON.stringify(good.body) });
-      expect((await handleApiRequest(withSession, API_ENDPOINTS)).status, `${endpoint.operationId} with a session cookie`).toBe(401);
+      expect((await handleApiRequest(withSession, API_ENDPOINTS, { clientIp })).status, `${endpoint.operationId} with a session cookie`).toBe(401);
       const others = API_SCOPE_NAMES.filter((scope) => scope !== endpoint.scope);
       const without = await createApiKey({ name: `Without ${endpoint.scope}`, scopes: others }, "admin-1");
       expect((await call(method, good.path, { key: without.secret, body: good.body })).status, `${endpoint.operationId} without ${endpoint.scope}`).toBe(403);
       const only = await createApiKey({ name: `Only ${endpoint.scope}`, scopes: [endpoint.scope] }, "admin-1");
       expect([401, 403], `${endpoint.operationId} with ${endpoint.scope}`).not.toContain((await call(method, good.path, { key: only.secret, body: good.body })).status);
     }
+  });
+
+  it("answers an expired key 401 like a revoked one, and lists when each key expires", async () => {
+    const monthly = await createApiKey({ name: "Monthly report", scopes: ["members:read"] as ApiScope[], expiresInDays: 30 }, "admin-1");
+    expect(monthly.key.expiresAt!.getTime() - Date.now()).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
+    expect(monthly.key.expiresAt!.getTime() - Date.now()).toBeLessThanOrEqual(30 * 24 * 3600 * 1000);
+    expect((await call("GET", "/members", { key: monthly.secret })).status).toBe(200);
+    const revoked = await createApiKey({ name: "Old shop", scopes: ["members:read"] as ApiScope[] }, "admin-1");
+    await revokeApiKey(revoked.key.id, "admin-1");
+    const revokedAnswer = await call("GET", "/members", { key: revoked.secret });
+
+    await db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, monthly.key.id));
+    const expired = await call("GET", "/members", { key: monthly.secret });
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get("WWW-Authenticate")).toBe('Bearer realm="api"');
+    expect(await problemOf(expired)).toEqual(await problemOf(revokedAnswer));
+
+    const listed = await listApiKeys();
+    expect(listed.find((key) => key.name === "Monthly report")?.expiresAt).toBeInstanceOf(Date);
+    expect(listed.find((key) => key.name === "Shop")?.expiresAt).toBeNull(); // never expires
+  });
+
+  it("limits failed keys per client network: 429 with Retry-After after 20, logged with the key's prefix only", async () => {
+    const warnings = vi.spyOn(log, "warn");
+    const wrong = `${secret.slice(0, -2)}xx`;
+    const prefix = wrong.slice(0, 13);
+    for (let attempt = 1; attempt <= API_AUTH_FAILURE_LIMIT.limit; attempt++) {
+      expect((await call("GET", "/members", { key: attempt % 2 ? wrong : "lc_nope", clientIp: "2001:db8:5:1::7" })).status, `failure ${attempt}`).toBe(401);
+    }
+    const limited = await call("GET", "/members", { key: wrong, clientIp: "2001:db8:5:1::8" }); // the same /64
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(limited.headers.get("Retry-After"))).toBeLessThanOrEqual(API_AUTH_FAILURE_LIMIT.windowSeconds);
+    expect((await problemOf(limited)).detail).toMatch(/^Too many requests without a valid API key from your network; try again in \d+ seconds\.$/);
+    // Another network still gets the plain 401, and the right key from the limited network still works.
+    expect((await call("GET", "/members", { key: wrong, clientIp: "203.0.113.99" })).status).toBe(401);
+    expect((await call("GET", "/members", { clientIp: "2001:db8:5:1::7" })).status).toBe(200);
+
+    const refusals = warnings.mock.calls.filter(([message]) => message === "api key refused");
+    expect(refusals).toHaveLength(API_AUTH_FAILURE_LIMIT.limit + 2);
+    expect(refusals[0]?.[1]).toMatchObject({ reason: "wrong-secret", apiKey: prefix, limited: false });
+    expect(refusals[1]?.[1]).toMatchObject({ reason: "malformed", apiKey: null });
+    expect(refusals[API_AUTH_FAILURE_LIMIT.limit]?.[1]).toMatchObject({ reason: "wrong-secret", apiKey: prefix, limited: true });
+    const logged = JSON.stringify(refusals);
+    expect(logged).not.toContain(secret.slice(14));
+    expect(logged).not.toContain(wrong.slice(14));
+    warnings.mockRestore();
   });
 
   it("limits each key, saying how many requests are left and when to retry", async () => {

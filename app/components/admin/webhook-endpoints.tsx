@@ -1,5 +1,5 @@
 import { getInputProps } from "@conform-to/react";
-import { Plus, RotateCw, Send, Trash2 } from "lucide-react";
+import { Eye, KeyRound, Plus, RotateCw, Send, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
 import { useAdminForm } from "~/components/admin/admin-form";
 import { FormField } from "~/components/form-field";
@@ -19,7 +19,6 @@ export type EndpointView = {
   url: string;
   description: string;
   events: string[];
-  secret: string;
   isEnabled: boolean;
   disabledReason: string | null;
   deliveries: { id: number; messageId: string; eventType: string; status: string; attempts: number; lastStatusCode: number | null; lastError: string | null; createdAt: string }[];
@@ -41,10 +40,48 @@ function IntentButton({ intent, fields, label, children, variant = "outline" }: 
   );
 }
 
+type SecretValue = { webhookSecret: string; endpointId: string };
+
+function secretOf(result: AdminActionResult | undefined): SecretValue | undefined {
+  const value = result?.ok ? (result.value as Partial<SecretValue> | undefined) : undefined;
+  return value?.webhookSecret && value.endpointId ? (value as SecretValue) : undefined;
+}
+
+/** A signing secret the action just handed over; it is not in the page's data, so a reload hides it. */
+function ShownSecret({ secret, lead }: { secret: string; lead: string }) {
+  return (
+    <div role="status" className="mt-2 space-y-1 rounded-xl border-2 border-primary bg-primary/10 p-3">
+      <p className="text-sm font-semibold">{lead}</p>
+      <code className="block break-all rounded bg-muted p-2 text-sm" data-testid="webhook-secret">{secret}</code>
+    </div>
+  );
+}
+
+/** "Reveal" or "Rotate": an audited action whose answer carries the secret, shown once here. */
+function SecretButton({ endpoint, intent }: { endpoint: { id: string; url: string }; intent: "reveal-secret" | "rotate-secret" }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  const shown = secretOf(fetcher.data);
+  const isReveal = intent === "reveal-secret";
+  return (
+    <div>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={endpoint.id} />
+        <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"} aria-label={`${isReveal ? "Reveal" : "Rotate"} the signing secret of ${endpoint.url}`}>
+          {isReveal ? <Eye aria-hidden="true" /> : <KeyRound aria-hidden="true" />} {isReveal ? "Reveal" : "Rotate"}
+        </Button>
+      </fetcher.Form>
+      {shown && <ShownSecret secret={shown.webhookSecret} lead={isReveal ? "The signing secret:" : "The new signing secret — copy it now, the old one no longer verifies:"} />}
+    </div>
+  );
+}
+
 export function AddEndpointForm({ failure }: { failure: AdminFailure }) {
-  const { form, fields, fetcher, formProps, isSaving } = useAdminForm({ id: "new-webhook-endpoint", schema: CreateWebhookSchema, failure });
+  const { form, fields, fetcher, formProps, isSaving, result } = useAdminForm({ id: "new-webhook-endpoint", schema: CreateWebhookSchema, failure });
+  const created = secretOf(result);
   return (
     <fetcher.Form key={form.id} {...formProps} className="space-y-4">
+      {created && <ShownSecret secret={created.webhookSecret} lead="The new endpoint's signing secret — copy it now, it is shown again only on Reveal:" />}
       <input type="hidden" name="intent" value="add-endpoint" />
       <fieldset disabled={isSaving} className="space-y-4">
         <FormField field={fields.url} label="Endpoint URL">
@@ -87,9 +124,13 @@ export function EndpointCard({ endpoint }: { endpoint: EndpointView }) {
         <details>
           <summary className="cursor-pointer text-sm font-semibold">Signing secret</summary>
           <p className="mt-2 text-sm text-muted-foreground">
-            Verify each request with it (the Standard Webhooks headers <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>):
+            Verify each request with it (the Standard Webhooks headers <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>).
+            It is shown when the endpoint is added, and here on request; each reveal and rotation is recorded in the audit log.
           </p>
-          <code className="mt-1 block break-all rounded bg-muted p-2 text-sm" data-testid="webhook-secret">{endpoint.secret}</code>
+          <div className="mt-2 flex flex-wrap items-start gap-2">
+            <SecretButton endpoint={endpoint} intent="reveal-secret" />
+            <SecretButton endpoint={endpoint} intent="rotate-secret" />
+          </div>
         </details>
         <div className="flex flex-wrap gap-2">
           <IntentButton intent="test-endpoint" fields={{ id: endpoint.id }} label={`Send a test event to ${endpoint.url}`}>

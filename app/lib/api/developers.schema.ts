@@ -7,7 +7,17 @@ export const CreateApiKeySchema = z.object({
   intent: z.literal("create"),
   name: z.string({ error: "Name the key after what uses it." }).trim().min(1, "Name the key after what uses it.").max(80, "Keep the name under 80 characters.").refine(...noControlCharacters),
   scopes: z.array(z.enum(API_SCOPE_NAMES as [string, ...string[]]), { error: "Choose at least one permission." }).min(1, "Choose at least one permission."),
+  /** "never", or days from now (the choices of KEY_EXPIRY_CHOICES). */
+  expiresIn: z.enum(["never", "30", "90", "365"], { error: "Choose when the key expires." }).default("never"),
 });
+
+/** The "Expires" choices of a new key, in the order shown. */
+export const KEY_EXPIRY_CHOICES = [
+  { value: "never", label: "Never" },
+  { value: "30", label: "In 30 days" },
+  { value: "90", label: "In 90 days" },
+  { value: "365", label: "In 365 days" },
+] as const;
 
 export const RevokeApiKeySchema = z.object({ intent: z.literal("revoke"), id: z.string().max(64).refine(...noControlCharacters) });
 
@@ -22,7 +32,7 @@ export const CreateWebhookSchema = z.object({
 });
 
 export const WebhookChangeSchema = z.object({
-  intent: z.enum(["enable-endpoint", "disable-endpoint", "delete-endpoint", "test-endpoint"]),
+  intent: z.enum(["enable-endpoint", "disable-endpoint", "delete-endpoint", "test-endpoint", "reveal-secret", "rotate-secret"]),
   id: endpointId,
 });
 
@@ -38,4 +48,6 @@ export const DevelopersActionSchema = z.discriminatedUnion("intent", [
   WebhookChangeSchema.extend({ intent: z.literal("disable-endpoint") }),
   WebhookChangeSchema.extend({ intent: z.literal("delete-endpoint") }),
   WebhookChangeSchema.extend({ intent: z.literal("test-endpoint") }),
+  WebhookChangeSchema.extend({ intent: z.literal("reveal-secret") }),
+  WebhookChangeSchema.extend({ intent: z.literal("rotate-secret") }),
 ]);

@@ -3,12 +3,14 @@ import { getEnv } from "../env.server";
 import { isAppError } from "../errors";
 import { log } from "../log.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
-import { authenticateApiKey } from "./api-keys.server";
+import { API_AUTH_FAILURE_LIMIT, API_RATE_LIMIT } from "./limits";
+import { networkKeyOf } from "../security/client-network.server";
+import { authenticateApiKey, type ApiKeyRefusal } from "./api-keys.server";
 import type { Endpoint } from "./endpoint.server";
 import { openApiDocument } from "./openapi.server";
 import { problemResponse } from "./problem";
 
-export const API_RATE_LIMIT = { limit: 600, windowSeconds: 60 };
+export { API_AUTH_FAILURE_LIMIT, API_RATE_LIMIT };
 const MAX_BODY_BYTES = 64 * 1024;
 
 type Match = { endpoint: Endpoint; params: Record<string, string> };
@@ -68,11 +70,34 @@ function json(value: unknown, status: number, headers: Headers): Response {
 }
 
 /**
+ * A request without a usable key: 401, or 429 once its network has failed too often (the
+ * shared rate_limits table, so every process counts). Each failure is logged at warn with
+ * the key's public prefix at most.
+ */
+async function refuseKey(
+  { refused, prefix }: { refused: ApiKeyRefusal; prefix: string | null },
+  { requestId, clientIp, operation }: { requestId?: string; clientIp: string; operation: string },
+): Promise<Response> {
+  const limit = await consumeRateLimit(`api:auth-failure:network:${networkKeyOf(clientIp)}`, API_AUTH_FAILURE_LIMIT);
+  log.warn("api key refused", { requestId, operation, reason: refused, apiKey: prefix, limited: !limit.allowed });
+  if (!limit.allowed) {
+    return problemResponse(429, `Too many requests without a valid API key from your network; try again in ${limit.retryAfterSeconds} seconds.`, {
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
+  }
+  return problemResponse(401, "Send an active API key: Authorization: Bearer lc_…", { headers: { "WWW-Authenticate": 'Bearer realm="api"' } });
+}
+
+/**
  * Answers one /api/v1 request: find the operation, check the key and its scope, count
  * it against the key's rate limit, validate the input with the operation's schemas, run
  * it. Every failure is an RFC 9457 problem; nothing unexpected leaks.
  */
-export async function handleApiRequest(request: Request, endpoints: Endpoint[], { requestId }: { requestId?: string } = {}): Promise<Response> {
+export async function handleApiRequest(
+  request: Request,
+  endpoints: Endpoint[],
+  { requestId, clientIp = "unknown" }: { requestId?: string; clientIp?: string } = {},
+): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname.replace(/^\/api\/v1/, "") || "/";
   const method = request.method.toLowerCase();
@@ -85,8 +110,9 @@ export async function handleApiRequest(request: Request, endpoints: Endpoint[], 
   if (found === "wrong-method") return problemResponse(405, "This operation does not take that method; see /api/v1/openapi.json.");
   const { endpoint, params } = found;
 
-  const key = await authenticateApiKey(request.headers.get("Authorization"));
-  if (!key) return problemResponse(401, "Send an active API key: Authorization: Bearer lc_…", { headers: { "WWW-Authenticate": 'Bearer realm="api"' } });
+  const check = await authenticateApiKey(request.headers.get("Authorization"));
+  if ("refused" in check) return refuseKey(check, { requestId, clientIp, operation: endpoint.operationId });
+  const { key } = check;
   if (!key.scopes.includes(endpoint.scope)) return problemResponse(403, `This key lacks the ${endpoint.scope} scope.`);
 
   const limit = await consumeRateLimit(`api:key:${key.id}`, API_RATE_LIMIT);

@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import type { Endpoint } from "./endpoint.server";
+import { API_AUTH_FAILURE_LIMIT, API_RATE_LIMIT } from "./limits";
 import { API_SCOPES } from "./scopes";
 import { z } from "./zod";
 
@@ -23,6 +24,9 @@ const RATE_LIMIT_HEADERS = {
   "RateLimit-Reset": { description: "Seconds until the window resets", schema: { type: "integer" as const } },
 };
 
+const API_RATE_LIMIT_TEXT = `${API_RATE_LIMIT.limit} a minute`;
+const AUTH_FAILURE_LIMIT_TEXT = `${API_AUTH_FAILURE_LIMIT.limit} every ${API_AUTH_FAILURE_LIMIT.windowSeconds / 60} minutes`;
+
 let cached: object | undefined;
 
 /** The OpenAPI 3.1 document of /api/v1, built from the endpoints' Zod schemas. */
@@ -37,9 +41,9 @@ export function openApiDocument(endpoints: Endpoint[], { origin, siteName }: { o
   for (const endpoint of endpoints) {
     const responses: Record<number, object> = {
       [endpoint.status ?? 200]: { description: endpoint.summary, headers: RATE_LIMIT_HEADERS, content: { "application/json": { schema: endpoint.response } } },
-      401: problem("No valid API key"),
+      401: problem("No valid API key: missing, unknown, revoked or expired"),
       403: problem(`The key lacks the \`${endpoint.scope}\` scope`),
-      429: problem("Too many requests for this key: wait for Retry-After seconds"),
+      429: problem(`Too many requests for this key (${API_RATE_LIMIT_TEXT}), or too many without a valid key from your network (${AUTH_FAILURE_LIMIT_TEXT}): wait for Retry-After seconds`),
     };
     for (const status of endpoint.errors ?? []) responses[status] = problem(ERROR_DESCRIPTIONS[status]);
     registry.registerPath({

@@ -11,6 +11,7 @@ import { saveSiteSettings } from "../settings/settings.server";
 import { requireStaff, requireMember } from "./guards.server";
 import { requestMagicLink, SIGN_IN_LIMITS } from "./magic-link.server";
 import { getSessionUser } from "./session.server";
+import { changeTeamRole, removeTeamMember } from "../team/team.server";
 
 beforeEach(resetDatabase);
 
@@ -102,10 +103,33 @@ describe("roles and guards", () => {
 
   it("leaves the role of an ADMIN_EMAILS address the team changed alone at the next sign-in", async () => {
     await signInAs("admin@example.com");
+    await db.insert(users).values({ id: "second-owner", name: "Olive", email: "olive@example.com", role: "owner" });
     await db.update(users).set({ role: "editor" }).where(eq(users.email, "admin@example.com"));
     const cookie = await signInAs("admin@example.com");
     expect(await getSessionUser(requestWithCookie("/admin", cookie))).toMatchObject({ role: "editor" });
     await db.update(users).set({ role: "owner" }).where(eq(users.email, "admin@example.com"));
+  });
+
+  it("keeps an ADMIN_EMAILS address off the team once another owner demoted or removed it: the address only seeds the first owner", async () => {
+    await signInAs("admin@example.com");
+    await db.insert(users).values({ id: "second-owner", name: "Olive", email: "olive@example.com", role: "owner" });
+    const [seeded] = await db.select({ id: users.id }).from(users).where(eq(users.email, "admin@example.com"));
+    const olive = { id: "second-owner", role: "owner" as const };
+    await changeTeamRole(seeded!.id, "viewer", olive);
+    let cookie = await signInAs("admin@example.com");
+    expect(await getSessionUser(requestWithCookie("/admin", cookie))).toMatchObject({ role: "viewer" });
+    await removeTeamMember(seeded!.id, olive);
+    cookie = await signInAs("admin@example.com");
+    expect(await getSessionUser(requestWithCookie("/admin", cookie))).toMatchObject({ isAdmin: false, role: "member" });
+    const [stored] = await db.select({ role: users.role }).from(users).where(eq(users.email, "admin@example.com"));
+    expect(stored?.role).toBe("member");
+  });
+
+  it("makes an ADMIN_EMAILS address owner again while the team has no owner at all", async () => {
+    await db.insert(users).values({ id: "seeded-admin", name: "Admin", email: "admin@example.com", role: "member" });
+    await signInAs("admin@example.com");
+    const [stored] = await db.select({ role: users.role }).from(users).where(eq(users.email, "admin@example.com"));
+    expect(stored?.role).toBe("owner");
   });
 
   it("sends anonymous visitors of admin pages to /login with the page to return to", async () => {

@@ -35,15 +35,15 @@ function createAuth() {
     databaseHooks: {
       session: {
         create: {
-          // ADMIN_EMAILS seeds the team's owners: such an address becomes an owner at sign-in
-          // unless it already has a back-office role (then the Team screen decides; an admin
-          // from before roles existed is promoted only while the team has no owner).
+          // ADMIN_EMAILS seeds the team's first owner: such an address becomes owner at sign-in
+          // only while the team has no owner at all (ADR 0035). Once there is one, the Team
+          // screen decides, so removing or demoting the address lasts.
           after: async (session) => {
             if (env.adminEmails.length === 0) return;
             await db.execute(
               sql`update users set role = 'owner', updated_at = now()
                   where id = ${session.userId}
-                    and (role = 'member' or (role = 'admin' and not exists (select 1 from users where role = 'owner')))
+                    and not exists (select 1 from users where role = 'owner')
                     and lower(email) in (${sql.join(env.adminEmails.map((email) => sql`${email}`), sql`, `)})`,
             );
           },

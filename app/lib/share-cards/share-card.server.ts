@@ -16,6 +16,9 @@ import { getCardLogo } from "./card-logo.server";
 import { CARD_TEMPLATE_VERSION, type CardDrawing } from "./card-template";
 import { cardNickname, cardSiteName, invitationText } from "./card-text";
 import { renderCardPng } from "./render-card.server";
+import { RenderGate } from "./render-gate";
+
+export { RenderGateFull as ShareCardsBusy } from "./render-gate";
 
 export type ShareCard = {
   code: string;
@@ -74,7 +77,7 @@ export async function getShareCard(referralCode: string): Promise<ShareCard | nu
   };
 }
 
-/** The card's path; its URL never changes meaning, so it can be cached for good. */
+/** The card's path: the hash changes with anything drawn (old hashes redirect to the current card). */
 export function shareCardPath(card: Pick<ShareCard, "code" | "hash">): string {
   return `/share-cards/${card.code}/${card.hash}.png`;
 }
@@ -83,6 +86,10 @@ export function shareCardPath(card: Pick<ShareCard, "code" | "hash">): string {
 const rendered = new ByteBoundedCache(24 * 1024 * 1024);
 // Crawlers tend to arrive together: one rendering per card, however many ask at once.
 const rendering = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+/** Distinct cards drawn at once per process, and how many more may wait (ADR 0035); beyond: ShareCardsBusy. */
+export const shareCardRenders = new RenderGate(2, 4);
+/** What a 503 from a full render queue tells the caller to wait. */
+export const SHARE_CARDS_BUSY_RETRY_SECONDS = 5;
 
 async function drawShareCard(card: ShareCard): Promise<Uint8Array<ArrayBuffer>> {
   const fonts = await getCardFonts();
@@ -96,7 +103,10 @@ async function drawShareCard(card: ShareCard): Promise<Uint8Array<ArrayBuffer>> 
   }
 }
 
-/** The card as PNG bytes, from memory when it was drawn recently. */
+/**
+ * The card as PNG bytes, from memory when it was drawn recently. A card not in memory
+ * waits for a render slot; with every slot and queue place taken it throws ShareCardsBusy.
+ */
 export async function getShareCardPng(card: ShareCard): Promise<Uint8Array<ArrayBuffer>> {
   const key = shareCardPath(card);
   const cached = rendered.get(key);
@@ -106,9 +116,13 @@ export async function getShareCardPng(card: ShareCard): Promise<Uint8Array<Array
   }
   let pending = rendering.get(key);
   if (!pending) {
-    pending = drawShareCard(card).finally(() => rendering.delete(key));
+    pending = shareCardRenders
+      .run(() => {
+        shareCardsServed.inc({ source: "rendered" });
+        return drawShareCard(card);
+      })
+      .finally(() => rendering.delete(key));
     rendering.set(key, pending);
-    shareCardsServed.inc({ source: "rendered" });
   } else shareCardsServed.inc({ source: "cached" });
   const png = await pending;
   rendered.set(key, png);

@@ -6,31 +6,47 @@ import { db } from "../db.server";
 import { escapeHtml, renderEmail } from "../email/layout";
 import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
+import { isAppError } from "../errors";
 import { log } from "../log.server";
 import { recordAuditEvent } from "../audit/audit.server";
 import { onWebhookQueued } from "./enqueue.server";
 import { webhookUrlPolicy } from "./endpoints.server";
-import { guardedLookup, type UrlPolicy } from "./url-guard.server";
+import { checkWebhookUrl, guardedLookup, type UrlPolicy } from "./url-guard.server";
 
 /** Waits before each retry: about 24 hours in all, then the message is given up. */
 export const RETRY_DELAYS_SECONDS = [5, 60, 300, 1800, 3600, 7200, 14_400, 28_800, 28_800];
 export const DISABLE_AFTER_FAILING_MS = 24 * 60 * 60 * 1000;
-const TIMEOUT_MS = 5000;
+/** Each delivery's whole budget: connecting, sending, the answer's headers and its body. */
+export const DELIVERY_DEADLINE_MS = 10_000;
+/** Deliveries in flight per process, and per endpoint within them (a slow endpoint fills only its own lane). */
+export const MAX_IN_FLIGHT = 16;
+export const MAX_IN_FLIGHT_PER_ENDPOINT = 4;
 const LEASE_SECONDS = 30;
 const POLL_INTERVAL_MS = 2000;
 
 type Claimed = { id: number; endpoint_id: string; message_id: string; payload: unknown; attempts: number; url: string; secret: string };
 
-async function claimDue(now: Date, limit: number): Promise<Claimed[]> {
+/**
+ * Claims up to `limit` due messages under a lease, at most `perEndpoint` per endpoint less
+ * what this process already has in flight there (`busy`), oldest first across endpoints.
+ */
+async function claimDue(now: Date, limit: number, perEndpoint: number, busy: Map<string, number>): Promise<Claimed[]> {
   const at = now.toISOString();
+  const inFlight = JSON.stringify([...busy].map(([endpoint_id, n]) => ({ endpoint_id, n })));
   const result = await db.execute<Claimed>(sql`
-    with due as (
-      select m.id from webhook_messages m join webhook_endpoints e on e.id = m.endpoint_id
-       where m.status = 'pending' and m.next_attempt_at <= ${at}::timestamptz
-         and (m.locked_until is null or m.locked_until < ${at}::timestamptz)
-         and (e.is_enabled or m.event_type = 'webhook.test')
-       order by m.next_attempt_at, m.id
-       for update of m skip locked
+    with busy as (select * from jsonb_to_recordset(${inFlight}::jsonb) as b(endpoint_id uuid, n integer)),
+    due as (
+      select picked.id from webhook_endpoints e
+        left join busy on busy.endpoint_id = e.id
+        cross join lateral (
+          select m.id, m.next_attempt_at from webhook_messages m
+           where m.endpoint_id = e.id and m.status = 'pending' and m.next_attempt_at <= ${at}::timestamptz
+             and (m.locked_until is null or m.locked_until < ${at}::timestamptz)
+             and (e.is_enabled or m.event_type = 'webhook.test')
+           order by m.next_attempt_at, m.id
+           limit greatest(0, ${perEndpoint}::integer - coalesce(busy.n, 0))
+           for update of m skip locked) picked
+       order by picked.next_attempt_at, picked.id
        limit ${limit})
     update webhook_messages m set attempts = m.attempts + 1, locked_until = ${at}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
       from due, webhook_endpoints e
@@ -39,24 +55,67 @@ async function claimDue(now: Date, limit: number): Promise<Claimed[]> {
   return result.rows;
 }
 
-/** POSTs `body` and resolves with the status code; refuses private addresses unless allowed. */
-export function postWebhook(url: string, headers: Record<string, string>, body: string, policy: UrlPolicy): Promise<number> {
+/** A delivery cut short because this process is stopping: not the receiver's fault, not an attempt. */
+export class DeliveryInterrupted extends Error {
+  constructor() {
+    super("the server stopped during the delivery");
+  }
+}
+
+/**
+ * POSTs `body` and resolves with the status code once the whole answer has arrived;
+ * refuses names that resolve to private addresses unless allowed. The deadline covers
+ * connecting, sending and the answer's headers and body, so a receiver that answers one
+ * byte at a time cannot hold a delivery (or the worker) open. `signal` (shutdown) rejects
+ * with DeliveryInterrupted.
+ */
+export function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  policy: UrlPolicy,
+  { deadlineMs = DELIVERY_DEADLINE_MS, signal }: { deadlineMs?: number; signal?: AbortSignal } = {},
+): Promise<number> {
   const target = new URL(url);
   const client = target.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DeliveryInterrupted());
+    // A timer of our own rather than AbortSignal.timeout: a timeout signal that only a
+    // composite signal refers to can be garbage-collected before it fires.
+    let settled = false;
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      signal?.removeEventListener("abort", onStop);
+      done();
+    };
+    const cut = (error: Error) => {
+      request.destroy(error);
+      settle(() => reject(error));
+    };
+    const deadline = setTimeout(() => cut(new Error(`no complete answer within ${deadlineMs / 1000} s`)), deadlineMs);
+    const onStop = () => cut(new DeliveryInterrupted());
+    signal?.addEventListener("abort", onStop, { once: true });
     const request = client.request(
       target,
-      { method: "POST", headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) }, lookup: guardedLookup(policy), timeout: TIMEOUT_MS },
+      { method: "POST", headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) }, lookup: guardedLookup(policy) },
       (response) => {
         response.resume(); // the answer's body is not kept
-        response.on("end", () => resolve(response.statusCode ?? 0));
-        response.on("error", reject);
+        response.on("end", () => settle(() => resolve(response.statusCode ?? 0)));
+        response.on("error", (error) => settle(() => reject(error)));
       },
     );
-    request.on("timeout", () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-    request.on("error", reject);
+    request.on("error", (error) => settle(() => reject(error)));
     request.end(body);
   });
+}
+
+/** Gives an interrupted message back: no attempt is counted and any process may send it at once. */
+async function releaseClaim(message: Claimed): Promise<void> {
+  await db.execute(sql`
+    update webhook_messages set locked_until = null, attempts = attempts - 1
+     where id = ${message.id} and attempts = ${message.attempts} and status = 'pending'`);
 }
 
 async function recordOutcome(message: Claimed, outcome: { statusCode: number | null; error: string | null; durationMs: number }, now: Date): Promise<void> {
@@ -105,56 +164,108 @@ async function tellAdmins(tx: Parameters<Parameters<typeof db.transaction>[0]>[0
   }
 }
 
+/** Sends one claimed message and records the outcome; true when the receiver took it. */
+async function deliverOne(message: Claimed, { now, policy, signal }: { now: () => Date; policy: UrlPolicy; signal?: AbortSignal }): Promise<boolean> {
+  const started = performance.now();
+  let outcome: { statusCode: number | null; error: string | null };
+  try {
+    // Re-checked at every delivery, not only when saved: a literal address is connected to
+    // without a DNS lookup, so guardedLookup never sees it.
+    checkWebhookUrl(message.url, policy);
+  } catch (error) {
+    const reason = isAppError(error) ? error.userMessage : "the address is not allowed";
+    await recordOutcome(message, { statusCode: null, error: `not sent: ${reason}`, durationMs: 0 }, now());
+    return false;
+  }
+  const body = JSON.stringify(message.payload);
+  const signedAt = new Date();
+  const headers = {
+    "Content-Type": "application/json",
+    "User-Agent": "Launchcrew-Webhooks/1",
+    "webhook-id": message.message_id,
+    "webhook-timestamp": String(Math.floor(signedAt.getTime() / 1000)),
+    "webhook-signature": new Webhook(message.secret).sign(message.message_id, signedAt, body),
+  };
+  try {
+    const statusCode = await postWebhook(message.url, headers, body, policy, { signal });
+    outcome = { statusCode, error: statusCode >= 200 && statusCode < 300 ? null : `answered ${statusCode}` };
+  } catch (error) {
+    if (error instanceof DeliveryInterrupted) {
+      await releaseClaim(message);
+      return false;
+    }
+    outcome = { statusCode: null, error: error instanceof Error ? error.message.slice(0, 300) : "request failed" };
+  }
+  await recordOutcome(message, { ...outcome, durationMs: Math.round(performance.now() - started) }, now());
+  return outcome.error === null;
+}
+
 /**
- * Sends every due message once (claimed under a lease, so two processes never send the same
- * attempt); returns how many were delivered. Once `shouldStop` says so (shutdown) it
- * finishes the batch in hand and claims no other.
+ * Sends every due message once (claimed under a lease, so two processes never send the
+ * same attempt) and returns how many were delivered once nothing is due or in flight.
+ * Up to `batch` deliveries run at once, at most `perEndpoint` to one endpoint: a free slot
+ * is filled at once (and when an event is queued or every 2 s), so an endpoint that answers
+ * slowly delays only its own messages. Once `shouldStop` says so it claims nothing more and
+ * waits for the deliveries in hand; `signal` cuts those short (their messages are released).
  */
 export async function deliverDueWebhooks({
   now = () => new Date(),
   policy = webhookUrlPolicy(),
-  batch = 10,
+  batch = MAX_IN_FLIGHT,
+  perEndpoint = MAX_IN_FLIGHT_PER_ENDPOINT,
   shouldStop = () => false,
-}: { now?: () => Date; policy?: UrlPolicy; batch?: number; shouldStop?: () => boolean } = {}): Promise<number> {
+  signal,
+}: { now?: () => Date; policy?: UrlPolicy; batch?: number; perEndpoint?: number; shouldStop?: () => boolean; signal?: AbortSignal } = {}): Promise<number> {
   let delivered = 0;
-  for (;;) {
-    if (shouldStop()) return delivered;
-    const claimed = await claimDue(now(), batch);
-    if (claimed.length === 0) return delivered;
-    await Promise.all(
-      claimed.map(async (message) => {
-        const body = JSON.stringify(message.payload);
-        const signedAt = new Date();
-        const headers = {
-          "Content-Type": "application/json",
-          "User-Agent": "Launchcrew-Webhooks/1",
-          "webhook-id": message.message_id,
-          "webhook-timestamp": String(Math.floor(signedAt.getTime() / 1000)),
-          "webhook-signature": new Webhook(message.secret).sign(message.message_id, signedAt, body),
-        };
-        const started = performance.now();
-        let outcome: { statusCode: number | null; error: string | null };
-        try {
-          const statusCode = await postWebhook(message.url, headers, body, policy);
-          outcome = { statusCode, error: statusCode >= 200 && statusCode < 300 ? null : `answered ${statusCode}` };
-        } catch (error) {
-          outcome = { statusCode: null, error: error instanceof Error ? error.message.slice(0, 300) : "request failed" };
+  const busy = new Map<string, number>();
+  const running = new Set<Promise<void>>();
+  let wake: () => void = () => {};
+  const unsubscribe = onWebhookQueued(() => wake());
+  try {
+    for (;;) {
+      const stopping = shouldStop() || signal?.aborted === true;
+      if (!stopping && running.size < batch) {
+        const claimed = await claimDue(now(), batch - running.size, perEndpoint, busy);
+        for (const message of claimed) {
+          busy.set(message.endpoint_id, (busy.get(message.endpoint_id) ?? 0) + 1);
+          const delivery: Promise<void> = deliverOne(message, { now, policy, signal })
+            .then((ok) => {
+              if (ok) delivered++;
+            })
+            // Recording failed (the database is away): the lease runs out and any process sends it again.
+            .catch((error: unknown) => log.warn("webhook delivery not recorded; sent again after its lease", { messageRowId: message.id, error }))
+            .finally(() => {
+              running.delete(delivery);
+              const left = (busy.get(message.endpoint_id) ?? 1) - 1;
+              if (left > 0) busy.set(message.endpoint_id, left);
+              else busy.delete(message.endpoint_id);
+            });
+          running.add(delivery);
         }
-        await recordOutcome(message, { ...outcome, durationMs: Math.round(performance.now() - started) }, now());
-        if (!outcome.error) delivered++;
-      }),
-    );
+      }
+      if (running.size === 0) return delivered;
+      let timer: NodeJS.Timeout | undefined;
+      const woken = new Promise<void>((resolve) => {
+        wake = resolve;
+        if (!stopping) timer = setTimeout(resolve, POLL_INTERVAL_MS);
+      });
+      await Promise.race([woken, ...running]);
+      clearTimeout(timer);
+    }
+  } finally {
+    unsubscribe();
   }
 }
 
 /** Polls the webhook queue, and wakes at once for events queued by this process. */
-export function startWebhookWorker() {
+export function startWebhookWorker({ policy }: { policy?: UrlPolicy } = {}) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
+  const shutdown = new AbortController();
   const tick = () => {
     if (running || stopped) return;
-    running = deliverDueWebhooks({ shouldStop: () => stopped })
+    running = deliverDueWebhooks({ policy, shouldStop: () => stopped, signal: shutdown.signal })
       .then(() => undefined)
       .catch((error: unknown) => log.warn("webhook delivery failed; retrying", { error }))
       .finally(() => {
@@ -168,10 +279,12 @@ export function startWebhookWorker() {
   });
   tick();
   return {
+    /** Claims nothing more and cuts deliveries in flight short (released for the next process to send). */
     stop: async () => {
       stopped = true;
       unsubscribe();
       clearTimeout(timer);
+      shutdown.abort();
       await running;
     },
   };

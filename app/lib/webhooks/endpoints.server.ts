@@ -25,7 +25,7 @@ export async function createWebhookEndpoint(input: { url: string; description: s
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(webhookEndpoints)
-      .values({ url: url.toString(), description: input.description, events: [...new Set(input.events)], secret: `whsec_${randomBytes(32).toString("base64")}`, createdBy: adminId })
+      .values({ url: url.toString(), description: input.description, events: [...new Set(input.events)], secret: newSecret(), createdBy: adminId })
       .returning();
     if (!created) throw new Error("webhook endpoint insert returned no row");
     await recordAdminAuditEvent(tx, adminId, { action: "webhook_endpoint.created", targetType: "webhook_endpoint", targetId: created.id, after: { url: created.url, events: created.events } });
@@ -33,8 +33,47 @@ export async function createWebhookEndpoint(input: { url: string; description: s
   });
 }
 
-export async function listWebhookEndpoints(): Promise<WebhookEndpoint[]> {
-  return db.select().from(webhookEndpoints).orderBy(desc(webhookEndpoints.createdAt));
+/** An endpoint as the Developers screen lists it: everything but the signing secret. */
+export type WebhookEndpointListing = Omit<WebhookEndpoint, "secret">;
+
+/** The endpoints, newest first, without their secrets (those are sent only by reveal and rotate). */
+export async function listWebhookEndpoints(): Promise<WebhookEndpointListing[]> {
+  return db
+    .select({
+      id: webhookEndpoints.id,
+      url: webhookEndpoints.url,
+      description: webhookEndpoints.description,
+      events: webhookEndpoints.events,
+      isEnabled: webhookEndpoints.isEnabled,
+      failingSince: webhookEndpoints.failingSince,
+      disabledReason: webhookEndpoints.disabledReason,
+      createdBy: webhookEndpoints.createdBy,
+      createdAt: webhookEndpoints.createdAt,
+    })
+    .from(webhookEndpoints)
+    .orderBy(desc(webhookEndpoints.createdAt));
+}
+
+const newSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
+
+/** "Reveal": the endpoint's signing secret, for an admin who asked for it (audited). */
+export async function revealWebhookSecret(id: string, adminId: string): Promise<string> {
+  const [endpoint] = isUuid(id) ? await db.select({ url: webhookEndpoints.url, secret: webhookEndpoints.secret }).from(webhookEndpoints).where(eq(webhookEndpoints.id, id)) : [];
+  if (!endpoint) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
+  await recordAdminAuditEvent(db, adminId, { action: "webhook_endpoint.secret_revealed", targetType: "webhook_endpoint", targetId: id, after: { url: endpoint.url } });
+  return endpoint.secret;
+}
+
+/** "Rotate": a new signing secret from the next delivery on, returned this once (audited). */
+export async function rotateWebhookSecret(id: string, adminId: string): Promise<string> {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
+  const secret = newSecret();
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(webhookEndpoints).set({ secret }).where(eq(webhookEndpoints.id, id)).returning({ url: webhookEndpoints.url });
+    if (!updated) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
+    await recordAdminAuditEvent(tx, adminId, { action: "webhook_endpoint.secret_rotated", targetType: "webhook_endpoint", targetId: id, after: { url: updated.url } });
+    return secret;
+  });
 }
 
 /** Turning an endpoint back on forgets its failing streak. */

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { db, type Executor } from "../db.server";
 import { AppError } from "../errors";
 import { isUuid } from "../uuid";
+import { recordAdminAuditEvent } from "../audit/audit.server";
 import { TEST_EVENT, type WebhookEvent } from "./events";
 
 const wakeListeners = new Set<() => void>();
@@ -28,23 +29,31 @@ export function wakeWebhookSender(): void {
   for (const wake of wakeListeners) wake();
 }
 
-/** "Send test event": one webhook.test message to this endpoint, enabled or not. */
-export async function sendTestEvent(endpointId: string): Promise<void> {
+/** "Send test event": one webhook.test message to this endpoint, enabled or not (audited). */
+export async function sendTestEvent(endpointId: string, adminId: string): Promise<void> {
   if (!isUuid(endpointId)) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
   const payload = { type: TEST_EVENT, timestamp: new Date().toISOString(), data: { message: "A test event from the Developers screen." } };
-  const inserted = await db.execute(sql`
-    insert into webhook_messages (endpoint_id, message_id, event_type, payload)
-    select id, ${newMessageId()}, ${TEST_EVENT}, ${JSON.stringify(payload)}::jsonb from webhook_endpoints where id = ${endpointId}
-    returning id`);
-  if (inserted.rows.length === 0) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
-  for (const wake of wakeListeners) wake();
+  await db.transaction(async (tx) => {
+    const inserted = await tx.execute<{ message_id: string; url: string }>(sql`
+      insert into webhook_messages (endpoint_id, message_id, event_type, payload)
+      select id, ${newMessageId()}, ${TEST_EVENT}, ${JSON.stringify(payload)}::jsonb from webhook_endpoints where id = ${endpointId}
+      returning message_id, (select url from webhook_endpoints where id = ${endpointId}) as url`);
+    const message = inserted.rows[0];
+    if (!message) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
+    await recordAdminAuditEvent(tx, adminId, { action: "webhook_endpoint.test_sent", targetType: "webhook_endpoint", targetId: endpointId, after: { url: message.url, messageId: message.message_id } });
+  });
+  wakeWebhookSender();
 }
 
-/** "Resend": the same message (same id, so receivers can tell) goes out again now. */
-export async function resendWebhookMessage(messageRowId: number): Promise<void> {
-  const updated = await db.execute(sql`
-    update webhook_messages set status = 'pending', next_attempt_at = now(), locked_until = null
-     where id = ${messageRowId} and status <> 'pending' returning id`);
-  if (updated.rows.length === 0) throw new AppError("CONFLICT", "This message is already waiting to be sent.");
-  for (const wake of wakeListeners) wake();
+/** "Resend": the same message (same id, so receivers can tell) goes out again now (audited). */
+export async function resendWebhookMessage(messageRowId: number, adminId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx.execute<{ endpoint_id: string; message_id: string; event_type: string }>(sql`
+      update webhook_messages set status = 'pending', next_attempt_at = now(), locked_until = null
+       where id = ${messageRowId} and status <> 'pending' returning endpoint_id, message_id, event_type`);
+    const message = updated.rows[0];
+    if (!message) throw new AppError("CONFLICT", "This message is already waiting to be sent.");
+    await recordAdminAuditEvent(tx, adminId, { action: "webhook_message.resent", targetType: "webhook_endpoint", targetId: message.endpoint_id, after: { messageId: message.message_id, eventType: message.event_type } });
+  });
+  wakeWebhookSender();
 }

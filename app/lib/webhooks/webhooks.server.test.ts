@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox, users, webhookEndpoints, webhookMessages } from "../../../db/schema";
+import { auditEvents, emailOutbox, users, webhookEndpoints, webhookMessages } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { isAppError } from "../errors";
@@ -117,9 +117,12 @@ describe("webhook delivery", () => {
     expect(receiver.received[0]?.id).toBe(message?.messageId);
 
     // "Resend" sends the same message id again, for the receiver to recognise.
-    await resendWebhookMessage(message!.id);
+    await resendWebhookMessage(message!.id, "admin-1");
     await deliverDueWebhooks({ now, policy: LOCAL });
     expect(receiver.received.map((event) => event.id)).toEqual([message!.messageId, message!.messageId]);
+    // …and the audit log says who resent it.
+    const audited = await db.select().from(auditEvents).where(eq(auditEvents.action, "webhook_message.resent"));
+    expect(audited).toMatchObject([{ actorKind: "admin", actorId: "admin-1", actorName: "boss@example.com", after: { messageId: message!.messageId } }]);
   });
 
   it("turns off an endpoint that failed for 24 hours and e-mails the admins", async () => {
@@ -138,7 +141,9 @@ describe("webhook delivery", () => {
     expect(mails.map((mail) => mail.toAddress)).toEqual(["boss@example.com"]);
     // Off: new events are not queued for it; a test event still is (to check a fix).
     await joinWaitlist({ email: "moonbeam.maker@example.com" });
-    await sendTestEvent(endpoint.id);
+    await sendTestEvent(endpoint.id, "admin-1");
+    const audited = await db.select().from(auditEvents).where(eq(auditEvents.action, "webhook_endpoint.test_sent"));
+    expect(audited).toMatchObject([{ actorKind: "admin", actorId: "admin-1", actorName: "boss@example.com", targetId: endpoint.id }]);
     await setWebhookEndpointEnabled(endpoint.id, true, "admin-1");
     const [enabled] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(enabled).toMatchObject({ isEnabled: true, failingSince: null });

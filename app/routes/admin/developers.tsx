@@ -1,4 +1,4 @@
-import { getInputProps } from "@conform-to/react";
+import { getInputProps, getSelectProps } from "@conform-to/react";
 import { Copy, KeyRound, Trash2 } from "lucide-react";
 import { toast } from "~/components/ui/toast";
 import { useFetcher } from "react-router";
@@ -13,15 +13,15 @@ import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { adminAction } from "~/lib/admin/admin-action.server";
 import type { AdminActionResult, FailureToast } from "~/lib/admin/action-result";
-import { CreateApiKeySchema, DevelopersActionSchema } from "~/lib/api/developers.schema";
-import { createApiKey, listApiKeys, revokeApiKey } from "~/lib/api/api-keys.server";
+import { CreateApiKeySchema, DevelopersActionSchema, KEY_EXPIRY_CHOICES } from "~/lib/api/developers.schema";
+import { createApiKey, listApiKeys, revokeApiKey, type KeyLifetimeDays } from "~/lib/api/api-keys.server";
 import { API_SCOPES, API_SCOPE_NAMES, type ApiScope } from "~/lib/api/scopes";
 import { requireStaff } from "~/lib/auth/guards.server";
 import { getEnv } from "~/lib/env.server";
 import { AddEndpointForm, EndpointCard } from "~/components/admin/webhook-endpoints";
 import type { WebhookEvent } from "~/lib/webhooks/events";
 import { resendWebhookMessage, sendTestEvent } from "~/lib/webhooks/enqueue.server";
-import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, setWebhookEndpointEnabled } from "~/lib/webhooks/endpoints.server";
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, revealWebhookSecret, rotateWebhookSecret, setWebhookEndpointEnabled } from "~/lib/webhooks/endpoints.server";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
@@ -33,6 +33,10 @@ function failure(form: FormData): FailureToast {
       return { title: "Revoke Failed", lead: "Could not revoke the key. " };
     case "create":
       return { title: "Creation Failed", lead: "Could not create the key. " };
+    case "reveal-secret":
+      return { title: "Reveal Failed", lead: "Could not show the signing secret. " };
+    case "rotate-secret":
+      return { title: "Rotate Failed", lead: "Could not rotate the signing secret. " };
     default:
       return { title: "Update Failed", lead: "Could not change the webhook endpoint. " };
   }
@@ -49,17 +53,26 @@ export async function loader({ request }: Route.LoaderArgs) {
       url: endpoint.url,
       description: endpoint.description,
       events: endpoint.events,
-      secret: endpoint.secret,
       isEnabled: endpoint.isEnabled,
       disabledReason: endpoint.disabledReason,
       deliveries: deliveries[index]!.map((delivery) => ({ ...delivery, createdAt: delivery.createdAt.toISOString(), nextAttemptAt: delivery.nextAttemptAt.toISOString() })),
     })),
-    keys: keys.map((key) => ({ ...key, createdAt: key.createdAt.toISOString(), lastUsedAt: key.lastUsedAt?.toISOString() ?? null, revokedAt: key.revokedAt?.toISOString() ?? null })),
+    keys: keys.map((key) => ({
+      ...key,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      revokedAt: key.revokedAt?.toISOString() ?? null,
+      expiresAt: key.expiresAt?.toISOString() ?? null,
+      isExpired: key.expiresAt !== null && key.expiresAt.getTime() <= Date.now(),
+    })),
   };
 }
 
+/** What an action hands back to the screen once: a new API key, or a webhook endpoint's signing secret. */
+export type DevelopersActionValue = { secret: string; name: string } | { webhookSecret: string; endpointId: string };
+
 export async function action(args: Route.ActionArgs) {
-  return adminAction<typeof DevelopersActionSchema, { secret: string; name: string }>(args, {
+  return adminAction<typeof DevelopersActionSchema, DevelopersActionValue>(args, {
     section: "developers",
     schema: DevelopersActionSchema,
     failure,
@@ -68,9 +81,10 @@ export async function action(args: Route.ActionArgs) {
         case "revoke":
           await revokeApiKey(input.id, admin.id);
           return { title: "Key Revoked", description: "Requests with it are refused from now on." };
-        case "add-endpoint":
-          await createWebhookEndpoint({ url: input.url, description: input.description, events: input.events as WebhookEvent[] }, admin.id);
-          return { title: "Endpoint Added!", description: "Events are sent to it from now on.", resetForm: true };
+        case "add-endpoint": {
+          const endpoint = await createWebhookEndpoint({ url: input.url, description: input.description, events: input.events as WebhookEvent[] }, admin.id);
+          return { title: "Endpoint Added!", description: "Copy its signing secret now: it is shown again only on Reveal.", value: { webhookSecret: endpoint.secret, endpointId: endpoint.id }, resetForm: true };
+        }
         case "enable-endpoint":
         case "disable-endpoint":
           await setWebhookEndpointEnabled(input.id, input.intent === "enable-endpoint", admin.id);
@@ -79,13 +93,18 @@ export async function action(args: Route.ActionArgs) {
           await deleteWebhookEndpoint(input.id, admin.id);
           return { title: "Endpoint Deleted" };
         case "test-endpoint":
-          await sendTestEvent(input.id);
+          await sendTestEvent(input.id, admin.id);
           return { title: "Test Event Queued", description: "It appears in the delivery log in a moment." };
         case "resend":
-          await resendWebhookMessage(input.messageId);
+          await resendWebhookMessage(input.messageId, admin.id);
           return { title: "Resending", description: "The same message, with the same id, goes out again." };
+        case "reveal-secret":
+          return { title: "Secret Revealed", description: "Viewing it is recorded in the audit log.", value: { webhookSecret: await revealWebhookSecret(input.id, admin.id), endpointId: input.id } };
+        case "rotate-secret":
+          return { title: "Secret Rotated", description: "Deliveries are signed with the new secret from now on: update your receiver.", value: { webhookSecret: await rotateWebhookSecret(input.id, admin.id), endpointId: input.id } };
       }
-      const { key, secret } = await createApiKey({ name: input.name, scopes: input.scopes as ApiScope[] }, admin.id);
+      const expiresInDays = input.expiresIn === "never" ? null : (Number(input.expiresIn) as KeyLifetimeDays);
+      const { key, secret } = await createApiKey({ name: input.name, scopes: input.scopes as ApiScope[], expiresInDays }, admin.id);
       return { title: "Key Created!", description: "Copy it now: it is shown only once.", value: { secret, name: key.name }, resetForm: true };
     },
   });
@@ -95,7 +114,8 @@ export const clientAction = adminClientAction(failure);
 
 function NewKeyForm() {
   const { form, fields, fetcher, formProps, isSaving, result } = useAdminForm({ id: "new-api-key", schema: CreateApiKeySchema, failure });
-  const created = result?.ok ? (result.value as { secret: string; name: string } | undefined) : undefined;
+  const value = result?.ok ? (result.value as DevelopersActionValue | undefined) : undefined;
+  const created = value && "secret" in value ? value : undefined;
   async function copy(secret: string) {
     try {
       await navigator.clipboard.writeText(secret);
@@ -140,6 +160,13 @@ function NewKeyForm() {
               ))}
               {fields.scopes.errors?.[0] && <p id={fields.scopes.errorId} className="text-sm font-semibold text-destructive">{fields.scopes.errors[0]}</p>}
             </fieldset>
+            <FormField field={fields.expiresIn} label="Expires">
+              <select {...getSelectProps(fields.expiresIn)} defaultValue="never" className="h-10 rounded-md border bg-background px-3">
+                {KEY_EXPIRY_CHOICES.map((choice) => (
+                  <option key={choice.value} value={choice.value}>{choice.label}</option>
+                ))}
+              </select>
+            </FormField>
             <Button type="submit">
               <KeyRound aria-hidden="true" /> {isSaving ? "Creating..." : "Create key"}
             </Button>
@@ -185,7 +212,7 @@ export default function Developers({ loaderData }: Route.ComponentProps) {
             <Table>
               <TableHeader>
                 <TableRow>
-                  {["Name", "Key", "Permissions", "Created", "Last used", ""].map((heading) => (
+                  {["Name", "Key", "Permissions", "Created", "Last used", "Expires", ""].map((heading) => (
                     <TableHead key={heading}>{heading}</TableHead>
                   ))}
                 </TableRow>
@@ -204,7 +231,10 @@ export default function Developers({ loaderData }: Route.ComponentProps) {
                     </TableCell>
                     <TableCell><LocalTime value={key.createdAt} /></TableCell>
                     <TableCell>{key.lastUsedAt ? <LocalTime value={key.lastUsedAt} /> : "Never"}</TableCell>
-                    <TableCell>{key.revokedAt ? <Badge variant="outline">Revoked</Badge> : <RevokeKey id={key.id} name={key.name} />}</TableCell>
+                    <TableCell>{key.expiresAt ? <LocalTime value={key.expiresAt} /> : "Never"}</TableCell>
+                    <TableCell>
+                      {key.revokedAt ? <Badge variant="outline">Revoked</Badge> : key.isExpired ? <Badge variant="outline">Expired</Badge> : <RevokeKey id={key.id} name={key.name} />}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
