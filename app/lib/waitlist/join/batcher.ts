@@ -3,7 +3,7 @@
  * Generic: the sign-up batch is its one user today.
  *
  * - Two items of one batch never share a claim (`claimsOf`): one waits for the next batch.
- * - Items are grouped by who sent them (`groupOf`, e.g. the client's network); each batch
+ * - Items are grouped by who sent them (`groupOf`, e.g. the client's address); each batch
  *   takes at most one item per group, round robin over the groups, so a flood from one
  *   address waits its turn behind nobody but itself, and taking a batch reads at most
  *   `maxScan` groups however long the queue is.

@@ -10,7 +10,7 @@ import type { Member } from "../members.server";
 import { THROWAWAY_ADDRESS_MESSAGE } from "../throwaway-domains.server";
 import { createBatcher } from "./batcher";
 import { callJoinBatch, type JoinRequestRecord, type JoinResultRecord, type ReferralOutcome } from "./join-record.server";
-import { joinRequestOf, loadJoinSettings, type NewMember } from "./join-rules.server";
+import { joinRequestOf, loadJoinSettings, senderOf, type NewMember } from "./join-rules.server";
 
 export type { JoinGate, NewMember } from "./join-rules.server";
 
@@ -33,7 +33,7 @@ const joinBatcher = createBatcher<JoinRequestRecord, JoinResultRecord>({
     ...(request.challenge_signature ? [`challenge:${request.challenge_signature}`] : []),
     ...(request.referral_code ? [`referrer:${request.referral_code}`] : []),
   ],
-  groupOf: (request) => request.network ?? `identity:${request.identity}`,
+  groupOf: senderOf,
   // A batch holds its referrers' locks until it commits.
   maxBatch: 32,
   maxWaiting: 4_096,

@@ -41,6 +41,18 @@ export type NewMember = {
   gate?: JoinGate;
 };
 
+const SIGNUP_NETWORK_KEY = "signup:network:";
+
+/** The key of a visitor's sign-up limit: their address (an IPv6 /64), as networkKeyOf gives it. */
+export function signupNetworkLimitKey(networkKey: string): string {
+  return `${SIGNUP_NETWORK_KEY}${networkKey}`;
+}
+
+/** Who sent a join, for sharing the queue fairly: the visitor's address, else the person. */
+export function senderOf(request: JoinRequestRecord): string {
+  return request.limit_keys?.find((key) => key.startsWith(SIGNUP_NETWORK_KEY)) ?? `identity:${request.identity}`;
+}
+
 /** A solved bot challenge, accepted once, then rate limits counted in order (rate_limits_hit). */
 export type JoinGate = {
   challenge?: { signature: string; expiresAt: Date } | null;

@@ -8,6 +8,7 @@ import { recordAuditEvent } from "../../audit/audit.server";
 import { runTransaction } from "../../db.server";
 import { joinWaitlist, JoinGateRefusal, type JoinResult, type NewMember } from "./create-members.server";
 import { callJoinBatch } from "./join-record.server";
+import { signupNetworkLimitKey } from "./join-rules.server";
 import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "../returning-member.server";
 import { countryOf, deviceClassOf } from "../signup-context";
 import type { JoinInput } from "../waitlist.schema";
@@ -52,7 +53,7 @@ export async function signUpFromForm(request: SignupRequest): Promise<SignupResu
       country: countryOf({ language: request.language, timeZone: request.timeZone }),
       gate: {
         challenge: botGuard?.kind === "solved" ? { signature: botGuard.signature, expiresAt: botGuard.expiresAt } : null,
-        limits: [...guardLimits, { key: `signup:network:${networkKeyOf(request.clientIp)}`, rule: SIGNUP_LIMIT_PER_NETWORK }],
+        limits: [...guardLimits, { key: signupNetworkLimitKey(networkKeyOf(request.clientIp)), rule: SIGNUP_LIMIT_PER_NETWORK }],
       },
     });
   } catch (error) {
@@ -81,7 +82,7 @@ export async function signUpFromApi(request: ApiSignupRequest, actor: Actor): Pr
     referralCode: request.referralCode ?? null,
     device: request.userAgent ? deviceClassOf(request.userAgent) : null,
     network: clientIp ? householdNetworkOf(clientIp) : null,
-    gate: clientIp ? { limits: [{ key: `signup:network:${networkKeyOf(clientIp)}`, rule: SIGNUP_LIMIT_PER_NETWORK }] } : {},
+    gate: clientIp ? { limits: [{ key: signupNetworkLimitKey(networkKeyOf(clientIp)), rule: SIGNUP_LIMIT_PER_NETWORK }] } : {},
   };
   const result = await runTransaction(async (tx) => {
     const joined = await joinWaitlist(member, (requests) => callJoinBatch(tx, requests));
