@@ -19,6 +19,8 @@ COPY --from=build --chown=node:node /app/server/*.js ./server/
 # The share cards' fonts, read at run time (app/lib/share-cards/card-fonts.server.ts).
 COPY --from=build --chown=node:node /app/server/fonts ./server/fonts
 COPY --from=build --chown=node:node /app/db/migrations ./db/migrations
+# Database functions, applied by the migrator when their text changes (ADR 0034).
+COPY --from=build --chown=node:node /app/db/functions ./db/functions
 # Uploaded images live here: mount a volume (or set UPLOADS_DIR to one).
 RUN mkdir -p /app/data/uploads && chown -R node:node /app/data
 VOLUME ["/app/data/uploads"]
