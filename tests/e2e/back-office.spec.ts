@@ -129,6 +129,32 @@ describe("settings", () => {
     await closePage(visitor);
   });
 
+  it("shows the stored 30 minutes in an emptied Session Timeout box once saved", async () => {
+    await go("/admin/settings");
+    const timeout = admin.getByLabel("Session Timeout (minutes)");
+    // A save is done when the page has read the saved values again and the form is enabled.
+    const saveAndWait = async () => {
+      const revalidated = admin.waitForResponse((response) => response.request().method() === "GET" && new URL(response.url()).pathname === "/admin/settings.data");
+      await admin.getByRole("button", { name: "Save All Settings" }).click();
+      await revalidated;
+      await admin.waitForFunction(() => !document.querySelector("fieldset[disabled]"));
+    };
+    // Spec §5: an empty timeout is saved as 30. Once from another value, once from 30 itself
+    // (then the saved values, and so the form's version, do not change).
+    for (const before of ["45", "30"]) {
+      await timeout.fill(before);
+      await saveAndWait();
+      assert.equal(await timeout.inputValue(), before);
+      await timeout.fill("");
+      await saveAndWait();
+      await admin.getByText("Settings Updated!").first().waitFor();
+      await admin
+        .waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="sessionTimeoutMinutes"]')?.value === "30", undefined, { timeout: 3_000 })
+        .catch(() => undefined);
+      assert.equal(await timeout.inputValue(), "30", `the box shows the stored value after emptying it (it held ${before})`);
+    }
+  });
+
   it("turns social share settings into Open Graph tags on public pages", async () => {
     await go("/admin/social-share");
     // The share image URL names no uploaded file: the screen's preview of it answers 404, now
