@@ -295,6 +295,26 @@ describe("the member loop without JavaScript", () => {
     await page.getByText("Email address is required.").waitFor();
     await closePage(page);
   });
+
+  it("sends a contact message with a plain form post and says it was sent", async () => {
+    const page = await newPage(browser, { javaScriptEnabled: false });
+    try {
+      await page.goto(`${server.origin}/contact`);
+      const subject = `No script ${unique()}`;
+      await page.getByLabel("Your name").fill("Pat");
+      await page.getByLabel("Your e-mail").fill(`contact${unique()}@example.com`);
+      await page.getByLabel("Subject").fill(subject);
+      await page.getByLabel("Message").fill("Sent before any script ran.");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await page.waitForLoadState("load");
+      await page.getByRole("status").filter({ hasText: "Message Sent! Thanks for reaching out. We'll get back to you soon." }).waitFor({ timeout: 5_000 });
+      assert.equal(await page.getByLabel("Subject").inputValue(), "", "the form is cleared");
+      const message = await latestMailTo(server.origin, "hello@vistacrew.example", /./);
+      assert.equal(message.subject, `[Contact] ${subject}`);
+    } finally {
+      await closePage(page);
+    }
+  });
 });
 
 describe("the leaderboard switch", () => {
