@@ -1,7 +1,7 @@
 // Shared helpers for the end-to-end suite (run with `npm run test:e2e`).
-// Each spec file starts its own production server (built bundle, fresh PGlite
-// database in a temp dir, local mail mode) and drives Debian's Chromium through
-// playwright-core. No browser is ever downloaded.
+// Each spec file calls withServerAndBrowser() once: its own production server (built
+// bundle, fresh PGlite database in a temp dir, local mail mode) and Debian's Chromium
+// driven through playwright-core. No browser is ever downloaded.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
