@@ -19,6 +19,7 @@ const e2e = withServerAndBrowser();
 let admin: Page;
 
 before(async () => {
+  await e2e.ready();
   admin = await newPage(e2e.browser);
   await admin.clock.install();
   await signIn(admin, e2e.server.origin, "admin@example.com");

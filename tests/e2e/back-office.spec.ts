@@ -12,6 +12,7 @@ let admin: Page;
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 before(async () => {
+  await e2e.ready();
   admin = await newPage(e2e.browser);
   await signIn(admin, e2e.server.origin, "admin@example.com");
 });

@@ -164,6 +164,11 @@ export async function startServer(options: { env?: Record<string, string> } = {}
 }
 
 export type ServerAndBrowser = {
+  /**
+   * Resolves once the server and browser are up. Node 20 runs a file's top-level `before`
+   * hooks at the same time, so a spec's own top-level `before` awaits this first.
+   */
+  ready: () => Promise<void>;
   /** The suite's server (started in `before`, stopped in `after`). */
   readonly server: TestServer;
   readonly browser: Browser;
@@ -174,23 +179,28 @@ export type ServerAndBrowser = {
  * `before` that starts a server on a fresh data directory (rate limits live in the
  * database) and Chromium side by side, and an `after` that closes both. Call it at the
  * top of a spec file, or inside a `describe` for a server of that suite's own; read
- * `.server` and `.browser` inside tests and hooks.
+ * `.server` and `.browser` inside tests and hooks (a top-level `before` of the spec's own
+ * awaits `.ready()` first).
  */
 export function withServerAndBrowser(options: { env?: Record<string, string> } = {}): ServerAndBrowser {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
-  before(async () => {
-    const [started, launched] = await Promise.allSettled([startServer(options), launchBrowser()]);
-    if (started.status === "fulfilled") server = started.value;
-    if (launched.status === "fulfilled") browser = launched.value;
-    if (started.status === "rejected") throw started.reason;
-    if (launched.status === "rejected") throw launched.reason;
-  });
+  let starting: Promise<void> | undefined;
+  const ready = () =>
+    (starting ??= (async () => {
+      const [started, launched] = await Promise.allSettled([startServer(options), launchBrowser()]);
+      if (started.status === "fulfilled") server = started.value;
+      if (launched.status === "fulfilled") browser = launched.value;
+      if (started.status === "rejected") throw started.reason;
+      if (launched.status === "rejected") throw launched.reason;
+    })());
+  before(ready);
   after(async () => {
     await browser?.close();
     await server?.stop();
   });
   return {
+    ready,
     get server() {
       if (!server) throw new Error("withServerAndBrowser: the server is read before its before() hook ran");
       return server;

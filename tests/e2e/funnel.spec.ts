@@ -13,6 +13,7 @@ let admin: Page;
 const PERSON = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 before(async () => {
+  await e2e.ready();
   admin = await newPage(e2e.browser);
   await signIn(admin, e2e.server.origin, "admin@example.com");
 });

@@ -38,6 +38,7 @@ async function metaTagsOf(path: string, userAgent: string): Promise<{ status: nu
 }
 
 before(async () => {
+  await e2e.ready();
   code = await joinAndReadCode("star.rider@example.com");
   const admin = await newPage(e2e.browser);
   try {
