@@ -6,14 +6,15 @@ COPY package.json package-lock.json ./
 # The lockfile was made on another platform: npm ci can miss this one's optional binaries.
 RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# `build` is a link to the current build folder (ADR 0037): the image gets a plain copy.
+RUN npm run build && cp -rL build /app/build-image && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/build-image ./build
 COPY --from=build --chown=node:node /app/server.js ./
 COPY --from=build --chown=node:node /app/server/*.js ./server/
 # The share cards' fonts, read at run time (app/lib/share-cards/card-fonts.server.ts).

@@ -6,7 +6,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default defineConfig(
-  globalIgnores(["build/", ".react-router/", "data/", "node_modules/", "test-results/"]),
+  globalIgnores(["build/", ".builds/", ".react-router/", "data/", "node_modules/", "test-results/"]),
   js.configs.recommended,
   tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,

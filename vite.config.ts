@@ -30,6 +30,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
   },
   resolve: { tsconfigPaths: true },
-  server: { watch: { ignored: ["**/data/**", "**/build/**", "**/*.log"] } },
+  server: { watch: { ignored: ["**/data/**", "**/build/**", "**/.builds/**", "**/*.log"] } },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -8,7 +8,7 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 //   tests/postgres/**                           — need a real server (e.g. killing its backends):
 //                                                the PostgreSQL pass only;
 //   every other *.test.ts(x)                   — pure: the "unit" project, no database at all.
-const ALL_TESTS = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "docs/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/bundle/**/*.test.ts"];
+const ALL_TESTS = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "docs/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/bundle/**/*.test.ts"];
 const DATABASE_TESTS = ["{app,server,db}/**/*.server.test.{ts,tsx}", "tests/integration/**/*.test.ts"];
 const POSTGRES_ONLY_TESTS = ["tests/postgres/**/*.test.ts"];
 // The HTML does not depend on the database: the PGlite pass checks it.

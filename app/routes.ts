@@ -50,6 +50,7 @@ export default [
   route("share-cards/:code/:hash.png", "routes/share-card.ts"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/mailbox/:id", "routes/dev/mailbox-message.tsx"),
+  route("dev/clock", "routes/dev/clock.ts"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),

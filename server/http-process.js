@@ -2,7 +2,10 @@
 // cluster (see cluster-primary.js). Express serves the React Router app: in production
 // the built bundle (build/server/index.js), with NODE_ENV=development Vite in middleware mode.
 import cluster from "node:cluster";
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -15,8 +18,14 @@ function skipEventStreams(req, res) {
   return compression.filter(req, res);
 }
 
+// The build this process serves, resolved once: `build` is a link that `npm run build`
+// switches to a new folder when a build completes (ADR 0037), and a running server keeps
+// its own scripts and styles.
+const BUILD_LINK = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "build");
+const BUILD_DIR = DEVELOPMENT ? BUILD_LINK : fs.realpathSync(BUILD_LINK);
+
 async function loadServerModule() {
-  if (!DEVELOPMENT) return { module: await import("../build/server/index.js"), vite: undefined };
+  if (!DEVELOPMENT) return { module: await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href), vite: undefined };
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
   return { module: await vite.ssrLoadModule("./server/app.ts"), vite };
 }
@@ -54,13 +63,13 @@ if (vite) {
   // brotli where the browser takes it, else gzip.
   app.use(
     "/assets",
-    expressStaticGzip("build/client/assets", {
+    expressStaticGzip(path.join(BUILD_DIR, "client/assets"), {
       enableBrotli: true,
       orderPreference: ["br", "gzip"],
       serveStatic: { immutable: true, maxAge: "1y" },
     }),
   );
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h" }));
   app.use(serverModule.app);
 }
 

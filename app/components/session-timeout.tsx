@@ -10,11 +10,9 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
+import { idleTimingFor } from "~/lib/auth/idle-timing";
 import { signOutDestination } from "~/lib/auth/redirects";
 
-export const WARNING_SECONDS = 60;
-/** At most one activity report to the server per minute. */
-export const REPORT_INTERVAL_MS = 60_000;
 /** Followers wait this long before reloading, so the leader's page shows the sign-out notice. */
 const FOLLOW_DELAY_MS = 1_000;
 
@@ -22,8 +20,8 @@ type TabMessage = { type: "signed-out" };
 
 /**
  * Spec §4 session timeout, once per browser: activity in any tab keeps every tab alive
- * (react-idle-timer's cross-tab sync). After (timeout − 60 s) without activity the leader
- * tab alone shows the 60 s countdown; 'Stay Logged In' resets every tab, 'Logout Now' or
+ * (react-idle-timer's cross-tab sync). After (timeout − 60 s) without activity (half the
+ * timeout when it is under 2 minutes) the leader tab alone shows the countdown; 'Stay Logged In' resets every tab, 'Logout Now' or
  * zero signs out once and the other tabs reload signed out. The server's own idle check
  * stays the rule; this is the courtesy. Requests here are plain fetches, so they never
  * revalidate the page's loaders.
@@ -33,12 +31,16 @@ export function SessionTimeout({ timeoutMinutes }: { timeoutMinutes: number }) {
   const [signingOutMessage, setSigningOutMessage] = useState<string | null>(null);
   const lastReport = useRef(0);
   const signingOut = useRef(false);
-  const isEnabled = timeoutMinutes > 0;
-  const timeoutMs = Math.max(1, timeoutMinutes * 60_000);
-  const promptMs = Math.min(WARNING_SECONDS * 1000, timeoutMs);
+  // The warning is always shorter than the timeout, and a busy tab reports often enough
+  // for every allowed timeout (app/lib/auth/idle-timing.ts).
+  const timing = idleTimingFor(timeoutMinutes);
+  const isEnabled = timing !== null;
+  const timeoutMs = timing?.timeoutMs ?? 60_000;
+  const promptMs = timing?.warningMs ?? 30_000;
+  const reportIntervalMs = timing?.reportIntervalMs ?? 15_000;
 
   const reportActivity = useCallback((force = false) => {
-    if (signingOut.current || (!force && Date.now() - lastReport.current < REPORT_INTERVAL_MS)) return;
+    if (signingOut.current || (!force && Date.now() - lastReport.current < reportIntervalMs)) return;
     lastReport.current = Date.now();
     // Same-origin fetch: the browser's Sec-Fetch-Site/Origin satisfy server/cross-origin.ts.
     void fetch("/api/session/activity", { method: "POST", credentials: "same-origin" })
@@ -46,7 +48,7 @@ export function SessionTimeout({ timeoutMinutes }: { timeoutMinutes: number }) {
         if (response.status === 401) window.location.reload();
       })
       .catch(() => {});
-  }, []);
+  }, [reportIntervalMs]);
 
   // Another tab signed out: no second dialog here, just reload signed out.
   const followSignOut = useCallback(() => {

@@ -23,6 +23,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: TrustProxySchema,
   // Logs class lists whose classes override each other (app/lib/dev/class-conflicts.server.ts); for tests.
   CHECK_CLASS_CONFLICTS: z.stringbool().default(false),
+  // Lets the end-to-end suite move the server's clock (POST /dev/clock, ADR 0036); refused
+  // outside local mail mode, so a production server (which sends real e-mail) never has it.
+  TEST_CLOCK: z.stringbool().default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
@@ -48,6 +51,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
       `HOST=${host} is not a loopback address, but SMTP_URL is unset (local mail mode). ` +
         "The dev mailbox shows sign-in links, so set SMTP_URL before listening on a public address.",
     );
+  }
+  if (env.TEST_CLOCK && !isLocalMail) {
+    throw new Error("TEST_CLOCK=true is for test servers in local mail mode only: unset it, or unset SMTP_URL.");
   }
   const adminEmails = (env.ADMIN_EMAILS ?? (isLocalMail ? "admin@example.com" : ""))
     .split(",")

@@ -49,3 +49,15 @@ describe("TRUST_PROXY", () => {
     expect(() => trustProxyOf(value)).toThrow(`TRUST_PROXY: ${reason} (expected a hop count, or proxy addresses`);
   });
 });
+
+describe("TEST_CLOCK", () => {
+  it("is off unless asked for", () => {
+    expect(parseEnv({}).TEST_CLOCK).toBe(false);
+    expect(parseEnv({ TEST_CLOCK: "true" }).TEST_CLOCK).toBe(true);
+  });
+
+  it("is refused on a server that sends real e-mail (every production server)", () => {
+    expect(() => parseEnv({ TEST_CLOCK: "true", SMTP_URL: "smtp://mail.example:587" })).toThrow(/TEST_CLOCK=true is for test servers in local mail mode only/);
+    expect(parseEnv({ TEST_CLOCK: "false", SMTP_URL: "smtp://mail.example:587" }).TEST_CLOCK).toBe(false);
+  });
+});

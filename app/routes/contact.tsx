@@ -53,6 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const contactFormSchema = lazyFormSchema(CONTACT_FORM_CONSTRAINTS, () => import("~/lib/email/contact.schema").then((module) => module.ContactInputSchema));
 
+const SENT = { title: "Message Sent!", description: "Thanks for reaching out. We'll get back to you soon." };
+
 const ICONS = { mail: Mail, partners: Handshake, press: Newspaper };
 const FIELDS: { name: Exclude<ContactField, "message">; label: string; type?: "email" | "text"; autoComplete?: string }[] = [
   { name: "name", label: "Your name", autoComplete: "name" },
@@ -76,7 +78,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
   useEffect(() => {
     if (!fetcher.data) return;
-    if (fetcher.data.sent) toast.success("Message Sent!", { description: "Thanks for reaching out. We'll get back to you soon." });
+    if (fetcher.data.sent) toast.success(SENT.title, { description: SENT.description });
     else if (fetcher.data.error) toast.error("Message Not Sent", { description: fetcher.data.error });
   }, [fetcher.data]);
 
@@ -103,6 +105,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   <Textarea {...getTextareaProps(fields.message)} rows={6} />
                 </FormField>
                 {result?.error && <p role="alert" className="text-sm font-semibold text-destructive">{result.error}</p>}
+                {/* Sent without JavaScript (or before the scripts ran): the page itself confirms, as the toast would. */}
+                {actionData?.sent && (
+                  <p role="status" className="text-sm font-semibold">
+                    {SENT.title} {SENT.description}
+                  </p>
+                )}
                 <Button type="submit" size="lg" className="w-fit">
                   <Send aria-hidden="true" /> {isSending ? "Sending..." : "Send Message"}
                 </Button>

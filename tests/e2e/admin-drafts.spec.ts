@@ -3,40 +3,35 @@
 // reach the server shows the failure toast and keeps the edits.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import {
   allowPageError,
   closePage,
   latestMailTo,
-  launchBrowser,
   newPage,
   newestMailId,
   signIn,
-  startServer,
-  type TestServer,
   waitForHydration,
+  withServerAndBrowser,
 } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
+const e2e = withServerAndBrowser();
 let admin: Page;
 
 before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = await newPage(browser);
+  await e2e.ready();
+  admin = await newPage(e2e.browser);
   await admin.clock.install();
-  await signIn(admin, server.origin, "admin@example.com");
+  await signIn(admin, e2e.server.origin, "admin@example.com");
 });
 
 after(async () => {
   if (admin) await closePage(admin);
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Opens an admin screen once it has hydrated: before that no idle timer listens, so no activity ping would go out. */
 const go = async (path: string) => {
-  await admin.goto(`${server.origin}${path}`);
+  await admin.goto(`${e2e.server.origin}${path}`);
   await waitForHydration(admin);
 };
 
@@ -58,7 +53,7 @@ describe("admin drafts", () => {
     assert.equal(await title.inputValue(), "Draft title that must survive");
     await admin.getByRole("button", { name: "Save All Content" }).click();
     await admin.getByText("Content Saved!").waitFor();
-    const home = await (await fetch(`${server.origin}/`)).text();
+    const home = await (await fetch(`${e2e.server.origin}/`)).text();
     assert.match(home, /Draft title that must survive/);
   });
 
@@ -69,10 +64,10 @@ describe("admin drafts", () => {
     await admin.keyboard.press("Control+End");
     await admin.keyboard.type(" Draft paragraph for the test.");
     await idleMinuteThenActivity(admin);
-    const before = await newestMailId(server.origin);
+    const before = await newestMailId(e2e.server.origin);
     await admin.getByRole("button", { name: "Send test to me" }).click();
     await admin.getByText("Test Sent!").waitFor();
-    const mail = await latestMailTo(server.origin, "admin@example.com", /./, { newerThan: before });
+    const mail = await latestMailTo(e2e.server.origin, "admin@example.com", /./, { newerThan: before });
     assert.match(mail.html, /Draft paragraph for the test\./);
     assert.match(await editor.innerText(), /Draft paragraph for the test\./);
 

@@ -3,25 +3,18 @@
 // reports no console error or page error — a hydration mismatch (React #418) from
 // formatting dates or numbers in the browser's zone or locale counts as one.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import { before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
 import { ADMIN_SECTIONS } from "../../app/lib/admin/navigation";
-import { h1Text, launchBrowser, newPage, signIn, startServer, waitForHydration, type TestServer } from "./fixtures";
+import { h1Text, newPage, signIn, waitForHydration, withServerAndBrowser } from "./fixtures";
 
 describe("admin screens in Asia/Tokyo, de-DE", () => {
-  let server: TestServer;
-  let browser: Browser;
+  const e2e = withServerAndBrowser();
   let admin: Page;
 
   before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    admin = await newPage(browser, { timezoneId: "Asia/Tokyo", locale: "de-DE" });
-    await signIn(admin, server.origin, "admin@example.com");
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
+    admin = await newPage(e2e.browser, { timezoneId: "Asia/Tokyo", locale: "de-DE" });
+    await signIn(admin, e2e.server.origin, "admin@example.com");
   });
 
   it("the browser really runs in Asia/Tokyo with de-DE", async () => {
@@ -35,7 +28,7 @@ describe("admin screens in Asia/Tokyo, de-DE", () => {
 
   for (const { path, label } of ADMIN_SECTIONS) {
     it(`/admin/${path} shows its heading and hydrates without errors`, async () => {
-      const response = await admin.goto(`${server.origin}/admin/${path}`);
+      const response = await admin.goto(`${e2e.server.origin}/admin/${path}`);
       assert.equal(response?.status(), 200, `/admin/${path} answered ${response?.status()}`);
       assert.equal(new URL(admin.url()).pathname, `/admin/${path}`);
       await admin.locator("h1").first().waitFor({ state: "visible" });

@@ -1,32 +1,26 @@
 // The back office (issues 5 and 6), driven as an admin in Chromium.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { allowFailedResponse, allowPageError, closePage, latestMailTo, launchBrowser, newPage, signIn, startServer, waitForHeading, waitForHydration, type TestServer } from "./fixtures";
+import { before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { allowFailedResponse, allowPageError, closePage, latestMailTo, newPage, signIn, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
+const e2e = withServerAndBrowser();
 let admin: Page;
 
 // A 1×1 PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = await newPage(browser);
-  await signIn(admin, server.origin, "admin@example.com");
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+  await e2e.ready();
+  admin = await newPage(e2e.browser);
+  await signIn(admin, e2e.server.origin, "admin@example.com");
 });
 
 // Each screen is driven as a person does: once it has hydrated (a color picked before
 // then recolours nothing, an upload button does nothing).
 async function go(path: string) {
-  await admin.goto(`${server.origin}${path}`);
+  await admin.goto(`${e2e.server.origin}${path}`);
   await waitForHydration(admin);
 }
 
@@ -55,7 +49,7 @@ describe("products", () => {
     assert.equal(await admin.getByRole("progressbar", { name: "Upload progress" }).getAttribute("aria-valuenow"), "100");
     const imageUrl = await admin.getByLabel("Image URL (optional)").inputValue();
     assert.match(imageUrl, /^\/uploads\/product_images\/\d+_moon_boots\.png$/);
-    const image = await fetch(`${server.origin}${imageUrl}`);
+    const image = await fetch(`${e2e.server.origin}${imageUrl}`);
     assert.equal(image.headers.get("content-type"), "image/png");
     assert.equal(image.headers.get("cache-control"), "public, max-age=3600");
 
@@ -64,10 +58,10 @@ describe("products", () => {
     const card = admin.getByTestId("admin-product").filter({ hasText: "Moon Boots" });
     await card.getByText("$39.50").waitFor();
 
-    const home = await (await fetch(`${server.origin}/`)).text();
+    const home = await (await fetch(`${e2e.server.origin}/`)).text();
     assert.ok(home.includes("Moon Boots"), "the newest product is featured on the home page");
-    const visitor = await newPage(browser);
-    await visitor.goto(`${server.origin}/`);
+    const visitor = await newPage(e2e.browser);
+    await visitor.goto(`${e2e.server.origin}/`);
     await visitor.getByRole("link", { name: "View details of Moon Boots" }).click();
     assert.equal(await waitForHeading(visitor, "Moon Boots"), "Moon Boots");
     assert.match(visitor.url(), /\/products\/[0-9a-f-]{36}$/);
@@ -112,9 +106,9 @@ describe("products", () => {
 
 describe("settings", () => {
   it("recolours the admin page while picking and every open page after saving", async () => {
-    const visitor = await newPage(browser);
+    const visitor = await newPage(e2e.browser);
     // An open page that hydrates (pages without scripts, ADR 0024, are current when loaded).
-    await visitor.goto(`${server.origin}/trailer`);
+    await visitor.goto(`${e2e.server.origin}/trailer`);
     await go("/admin/settings");
     await admin.getByLabel("Primary brand color", { exact: true }).fill("#1D9A6C");
     const brand = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand").trim().toUpperCase());
@@ -127,6 +121,32 @@ describe("settings", () => {
     await admin.getByRole("button", { name: "Save All Settings" }).click();
     await admin.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="primaryBrandColor"]')?.value === "#F8A719");
     await closePage(visitor);
+  });
+
+  it("shows the stored 30 minutes in an emptied Session Timeout box once saved", async () => {
+    await go("/admin/settings");
+    const timeout = admin.getByLabel("Session Timeout (minutes)");
+    // A save is done when the page has read the saved values again and the form is enabled.
+    const saveAndWait = async () => {
+      const revalidated = admin.waitForResponse((response) => response.request().method() === "GET" && new URL(response.url()).pathname === "/admin/settings.data");
+      await admin.getByRole("button", { name: "Save All Settings" }).click();
+      await revalidated;
+      await admin.waitForFunction(() => !document.querySelector("fieldset[disabled]"));
+    };
+    // Spec §5: an empty timeout is saved as 30. Once from another value, once from 30 itself
+    // (then the saved values, and so the form's version, do not change).
+    for (const before of ["45", "30"]) {
+      await timeout.fill(before);
+      await saveAndWait();
+      assert.equal(await timeout.inputValue(), before);
+      await timeout.fill("");
+      await saveAndWait();
+      await admin.getByText("Settings Updated!").first().waitFor();
+      await admin
+        .waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="sessionTimeoutMinutes"]')?.value === "30", undefined, { timeout: 3_000 })
+        .catch(() => undefined);
+      assert.equal(await timeout.inputValue(), "30", `the box shows the stored value after emptying it (it held ${before})`);
+    }
   });
 
   it("turns social share settings into Open Graph tags on public pages", async () => {
@@ -142,11 +162,11 @@ describe("settings", () => {
     await admin.waitForFunction(() => document.querySelector<HTMLImageElement>('img[alt="Share image preview"]')?.complete === true);
     await admin.getByRole("button", { name: "Save Social Settings" }).click();
     await admin.getByText("Social sharing settings saved.").waitFor();
-    const html = await (await fetch(`${server.origin}/faq`)).text();
+    const html = await (await fetch(`${e2e.server.origin}/faq`)).text();
     assert.ok(html.includes('<meta property="og:title" content="Crew Launch Party"/>'));
     assert.ok(html.includes('<meta property="og:description" content="Join the crew before launch day."/>'));
-    assert.ok(html.includes(`<meta property="og:image" content="${server.origin}/uploads/social_sharing_images/party.png"/>`));
-    assert.ok(html.includes(`<meta property="og:url" content="${server.origin}/faq"/>`));
+    assert.ok(html.includes(`<meta property="og:image" content="${e2e.server.origin}/uploads/social_sharing_images/party.png"/>`));
+    assert.ok(html.includes(`<meta property="og:url" content="${e2e.server.origin}/faq"/>`));
   });
 });
 
@@ -156,10 +176,10 @@ describe("video and logo", () => {
     await admin.getByLabel("Video URL").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
     await admin.getByRole("button", { name: "Save Video Settings" }).click();
     await admin.getByText("Video settings have been saved successfully.").waitFor();
-    const visitor = await newPage(browser);
+    const visitor = await newPage(e2e.browser);
     // This machine has no route to YouTube: the embedded player's own requests fail, and may say so.
     allowPageError(visitor, /youtube(-nocookie)?\.com|ytimg\.com/);
-    await visitor.goto(`${server.origin}/`);
+    await visitor.goto(`${e2e.server.origin}/`);
     await visitor.getByRole("button", { name: /^Play / }).click();
     const src = await visitor.locator("iframe").first().getAttribute("src");
     assert.match(src ?? "", /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?/);
@@ -171,13 +191,13 @@ describe("video and logo", () => {
   });
 
   it("swaps the logo on open pages live, and an uploaded SVG never runs its script", async () => {
-    const visitor = await newPage(browser);
+    const visitor = await newPage(e2e.browser);
     const dialogs: string[] = [];
     visitor.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await visitor.goto(`${server.origin}/trailer`);
+    await visitor.goto(`${e2e.server.origin}/trailer`);
     await go("/admin/settings");
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" onload="alert('onload')"><script>alert('script');document.title='pwned'</script><circle cx="20" cy="20" r="18" fill="#0f766e"/></svg>`;
     await admin.getByLabel(/^Upload a logo/).setInputFiles({ name: "crew logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(svg) });
@@ -191,7 +211,7 @@ describe("video and logo", () => {
 
     // goto resolves on the load event: an onload handler or inline script would have
     // run by then, and an alert blocks the load until the handler above dismisses it.
-    await visitor.goto(`${server.origin}${logoUrl}`);
+    await visitor.goto(`${e2e.server.origin}${logoUrl}`);
     assert.deepEqual(dialogs, []);
     assert.notEqual(await visitor.title(), "pwned");
     await closePage(visitor);
@@ -210,7 +230,7 @@ describe("content", () => {
     await admin.getByLabel("Main Title Line 1").fill("Ahoy, explorers!");
     await admin.getByRole("button", { name: "Save All Content" }).click();
     await admin.getByText("Content Saved!").waitFor();
-    const home = await (await fetch(`${server.origin}/`)).text();
+    const home = await (await fetch(`${e2e.server.origin}/`)).text();
     assert.ok(home.includes("Ahoy, explorers!"), "the home hero shows the saved title");
 
     await admin.getByLabel("Main Title Line 1").fill("Second draft");
@@ -223,7 +243,7 @@ describe("content", () => {
     await dialog.getByText("Version 1").waitFor();
     await dialog.getByRole("button", { name: "Revert to this version" }).last().click();
     assert.equal(await admin.getByLabel("Main Title Line 1").inputValue(), "Ahoy, explorers!");
-    const stillSaved = await (await fetch(`${server.origin}/`)).text();
+    const stillSaved = await (await fetch(`${e2e.server.origin}/`)).text();
     assert.ok(stillSaved.includes("Second draft"), "reverting changes only the editor until saved");
     // The save re-keys the form with the stored values once the screen's data is read
     // again; typing into the editor before that would go into the editor being replaced.
@@ -245,15 +265,15 @@ describe("content", () => {
     await admin.keyboard.type("very soon");
     await admin.getByRole("button", { name: "Save All Content" }).click();
     await admin.getByText(/Saved Main Subtitle/).waitFor();
-    const visitor = await newPage(browser);
-    await visitor.goto(`${server.origin}/`);
+    const visitor = await newPage(e2e.browser);
+    await visitor.goto(`${e2e.server.origin}/`);
     assert.equal(await visitor.locator("main strong", { hasText: "very soon" }).count(), 1);
     await closePage(visitor);
   });
 
   it("never runs script saved into rich text, tags or notes", async () => {
     const payload = `<p>Hello <img src="x" onerror="window.__xss=1;alert('img')"><script>window.__xss=2</script><a href="javascript:window.__xss=3">link</a></p>`;
-    const saved = await admin.request.post(`${server.origin}/admin/text-editor`, { form: { confirmationPageMessage: payload } });
+    const saved = await admin.request.post(`${e2e.server.origin}/admin/text-editor`, { form: { confirmationPageMessage: payload } });
     assert.equal(saved.status(), 200);
     await go("/admin/waitlist-emails?q=orbit");
     const row = admin.getByTestId("waitlist-row").filter({ hasText: "orbit.otter@example.com" });
@@ -266,7 +286,7 @@ describe("content", () => {
     await admin.getByRole("button", { name: "Save", exact: true }).click();
     await admin.getByText("User Updated").first().waitFor();
 
-    const visitor = await newPage(browser);
+    const visitor = await newPage(e2e.browser);
     const dialogs: string[] = [];
     for (const page of [visitor, admin]) {
       page.on("dialog", (dialog) => {
@@ -274,7 +294,7 @@ describe("content", () => {
         void dialog.dismiss();
       });
     }
-    await visitor.goto(`${server.origin}/join-waitlist`);
+    await visitor.goto(`${e2e.server.origin}/join-waitlist`);
     await visitor.getByLabel("Your e-mail address").fill(`xss${Date.now()}@example.com`);
     await visitor.getByRole("button", { name: "Join the Crew" }).click();
     await waitForHeading(visitor, "You're In!");
@@ -306,7 +326,7 @@ describe("content", () => {
     await admin.getByText("Template Updated!").waitFor();
     await admin.getByRole("button", { name: "Send test to me" }).click();
     await admin.getByText("Test Sent!").waitFor();
-    const message = await latestMailTo(server.origin, "admin@example.com", /\?ref=/);
+    const message = await latestMailTo(e2e.server.origin, "admin@example.com", /\?ref=/);
     assert.match(message.subject, /^\[Test\]/);
     assert.ok(message.link);
     assert.ok(message.html.includes("Ahoy admin@example.com!"), "{{USER_EMAIL}} is replaced");
@@ -326,7 +346,7 @@ describe("members", () => {
     await row.getByRole("button", { name: "Block" }).click();
     await admin.getByText("User Blocked").waitFor();
     await row.getByText("Blocked", { exact: true }).waitFor();
-    const board = await (await fetch(`${server.origin}/leaderboard`)).text();
+    const board = await (await fetch(`${e2e.server.origin}/leaderboard`)).text();
     assert.ok(!board.includes("comet.kid"), "blocked members leave the public leaderboard");
 
     const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("link", { name: "Export CSV" }).click()]);

@@ -4,27 +4,16 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { closePage, joinWaitlist, launchBrowser, newPage, poll, signIn, startServer, unique, waitForHydration, type TestServer } from "./fixtures";
+import { describe, it } from "node:test";
+import { closePage, joinWaitlist, newPage, poll, signIn, unique, waitForHydration, withServerAndBrowser } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = withServerAndBrowser();
 
 describe("API keys", () => {
   it("creates a key shown once, which reads members until it is revoked", async () => {
-    const admin = await newPage(browser);
-    await signIn(admin, server.origin, "admin@example.com");
-    await admin.goto(`${server.origin}/admin/developers`);
+    const admin = await newPage(e2e.browser);
+    await signIn(admin, e2e.server.origin, "admin@example.com");
+    await admin.goto(`${e2e.server.origin}/admin/developers`);
     await waitForHydration(admin);
     await admin.getByLabel("Name").fill("Online shop");
     await admin.getByLabel("members:read").check();
@@ -36,11 +25,11 @@ describe("API keys", () => {
     await row.waitFor();
     assert.ok(!(await row.innerText()).includes(secret.slice(14)), "the list never shows the secret");
 
-    const members = await fetch(`${server.origin}/api/v1/members?limit=2`, { headers: { Authorization: `Bearer ${secret}` } });
+    const members = await fetch(`${e2e.server.origin}/api/v1/members?limit=2`, { headers: { Authorization: `Bearer ${secret}` } });
     assert.equal(members.status, 200);
     const page = (await members.json()) as { data: { email: string }[] };
     assert.equal(page.data.length, 2);
-    const write = await fetch(`${server.origin}/api/v1/members`, {
+    const write = await fetch(`${e2e.server.origin}/api/v1/members`, {
       method: "POST",
       headers: { Authorization: `Bearer ${secret}`, "Content-Type": "application/json" },
       body: JSON.stringify({ email: "shop.customer@example.com" }),
@@ -52,7 +41,7 @@ describe("API keys", () => {
     await admin.getByRole("button", { name: "Revoke Online shop" }).click();
     await admin.getByText("Key Revoked").waitFor();
     await admin.getByTestId("api-key").filter({ hasText: "Online shop" }).getByText("Revoked").waitFor();
-    const refused = await fetch(`${server.origin}/api/v1/members`, { headers: { Authorization: `Bearer ${secret}` } });
+    const refused = await fetch(`${e2e.server.origin}/api/v1/members`, { headers: { Authorization: `Bearer ${secret}` } });
     assert.equal(refused.status, 401);
     assert.equal(refused.headers.get("Content-Type"), "application/problem+json");
     await closePage(admin);
@@ -61,10 +50,10 @@ describe("API keys", () => {
 
 describe("the API reference", () => {
   it("lists every operation of the OpenAPI document", async () => {
-    const document = (await (await fetch(`${server.origin}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const document = (await (await fetch(`${e2e.server.origin}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     const operations = Object.values(document.paths).reduce((sum, methods) => sum + Object.keys(methods).length, 0);
-    const page = await newPage(browser);
-    await page.goto(`${server.origin}/api/docs`);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.server.origin}/api/docs`);
     assert.match((await page.locator("h1").innerText()).trim(), /API reference$/);
     assert.equal(await page.getByTestId("api-operation").count(), operations);
     await page.getByRole("link", { name: /POST \/members/ }).click();
@@ -92,10 +81,10 @@ describe("webhooks", () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-    const admin = await newPage(browser);
+    const admin = await newPage(e2e.browser);
     try {
-      await signIn(admin, server.origin, "admin@example.com");
-      await admin.goto(`${server.origin}/admin/developers`);
+      await signIn(admin, e2e.server.origin, "admin@example.com");
+      await admin.goto(`${e2e.server.origin}/admin/developers`);
       await waitForHydration(admin);
       await admin.getByLabel("Endpoint URL").fill(url);
       await admin.getByLabel("member.joined").check();
@@ -110,9 +99,9 @@ describe("webhooks", () => {
       await card.getByRole("button", { name: `Send a test event to ${url}` }).click();
       await poll(async () => received.find((event) => event.type === "webhook.test"), { timeoutMs: 10_000, describe: () => "the signed test event never arrived" });
 
-      const visitor = await newPage(browser, { clientAddress: "198.51.100.77" });
+      const visitor = await newPage(e2e.browser, { clientAddress: "198.51.100.77" });
       const email = `hook${unique()}@example.com`;
-      await visitor.goto(`${server.origin}/join-waitlist`);
+      await visitor.goto(`${e2e.server.origin}/join-waitlist`);
       await joinWaitlist(visitor, email);
       const joined = await poll(async () => received.find((event) => event.type === "member.joined" && event.data.email === email), {
         timeoutMs: 10_000,

@@ -4,19 +4,18 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { allowPageError, closePage, latestMailTo, launchBrowser, newPage, signIn, startServer, unique, waitForHydration, type TestServer } from "./fixtures";
+import { after, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { allowPageError, closePage, latestMailTo, newPage, signIn, unique, waitForHydration, withServerAndBrowser } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
+const e2e = withServerAndBrowser();
 const hosts: http.Server[] = [];
 
 /** A static page on its own port that embeds the form with the documented one line. */
 async function startHostPage(scriptTag: (origin: string) => string): Promise<string> {
   const page = http.createServer((_request, response) => {
     response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-    response.end(`<!doctype html><html lang="en"><head><title>Shop</title></head><body><h1>Our shop</h1>${scriptTag(server.origin)}</body></html>`);
+    response.end(`<!doctype html><html lang="en"><head><title>Shop</title></head><body><h1>Our shop</h1>${scriptTag(e2e.server.origin)}</body></html>`);
   });
   await new Promise<void>((resolve) => page.listen(0, "127.0.0.1", resolve));
   hosts.push(page);
@@ -25,7 +24,7 @@ async function startHostPage(scriptTag: (origin: string) => string): Promise<str
 
 /** An API key made on the Developers screen, to look at members and referrals. */
 async function createReadKey(admin: Page): Promise<string> {
-  await admin.goto(`${server.origin}/admin/developers`);
+  await admin.goto(`${e2e.server.origin}/admin/developers`);
   await waitForHydration(admin);
   await admin.getByLabel("Name").fill(`Embed check ${unique()}`);
   await admin.getByLabel("members:read").check();
@@ -36,7 +35,7 @@ async function createReadKey(admin: Page): Promise<string> {
 
 /** The status of the referral captain.nova has for the member with this e-mail, as the API tells it. */
 async function referralStatusOf(key: string, email: string): Promise<string | undefined> {
-  const api = async (path: string) => (await fetch(`${server.origin}/api/v1${path}`, { headers: { Authorization: `Bearer ${key}` } })).json();
+  const api = async (path: string) => (await fetch(`${e2e.server.origin}/api/v1${path}`, { headers: { Authorization: `Bearer ${key}` } })).json();
   const { data: members } = (await api(`/members?search=${encodeURIComponent(email)}`)) as { data: { id: string }[] };
   assert.equal(members.length, 1, "the embedded join added the member");
   const { data: nova } = (await api("/members?search=captai4k2x9q")) as { data: { id: string }[] };
@@ -44,14 +43,8 @@ async function referralStatusOf(key: string, email: string): Promise<string | un
   return referrals.find((referral) => referral.referredId === members[0]!.id)?.status;
 }
 
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
 after(async () => {
   for (const host of hosts) host.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 describe("the embeddable join form", () => {
@@ -59,16 +52,16 @@ describe("the embeddable join form", () => {
     const shop = await startHostPage((origin) => `<script src="${origin}/embed.js" data-theme="light" data-ref="captai4k2x9q" async></script>`);
     const stranger = await startHostPage((origin) => `<script src="${origin}/embed.js" async></script>`);
 
-    const admin = await newPage(browser);
-    await signIn(admin, server.origin, "admin@example.com");
-    await admin.goto(`${server.origin}/admin/settings`);
+    const admin = await newPage(e2e.browser);
+    await signIn(admin, e2e.server.origin, "admin@example.com");
+    await admin.goto(`${e2e.server.origin}/admin/settings`);
     await waitForHydration(admin);
     await admin.getByLabel("Websites allowed to show it").fill(`${shop}\n`);
     await admin.getByRole("button", { name: "Save All Settings" }).click();
     await admin.getByText("Settings Updated!").waitFor();
 
     // No proxy header here: a cross-origin fetch with an extra header would need its own CORS preflight.
-    const visitor = await newPage(browser);
+    const visitor = await newPage(e2e.browser);
     await visitor.goto(`${shop}/`);
     const email = `embed${unique()}@example.com`;
     await visitor.getByLabel("Your e-mail address").fill("not an address");
@@ -79,18 +72,18 @@ describe("the embeddable join form", () => {
     await visitor.getByRole("heading", { name: "You're In!" }).waitFor();
     const link = await visitor.getByRole("link", { name: /\/\?ref=/ }).textContent();
     assert.match(link ?? "", /\/\?ref=[a-z0-9]+$/);
-    await latestMailTo(server.origin, email, /\/confirm-email\?token=/);
+    await latestMailTo(e2e.server.origin, email, /\/confirm-email\?token=/);
 
     // In the back office: the member, referred by captain.nova (pending until they confirm).
     const key = await createReadKey(admin);
     assert.equal(await referralStatusOf(key, email), "pending");
 
-    const outsider = await newPage(browser);
+    const outsider = await newPage(e2e.browser);
     allowPageError(outsider, /CORS|Failed to load resource|net::ERR_FAILED/);
     await outsider.goto(`${stranger}/`);
     await outsider.getByText("This sign-up form is not enabled for this website.").waitFor();
     assert.equal(await outsider.getByLabel("Your e-mail address").count(), 0);
-    const forged = await fetch(`${server.origin}/api/embed/join`, {
+    const forged = await fetch(`${e2e.server.origin}/api/embed/join`, {
       method: "POST",
       headers: { Origin: stranger, "Content-Type": "application/json" },
       body: JSON.stringify({ email: `forged${unique()}@example.com` }),
@@ -105,9 +98,9 @@ describe("the embeddable join form", () => {
 
   it("joins through the iframe on an allowed website, which no other website may frame", async () => {
     const framed = await startHostPage((origin) => `<iframe src="${origin}/embed/join?ref=captai4k2x9q" title="Join the waitlist" width="100%" height="300"></iframe>`);
-    const admin = await newPage(browser);
-    await signIn(admin, server.origin, "admin@example.com");
-    await admin.goto(`${server.origin}/admin/settings`);
+    const admin = await newPage(e2e.browser);
+    await signIn(admin, e2e.server.origin, "admin@example.com");
+    await admin.goto(`${e2e.server.origin}/admin/settings`);
     await waitForHydration(admin);
     await admin.getByLabel("Websites allowed to show it").fill(`${framed}\n`);
     await admin.getByRole("button", { name: "Save All Settings" }).click();
@@ -115,12 +108,12 @@ describe("the embeddable join form", () => {
     const key = await createReadKey(admin);
     await closePage(admin);
 
-    const headers = (await fetch(`${server.origin}/embed/join`)).headers;
+    const headers = (await fetch(`${e2e.server.origin}/embed/join`)).headers;
     assert.match(headers.get("Content-Security-Policy") ?? "", new RegExp(`frame-ancestors ${framed.replace(/[.:/]/g, "\\$&")}(;|$)`));
     assert.equal(headers.get("X-Frame-Options"), null);
-    assert.match((await fetch(`${server.origin}/`)).headers.get("Content-Security-Policy") ?? "", /frame-ancestors 'none'/);
+    assert.match((await fetch(`${e2e.server.origin}/`)).headers.get("Content-Security-Policy") ?? "", /frame-ancestors 'none'/);
 
-    const visitor = await newPage(browser);
+    const visitor = await newPage(e2e.browser);
     await visitor.goto(`${framed}/`);
     const frame = visitor.frameLocator("iframe");
     await frame.getByRole("button", { name: "Join the Crew" }).waitFor();
@@ -133,12 +126,12 @@ describe("the embeddable join form", () => {
     await frame.getByRole("heading", { name: "You're In!" }).waitFor();
     // Held for review, not pending: the second friend from one network within minutes (fair play).
     assert.equal(await referralStatusOf(key, email), "held", "the frame's ?ref= reached the join");
-    await latestMailTo(server.origin, email, /\/confirm-email\?token=/);
+    await latestMailTo(e2e.server.origin, email, /\/confirm-email\?token=/);
     await closePage(visitor);
   });
 
   it("serves a small, cacheable script", async () => {
-    const response = await fetch(`${server.origin}/embed.js`);
+    const response = await fetch(`${e2e.server.origin}/embed.js`);
     assert.equal(response.status, 200);
     assert.match(response.headers.get("Content-Type") ?? "", /javascript/);
     assert.match(response.headers.get("Cache-Control") ?? "", /public/);

@@ -1,48 +1,38 @@
 // Fair play in the browser: a referral from the referrer's own network is held, earns
 // nothing when the friend confirms, and counts once an admin approves it on the Review tab.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { allowFailedResponse, closePage, latestMailTo, launchBrowser, newPage, signIn, startServer, waitForHeading, type TestServer, joinWaitlist, leaderboardPoints as leaderboardPointsOn, unique } from "./fixtures";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { allowFailedResponse, closePage, latestMailTo, newPage, signIn, waitForHeading, joinWaitlist, leaderboardPoints as leaderboardPointsOn, unique, withServerAndBrowser } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = withServerAndBrowser();
 
 const join = joinWaitlist;
 
-const leaderboardPoints = (page: Page, nickname: string) => leaderboardPointsOn(page, server.origin, nickname);
+const leaderboardPoints = (page: Page, nickname: string) => leaderboardPointsOn(page, e2e.server.origin, nickname);
 
 describe("the review queue", () => {
   it("holds a referral from the referrer's network until an admin approves it", async () => {
     const mum = `mum${unique()}`;
     const kid = `kid${unique()}`;
-    const mumsPhone = await newPage(browser, { clientAddress: "198.51.100.50" });
-    await mumsPhone.goto(`${server.origin}/join-waitlist`);
+    const mumsPhone = await newPage(e2e.browser, { clientAddress: "198.51.100.50" });
+    await mumsPhone.goto(`${e2e.server.origin}/join-waitlist`);
     await join(mumsPhone, `${mum}@example.com`);
     await waitForHeading(mumsPhone, "You're In!");
     const link = await mumsPhone.locator("#referral-link").inputValue();
 
     // The kid joins on another device at home: the same network.
-    const kidsTablet = await newPage(browser, { clientAddress: "198.51.100.51" });
-    await kidsTablet.goto(link.replace(/^https?:\/\/[^/]+/, server.origin));
+    const kidsTablet = await newPage(e2e.browser, { clientAddress: "198.51.100.51" });
+    await kidsTablet.goto(link.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
     await join(kidsTablet, `${kid}@example.com`);
     assert.equal(await waitForHeading(kidsTablet, "You're In!"), "You're In!");
-    const welcome = await latestMailTo(server.origin, `${kid}@example.com`, /\/confirm-email\?token=/);
-    await kidsTablet.goto(welcome.link!.replace(/^https?:\/\/[^/]+/, server.origin));
+    const welcome = await latestMailTo(e2e.server.origin, `${kid}@example.com`, /\/confirm-email\?token=/);
+    await kidsTablet.goto(welcome.link!.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
     await waitForHeading(kidsTablet, "E-mail confirmed!");
     assert.equal(await leaderboardPoints(mumsPhone, mum), 10, "a held referral earns nothing");
 
-    const admin = await newPage(browser);
-    await signIn(admin, server.origin, "admin@example.com", { loginPath: "/login?redirectTo=%2Fadmin%2Freferral-leaderboard" });
+    const admin = await newPage(e2e.browser);
+    await signIn(admin, e2e.server.origin, "admin@example.com", { loginPath: "/login?redirectTo=%2Fadmin%2Freferral-leaderboard" });
     await admin.waitForURL(/\/admin\/referral-leaderboard/);
     await admin.getByRole("link", { name: /^Review \(\d+ held\)$/ }).click();
     await admin.waitForURL(/\/admin\/referral-leaderboard\/review/);
@@ -62,8 +52,8 @@ describe("the review queue", () => {
   });
 
   it("refuses an out-of-range review limit in Settings with the field's message", async () => {
-    const admin = await newPage(browser);
-    await signIn(admin, server.origin, "admin@example.com", { loginPath: "/login?redirectTo=%2Fadmin%2Fsettings" });
+    const admin = await newPage(e2e.browser);
+    await signIn(admin, e2e.server.origin, "admin@example.com", { loginPath: "/login?redirectTo=%2Fadmin%2Fsettings" });
     await admin.waitForURL(/\/admin\/settings/);
     const refused = allowFailedResponse(admin, 400, "/admin/settings");
     await admin.getByLabel("Referrals per day before review").fill("0");

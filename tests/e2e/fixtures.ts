@@ -1,13 +1,13 @@
 // Shared helpers for the end-to-end suite (run with `npm run test:e2e`).
-// Each spec file starts its own production server (built bundle, fresh PGlite
-// database in a temp dir, local mail mode) and drives Debian's Chromium through
-// playwright-core. No browser is ever downloaded.
+// Each spec file calls withServerAndBrowser() once: its own production server (built
+// bundle, fresh PGlite database in a temp dir, local mail mode) and Debian's Chromium
+// driven through playwright-core. No browser is ever downloaded.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import { after, afterEach } from "node:test";
+import { after, afterEach, before } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
@@ -161,6 +161,55 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     clearTimeout(timer);
   }
   return { origin, port, output: () => output, pgliteDir, terminate, stop };
+}
+
+export type ServerAndBrowser = {
+  /**
+   * Resolves once the server and browser are up. Node 20 runs a file's top-level `before`
+   * hooks at the same time, so a spec's own top-level `before` awaits this first.
+   */
+  ready: () => Promise<void>;
+  /** The suite's server (started in `before`, stopped in `after`). */
+  readonly server: TestServer;
+  readonly browser: Browser;
+};
+
+/**
+ * The e2e suite's one setup, as epic-stack's `test.extend` fixture is: registers a
+ * `before` that starts a server on a fresh data directory (rate limits live in the
+ * database) and Chromium side by side, and an `after` that closes both. Call it at the
+ * top of a spec file, or inside a `describe` for a server of that suite's own; read
+ * `.server` and `.browser` inside tests and hooks (a top-level `before` of the spec's own
+ * awaits `.ready()` first).
+ */
+export function withServerAndBrowser(options: { env?: Record<string, string> } = {}): ServerAndBrowser {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  let starting: Promise<void> | undefined;
+  const ready = () =>
+    (starting ??= (async () => {
+      const [started, launched] = await Promise.allSettled([startServer(options), launchBrowser()]);
+      if (started.status === "fulfilled") server = started.value;
+      if (launched.status === "fulfilled") browser = launched.value;
+      if (started.status === "rejected") throw started.reason;
+      if (launched.status === "rejected") throw launched.reason;
+    })());
+  before(ready);
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    ready,
+    get server() {
+      if (!server) throw new Error("withServerAndBrowser: the server is read before its before() hook ran");
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error("withServerAndBrowser: the browser is read before its before() hook ran");
+      return browser;
+    },
+  };
 }
 
 /** Debian's Chromium, headless, driven by playwright-core. */
@@ -458,4 +507,14 @@ export async function leaderboardPoints(page: Page, origin: string, nickname: st
   await page.goto(`${origin}/leaderboard`);
   const row = page.getByTestId("leaderboard-row").filter({ hasText: nickname });
   return Number(await row.locator("span.text-lg").last().textContent());
+}
+
+/**
+ * Sets how far a server started with TEST_CLOCK=true runs ahead of real time (ADR 0036):
+ * move it together with a browser context's `clock`, so the server's idle rule sees the
+ * minutes the browser's timers saw. 0 puts it back.
+ */
+export async function setServerClock(server: TestServer, offsetMs: number): Promise<void> {
+  const response = await fetch(`${server.origin}/dev/clock?offsetMs=${offsetMs}`, { method: "POST" });
+  if (!response.ok) throw new Error(`POST /dev/clock answered ${response.status}: ${await response.text()}`);
 }

@@ -2,21 +2,11 @@
 // 320 px, the header's links stay reachable at 200 % text size, the first Tab reaches the
 // skip link, and the pages with nothing interactive ship no script at all.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { allowFailedResponse, closePage, joinWaitlist, launchBrowser, newPage, startServer, unique, type TestServer } from "./fixtures";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { allowFailedResponse, closePage, joinWaitlist, newPage, unique, withServerAndBrowser } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = withServerAndBrowser();
 
 const MISSING_PAGE = "/no-such-page";
 const PUBLIC_PAGES = ["/", "/trailer", "/join-waitlist", "/leaderboard", "/rewards", "/hall-of-fame", "/faq", "/contact", "/start", "/terms", "/privacy", "/login", MISSING_PAGE];
@@ -34,13 +24,13 @@ async function sidewaysScroll(page: Page): Promise<number> {
 
 async function visit(page: Page, path: string) {
   if (path === MISSING_PAGE) allowFailedResponse(page, 404, MISSING_PAGE);
-  const response = await page.goto(`${server.origin}${path}`);
+  const response = await page.goto(`${e2e.server.origin}${path}`);
   assert.ok(response && (response.ok() || response.status() === 404), `${path} answered ${response?.status()}`);
 }
 
 describe("front door", () => {
   it("no public or member page scrolls sideways at 320 px", async () => {
-    const page = await newPage(browser, { viewport: { width: 320, height: 640 } });
+    const page = await newPage(e2e.browser, { viewport: { width: 320, height: 640 } });
     try {
       for (const path of PUBLIC_PAGES) {
         await visit(page, path);
@@ -58,7 +48,7 @@ describe("front door", () => {
   });
 
   it("at 200 % text size the header folds into its menu, every link reachable, nothing sideways", async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await newPage(e2e.browser, { viewport: { width: 1280, height: 800 } });
     try {
       await setTextSize(page, 200);
       for (const path of PUBLIC_PAGES) {
@@ -86,7 +76,7 @@ describe("front door", () => {
   });
 
   it("the first Tab reaches the skip link, which moves past the header", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(e2e.browser);
     try {
       for (const path of ["/faq", "/leaderboard"]) {
         await visit(page, path);
@@ -101,7 +91,7 @@ describe("front door", () => {
   });
 
   it("pages with nothing interactive ship no script, and their questions open without one", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(e2e.browser);
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
@@ -123,10 +113,10 @@ describe("front door", () => {
   });
 
   it("a one-time notice still shows on a page without scripts", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(e2e.browser);
     try {
       await visit(page, "/faq?ref=nobodys-code");
-      await page.waitForURL(`${server.origin}/faq`);
+      await page.waitForURL(`${e2e.server.origin}/faq`);
       await page.getByRole("status").getByText("Referral Applied!").waitFor();
     } finally {
       await closePage(page);
@@ -134,14 +124,14 @@ describe("front door", () => {
   });
 
   it("built scripts go out compressed once at build time: brotli when accepted, else gzip", async () => {
-    const html = await (await fetch(`${server.origin}/join-waitlist`)).text();
+    const html = await (await fetch(`${e2e.server.origin}/join-waitlist`)).text();
     const script = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0];
     assert.ok(script, "the page names its client entry");
-    const plain = await fetch(`${server.origin}${script}`, { headers: { "Accept-Encoding": "identity" } });
+    const plain = await fetch(`${e2e.server.origin}${script}`, { headers: { "Accept-Encoding": "identity" } });
     const plainBytes = (await plain.arrayBuffer()).byteLength;
     for (const [accepted, expected] of [["gzip, deflate, br", "br"], ["gzip", "gzip"]] as const) {
       // fetch decodes the body; the headers still say what was sent.
-      const response: Response = await fetch(`${server.origin}${script}`, { headers: { "Accept-Encoding": accepted } });
+      const response: Response = await fetch(`${e2e.server.origin}${script}`, { headers: { "Accept-Encoding": accepted } });
       await response.body?.cancel();
       assert.equal(response.headers.get("content-encoding"), expected, `Accept-Encoding: ${accepted}`);
       assert.ok(Number(response.headers.get("content-length")) < plainBytes / 2, `${expected} is smaller than half the script`);
@@ -150,7 +140,7 @@ describe("front door", () => {
   });
 
   it("pages with forms raise no Content-Security-Policy issue (DevTools' Issues panel, as Lighthouse reads it)", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(e2e.browser);
     try {
       const cdp = await page.context().newCDPSession(page);
       const issues: string[] = [];

@@ -2,33 +2,27 @@
 // joins, share clicks are counted, and Reports shows the numbers and downloads the CSV.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { allowFailedResponse, closePage, joinWaitlist, launchBrowser, newPage, signIn, startServer, unique, waitForHeading, waitForHydration, type TestServer } from "./fixtures";
+import { before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { allowFailedResponse, closePage, joinWaitlist, newPage, signIn, unique, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
+const e2e = withServerAndBrowser();
 let admin: Page;
 
 // A person's browser: the site does not count HeadlessChrome, which says it is one.
 const PERSON = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = await newPage(browser);
-  await signIn(admin, server.origin, "admin@example.com");
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+  await e2e.ready();
+  admin = await newPage(e2e.browser);
+  await signIn(admin, e2e.server.origin, "admin@example.com");
 });
 
 type Figures = { steps: Record<string, number>; channels: Record<string, number[]>; k: string };
 
 /** The funnel steps, the channel rows (clicks, visits, referred joins, referred confirmed) and K as the screen shows them. */
 async function readFunnel(page: Page, query = ""): Promise<Figures> {
-  await page.goto(`${server.origin}/admin/reports-analytics${query}`);
+  await page.goto(`${e2e.server.origin}/admin/reports-analytics${query}`);
   await page.getByTestId("funnel-steps").waitFor();
   const steps = await page.getByTestId("funnel-steps").locator("tbody tr").evaluateAll((rows) =>
     Object.fromEntries(rows.map((row) => [row.querySelector("th")?.textContent ?? "", Number(row.querySelector("td")?.textContent)])),
@@ -47,9 +41,9 @@ describe("the growth funnel", () => {
   it("counts a friend who arrives through an X share and joins, and the clicks that shared the link", async () => {
     const before = await readFunnel(admin);
 
-    const host = await newPage(browser, { clientAddress: "198.51.100.61", userAgent: PERSON });
-    await host.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.origin });
-    await host.goto(`${server.origin}/join-waitlist`);
+    const host = await newPage(e2e.browser, { clientAddress: "198.51.100.61", userAgent: PERSON });
+    await host.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.server.origin });
+    await host.goto(`${e2e.server.origin}/join-waitlist`);
     await joinWaitlist(host, `host${unique()}@example.com`);
     assert.equal(await waitForHeading(host, "You're In!"), "You're In!");
     await waitForHydration(host);
@@ -66,7 +60,7 @@ describe("the growth funnel", () => {
     const sharedLink = new URL(intent.url()).searchParams.get("url") ?? "";
     assert.match(sharedLink, /\/\?ref=[a-z0-9]+&via=x$/);
 
-    const friend = await newPage(browser, { clientAddress: "203.0.113.62", userAgent: PERSON });
+    const friend = await newPage(e2e.browser, { clientAddress: "203.0.113.62", userAgent: PERSON });
     await friend.goto(sharedLink);
     await friend.getByText("Referral Applied!").waitFor();
     assert.equal(new URL(friend.url()).search, "", "ref and via are stripped from the address");
@@ -109,9 +103,9 @@ describe("the growth funnel", () => {
     await admin.waitForURL(/from=2026-01-01&to=2026-01-31/);
     await admin.getByText("2026-01-01 to 2026-01-31").waitFor();
 
-    const noScript = await newPage(browser, { javaScriptEnabled: false });
-    await signIn(noScript, server.origin, "admin@example.com");
-    await noScript.goto(`${server.origin}/admin/reports-analytics`);
+    const noScript = await newPage(e2e.browser, { javaScriptEnabled: false });
+    await signIn(noScript, e2e.server.origin, "admin@example.com");
+    await noScript.goto(`${e2e.server.origin}/admin/reports-analytics`);
     await noScript.getByLabel("From", { exact: true }).fill("2026-02-10");
     await noScript.getByLabel("To", { exact: true }).fill("2026-02-01");
     allowFailedResponse(noScript, 400, "/admin/reports-analytics");

@@ -3,25 +3,15 @@
 // stall the join form), every tab still follows admin changes, and when the tab holding
 // the stream closes another one takes over.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { closePage, launchBrowser, newPage, poll, signIn, startServer, waitForHeading, waitForHydration, type TestServer } from "./fixtures";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { closePage, newPage, poll, signIn, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = withServerAndBrowser();
 
 /** The server's count of open event streams, from its metrics (readable from loopback). */
 async function openEventStreams(): Promise<number> {
-  const metrics = await fetch(`${server.origin}/metrics`).then((response) => response.text());
+  const metrics = await fetch(`${e2e.server.origin}/metrics`).then((response) => response.text());
   const line = metrics.split("\n").find((entry) => entry.startsWith("launchcrew_event_streams_open "));
   return Number(line?.split(" ")[1] ?? Number.NaN);
 }
@@ -35,7 +25,7 @@ async function waitForOpenStreams(expected: number): Promise<number> {
 }
 
 async function setLeaderboardVisible(admin: Page, visible: boolean) {
-  await admin.goto(`${server.origin}/admin/settings`);
+  await admin.goto(`${e2e.server.origin}/admin/settings`);
   await waitForHydration(admin);
   const toggle = admin.getByRole("switch", { name: /Leaderboard Visible/ });
   if ((await toggle.getAttribute("aria-checked")) !== String(visible)) await toggle.click();
@@ -47,13 +37,13 @@ const STATIC_PATHS = new Set(["/faq", "/rewards", "/terms", "/privacy"]);
 
 describe("ten open tabs", () => {
   it("share one live stream, follow admin changes, and leave the join form fast", async () => {
-    const first = await newPage(browser);
+    const first = await newPage(e2e.browser);
     const context = first.context();
     const paths = ["/", "/leaderboard", "/faq", "/rewards", "/trailer", "/contact", "/terms", "/privacy", "/leaderboard", "/join-waitlist"];
     const tabs: Page[] = [first];
     while (tabs.length < paths.length) tabs.push(await context.newPage());
     for (const [index, tab] of tabs.entries()) {
-      await tab.goto(`${server.origin}${paths[index]}`);
+      await tab.goto(`${e2e.server.origin}${paths[index]}`);
       // FAQ, rewards, terms and privacy ship no script (ADR 0024): nothing to hydrate, no stream.
       if (!STATIC_PATHS.has(paths[index]!)) await waitForHydration(tab);
     }
@@ -68,8 +58,8 @@ describe("ten open tabs", () => {
     assert.ok(joinMs < 2_000, `the join took ${joinMs} ms with ten tabs open`);
 
     // A tab that does not hold the stream still follows a change made by an admin.
-    const admin = await newPage(browser);
-    await signIn(admin, server.origin, "admin@example.com", { loginPath: "/login?redirectTo=%2Fadmin%2Fsettings" });
+    const admin = await newPage(e2e.browser);
+    await signIn(admin, e2e.server.origin, "admin@example.com", { loginPath: "/login?redirectTo=%2Fadmin%2Fsettings" });
     await admin.waitForURL(/\/admin\/settings/);
     await setLeaderboardVisible(admin, false);
     await tabs[1]!.getByText("Leaderboard Temporarily Hidden").waitFor({ timeout: 5_000 });

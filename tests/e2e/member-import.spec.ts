@@ -1,21 +1,10 @@
 // Waitlist Emails → Import from CSV, as an admin uses it: upload, read the dry run line by
 // line, import with a tag, watch it finish, find the members and the audit rows.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { closePage, launchBrowser, newPage, signIn, startServer, unique, waitForHydration, type TestServer } from "./fixtures";
+import { describe, it } from "node:test";
+import { closePage, newPage, signIn, unique, waitForHydration, withServerAndBrowser } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = withServerAndBrowser();
 
 describe("importing members from a CSV file", () => {
   it("checks the file first, then imports the new lines with a tag, audited", async () => {
@@ -27,9 +16,9 @@ describe("importing members from a CSV file", () => {
       "not an address,,",
       `kite.${run}@example.com,No,`,
     ].join("\n");
-    const admin = await newPage(browser);
-    await signIn(admin, server.origin, "admin@example.com");
-    await admin.goto(`${server.origin}/admin/waitlist-emails`);
+    const admin = await newPage(e2e.browser);
+    await signIn(admin, e2e.server.origin, "admin@example.com");
+    await admin.goto(`${e2e.server.origin}/admin/waitlist-emails`);
     await waitForHydration(admin);
 
     await admin.getByLabel("CSV file").setInputFiles({ name: "fair.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
@@ -52,13 +41,13 @@ describe("importing members from a CSV file", () => {
     await admin.getByText("Import Started").first().waitFor();
     await admin.getByText("Imported 2 members from fair.csv.").waitFor({ timeout: 15_000 });
 
-    await admin.goto(`${server.origin}/admin/waitlist-emails?q=${encodeURIComponent(`fair.${run}`)}`);
+    await admin.goto(`${e2e.server.origin}/admin/waitlist-emails?q=${encodeURIComponent(`fair.${run}`)}`);
     const row = admin.getByTestId("waitlist-row");
     await row.first().waitFor();
     assert.equal(await row.count(), 1);
     assert.match(await row.innerText(), /spring, fair 2026/);
 
-    await admin.goto(`${server.origin}/admin/audit-log`);
+    await admin.goto(`${e2e.server.origin}/admin/audit-log`);
     await admin.getByText("member.imported").first().waitFor();
     await closePage(admin);
   });

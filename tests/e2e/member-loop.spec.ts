@@ -1,36 +1,24 @@
 // The member loop (issue 4): join, refer, earn, watch, climb the leaderboard, with
 // JavaScript on and off, and the leaderboard switch reaching open pages live.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
 import {
   allowFailedResponse,
   botGuardChecks,
   closePage,
   joinWaitlist,
   latestMailTo,
-  launchBrowser,
   leaderboardPoints as leaderboardPointsOn,
   newPage,
   signIn,
-  startServer,
   unique,
   waitForHeading,
   waitForHydration,
-  type TestServer,
+  withServerAndBrowser,
 } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = withServerAndBrowser();
 
 const join = joinWaitlist;
 
@@ -38,15 +26,15 @@ async function referralLinkOnThankYou(page: Page): Promise<string> {
   return page.locator("#referral-link").inputValue();
 }
 
-const leaderboardPoints = (page: Page, nickname: string) => leaderboardPointsOn(page, server.origin, nickname);
+const leaderboardPoints = (page: Page, nickname: string) => leaderboardPointsOn(page, e2e.server.origin, nickname);
 
 describe("the member loop with JavaScript", () => {
   it("credits a referral once, shows both members, and welcomes a returning member without new points", async () => {
     const alice = `alice${unique()}`;
     const bob = `bob${unique()}`;
     // Two families on two networks (same-network referrals are held for review).
-    const first = await newPage(browser, { clientAddress: "198.51.100.10" });
-    await first.goto(`${server.origin}/join-waitlist`);
+    const first = await newPage(e2e.browser, { clientAddress: "198.51.100.10" });
+    await first.goto(`${e2e.server.origin}/join-waitlist`);
     await join(first, `${alice}@example.com`);
     assert.equal(await waitForHeading(first, "You're In!"), "You're In!");
     const place = (await first.getByTestId("place-in-line").innerText()).replace(/\s+/g, " ");
@@ -54,8 +42,8 @@ describe("the member loop with JavaScript", () => {
     const aliceLink = await referralLinkOnThankYou(first);
     assert.match(aliceLink, /\/\?ref=[a-z0-9]+&via=copy$/);
 
-    const second = await newPage(browser, { clientAddress: "203.0.113.20" });
-    await second.goto(aliceLink.replace(/^https?:\/\/[^/]+/, server.origin));
+    const second = await newPage(e2e.browser, { clientAddress: "203.0.113.20" });
+    await second.goto(aliceLink.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
     await second.getByText("Referral Applied!").waitFor();
     assert.equal(new URL(second.url()).search, "", "the ref parameter is stripped from the address");
     await join(second, `${bob}@example.com`);
@@ -67,11 +55,11 @@ describe("the member loop with JavaScript", () => {
     assert.equal(await leaderboardPoints(first, alice), 10);
     assert.equal(await first.getByTestId("pending-referrals").textContent(), "1 pending — it counts when your friend confirms");
     assert.equal(await leaderboardPoints(second, bob), 10);
-    const welcome = await latestMailTo(server.origin, `${bob}@example.com`, /\/confirm-email\?token=/);
-    await second.goto(welcome.link!.replace(/^https?:\/\/[^/]+/, server.origin));
+    const welcome = await latestMailTo(e2e.server.origin, `${bob}@example.com`, /\/confirm-email\?token=/);
+    await second.goto(welcome.link!.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
     assert.equal(await waitForHeading(second, "E-mail confirmed!"), "E-mail confirmed!");
     // Twice: the link's second click changes nothing.
-    await second.goto(welcome.link!.replace(/^https?:\/\/[^/]+/, server.origin));
+    await second.goto(welcome.link!.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
     assert.equal(await waitForHeading(second, "E-mail confirmed!"), "E-mail confirmed!");
 
     const rankBefore = Number(place.match(/#(\d+)/)?.[1]);
@@ -86,8 +74,8 @@ describe("the member loop with JavaScript", () => {
       "her next visit says how far she moved since the thank-you page",
     );
     // Signed in, Alice's dashboard tells the story in plain words.
-    await signIn(first, server.origin, `${alice}@example.com`);
-    await first.goto(`${server.origin}/dashboard`);
+    await signIn(first, e2e.server.origin, `${alice}@example.com`);
+    await first.goto(`${e2e.server.origin}/dashboard`);
     const history = first.getByTestId("points-history");
     await history.getByText(`+10 — ${bob} confirmed and joined your crew`).waitFor();
     await history.getByText("+10 — joined the waitlist").waitFor();
@@ -100,7 +88,7 @@ describe("the member loop with JavaScript", () => {
     assert.ok(avatarWidth > 0, "the avatar image loads");
     assert.equal(await second.getByTestId("own-points").textContent(), "15");
 
-    await second.goto(`${server.origin}/`);
+    await second.goto(`${e2e.server.origin}/`);
     await join(second, `${bob.toUpperCase()}@Example.com`);
     assert.equal(await waitForHeading(second, "Welcome Back!"), "Welcome Back!");
     assert.equal(await leaderboardPoints(second, bob), 15);
@@ -111,24 +99,24 @@ describe("the member loop with JavaScript", () => {
 
   it("shows nothing of a member to another browser that types their address, and e-mails them their link", async () => {
     const owner = `owner${unique()}`;
-    const own = await newPage(browser);
-    await own.goto(`${server.origin}/join-waitlist`);
+    const own = await newPage(e2e.browser);
+    await own.goto(`${e2e.server.origin}/join-waitlist`);
     await join(own, `${owner}@example.com`);
     await waitForHeading(own, "You're In!");
     const ownLink = await referralLinkOnThankYou(own);
 
-    const other = await newPage(browser);
-    await other.goto(`${server.origin}/join-waitlist`);
+    const other = await newPage(e2e.browser);
+    await other.goto(`${e2e.server.origin}/join-waitlist`);
     await join(other, `${owner}@example.com`);
     assert.equal(await waitForHeading(other, "Welcome Back!"), "Welcome Back!");
     await other.getByText("We've e-mailed you your referral link").waitFor();
     assert.equal(await other.locator("#referral-link").count(), 0);
     assert.equal(await other.getByText(ownLink).count(), 0);
-    await other.goto(`${server.origin}/leaderboard`);
+    await other.goto(`${e2e.server.origin}/leaderboard`);
     await other.getByTestId("leaderboard-row").first().waitFor();
     assert.equal(await other.getByRole("region", { name: "Your standing" }).count(), 0, "the other browser did not become the member's");
 
-    const mail = await latestMailTo(server.origin, `${owner}@example.com`, /\/api\/auth\/magic-link\/verify\?token=/);
+    const mail = await latestMailTo(e2e.server.origin, `${owner}@example.com`, /\/api\/auth\/magic-link\/verify\?token=/);
     // The page's link names the channel it is copied through (via=copy); the e-mail's names none.
     const plainLink = ownLink.replace(/&via=copy$/, "");
     assert.ok(mail.links.includes(plainLink), `the e-mail carries the referral link (links: ${mail.links.join(", ")})`);
@@ -137,22 +125,22 @@ describe("the member loop with JavaScript", () => {
   });
 
   it("passes the bot check unseen: the widget solves in the background, only our server is asked", async () => {
-    const [solvedBefore, withoutJsBefore] = [await botGuardChecks(server.origin, "join", "solved"), await botGuardChecks(server.origin, "join", "no_js")];
-    const page = await newPage(browser);
+    const [solvedBefore, withoutJsBefore] = [await botGuardChecks(e2e.server.origin, "join", "solved"), await botGuardChecks(e2e.server.origin, "join", "no_js")];
+    const page = await newPage(e2e.browser);
     const elsewhere: string[] = [];
     page.on("request", (request) => {
-      if (new URL(request.url()).origin !== server.origin) elsewhere.push(request.url());
+      if (new URL(request.url()).origin !== e2e.server.origin) elsewhere.push(request.url());
     });
-    await page.goto(`${server.origin}/join-waitlist`);
+    await page.goto(`${e2e.server.origin}/join-waitlist`);
     await waitForHydration(page);
     await join(page, `unseen${unique()}@example.com`);
     assert.equal(await waitForHeading(page, "You're In!"), "You're In!");
     assert.deepEqual(elsewhere, [], "no request left our origin");
-    assert.equal(await botGuardChecks(server.origin, "join", "solved"), solvedBefore + 1, "the join carried a solved challenge");
-    assert.equal(await botGuardChecks(server.origin, "join", "no_js"), withoutJsBefore);
+    assert.equal(await botGuardChecks(e2e.server.origin, "join", "solved"), solvedBefore + 1, "the join carried a solved challenge");
+    assert.equal(await botGuardChecks(e2e.server.origin, "join", "no_js"), withoutJsBefore);
 
     // Nothing of it is shown: the widget is hidden, the honeypot off-screen and out of the tab order.
-    await page.goto(`${server.origin}/join-waitlist`);
+    await page.goto(`${e2e.server.origin}/join-waitlist`);
     await waitForHydration(page);
     await page.locator("altcha-widget").first().waitFor({ state: "attached" });
     assert.equal(await page.locator("altcha-widget").first().isVisible(), false);
@@ -164,8 +152,8 @@ describe("the member loop with JavaScript", () => {
   });
 
   it("refuses a filled honeypot with the spec's sign-up failure and joins nobody", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${server.origin}/join-waitlist`);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.server.origin}/join-waitlist`);
     await waitForHydration(page);
     await page.locator('input[name="website"]').first().fill("https://spam.example");
     const refused = allowFailedResponse(page, 400, "/join-waitlist");
@@ -178,8 +166,8 @@ describe("the member loop with JavaScript", () => {
   });
 
   it("shows the spec's validation messages and sends nothing", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${server.origin}/join-waitlist`);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.server.origin}/join-waitlist`);
     await page.getByRole("button", { name: "Join the Crew" }).click();
     await page.getByText("Email address is required.").waitFor();
     await join(page, "not an email");
@@ -196,11 +184,11 @@ describe("the member loop with JavaScript", () => {
 
   it("credits the first trailer play once, across reloads", async () => {
     const viewer = `viewer${unique()}`;
-    const page = await newPage(browser);
-    await page.goto(`${server.origin}/start`);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.server.origin}/start`);
     await join(page, `${viewer}@example.com`);
     await waitForHeading(page, "You're In!");
-    await page.goto(`${server.origin}/trailer`);
+    await page.goto(`${e2e.server.origin}/trailer`);
     await waitForHydration(page);
     await page.getByRole("button", { name: /^Play / }).click();
     await page.getByText("Achievement Unlocked!").waitFor();
@@ -221,19 +209,19 @@ describe("the member loop with JavaScript", () => {
 
   it("sends a welcome e-mail with both placeholders filled, whose link confirms the address", async () => {
     const email = `welcome${unique()}@example.com`;
-    const page = await newPage(browser);
-    await page.goto(`${server.origin}/join-waitlist`);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.server.origin}/join-waitlist`);
     await join(page, email);
     const link = await referralLinkOnThankYou(page);
-    const message = await latestMailTo(server.origin, email, /\/confirm-email\?token=/);
+    const message = await latestMailTo(e2e.server.origin, email, /\/confirm-email\?token=/);
     assert.ok(message.html.includes(email), "{{USER_EMAIL}} is replaced");
     const code = new URL(link).searchParams.get("ref");
     assert.ok(message.links.some((href) => href.endsWith(`/?ref=${code}`)), "{{REFERRAL_LINK}} is replaced");
     assert.ok(!message.html.includes("{{"), "no placeholder is left");
     assert.ok(message.link);
-    await page.goto(message.link.replace(/^https?:\/\/[^/]+/, server.origin));
+    await page.goto(message.link.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
     assert.equal(await waitForHeading(page, "E-mail confirmed!"), "E-mail confirmed!");
-    await page.goto(`${server.origin}/leaderboard`);
+    await page.goto(`${e2e.server.origin}/leaderboard`);
     const row = page.getByTestId("leaderboard-row").filter({ hasText: email.split("@")[0]! });
     await row.getByText("Verified User").waitFor();
     await closePage(page);
@@ -242,11 +230,11 @@ describe("the member loop with JavaScript", () => {
 
 describe("the spec's rule: a referral counts when the friend joins", () => {
   it("credits the referrer at once when the admin chooses it, and only new joins follow the switch", async () => {
-    const admin = await newPage(browser);
-    await signIn(admin, server.origin, "admin@example.com", { loginPath: "/login?redirectTo=%2Fadmin%2Fsettings" });
+    const admin = await newPage(e2e.browser);
+    await signIn(admin, e2e.server.origin, "admin@example.com", { loginPath: "/login?redirectTo=%2Fadmin%2Fsettings" });
     await admin.waitForURL(/\/admin\/settings/);
     const chooseCreditMode = async (label: RegExp) => {
-      await admin.goto(`${server.origin}/admin/settings`);
+      await admin.goto(`${e2e.server.origin}/admin/settings`);
       await waitForHydration(admin);
       await admin.getByRole("radio", { name: label }).check();
       await admin.getByRole("button", { name: "Save All Settings" }).click();
@@ -256,13 +244,13 @@ describe("the spec's rule: a referral counts when the friend joins", () => {
     try {
       const carol = `carol${unique()}`;
       const dave = `dave${unique()}`;
-      const first = await newPage(browser, { clientAddress: "198.51.100.30" });
-      await first.goto(`${server.origin}/join-waitlist`);
+      const first = await newPage(e2e.browser, { clientAddress: "198.51.100.30" });
+      await first.goto(`${e2e.server.origin}/join-waitlist`);
       await join(first, `${carol}@example.com`);
       await waitForHeading(first, "You're In!");
       const link = await referralLinkOnThankYou(first);
-      const second = await newPage(browser, { clientAddress: "203.0.113.40" });
-      await second.goto(link.replace(/^https?:\/\/[^/]+/, server.origin));
+      const second = await newPage(e2e.browser, { clientAddress: "203.0.113.40" });
+      await second.goto(link.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
       await second.getByText("Referral Applied!").waitFor();
       await join(second, `${dave}@example.com`);
       assert.equal(await waitForHeading(second, "You're In!"), "You're In!");
@@ -279,15 +267,15 @@ describe("the spec's rule: a referral counts when the friend joins", () => {
 
 describe("the member loop without JavaScript", () => {
   it("joins with a plain form post and lands on the thank-you page", async () => {
-    const withoutJsBefore = await botGuardChecks(server.origin, "join", "no_js");
-    const page = await newPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${server.origin}/join-waitlist`);
+    const withoutJsBefore = await botGuardChecks(e2e.server.origin, "join", "no_js");
+    const page = await newPage(e2e.browser, { javaScriptEnabled: false });
+    await page.goto(`${e2e.server.origin}/join-waitlist`);
     await join(page, `nojs${unique()}@example.com`);
     await page.waitForURL(/\/thank-you/);
     assert.equal(await waitForHeading(page, "You're In!"), "You're In!");
     // No challenge without JavaScript: accepted, and counted against the network's stricter limit.
-    assert.equal(await botGuardChecks(server.origin, "join", "no_js"), withoutJsBefore + 1);
-    await page.goto(`${server.origin}/`);
+    assert.equal(await botGuardChecks(e2e.server.origin, "join", "no_js"), withoutJsBefore + 1);
+    await page.goto(`${e2e.server.origin}/`);
     // The empty form is refused: /join-waitlist answers 400 with the message.
     allowFailedResponse(page, 400, "/join-waitlist");
     await page.getByRole("button", { name: "Join the Crew" }).click();
@@ -295,17 +283,37 @@ describe("the member loop without JavaScript", () => {
     await page.getByText("Email address is required.").waitFor();
     await closePage(page);
   });
+
+  it("sends a contact message with a plain form post and says it was sent", async () => {
+    const page = await newPage(e2e.browser, { javaScriptEnabled: false });
+    try {
+      await page.goto(`${e2e.server.origin}/contact`);
+      const subject = `No script ${unique()}`;
+      await page.getByLabel("Your name").fill("Pat");
+      await page.getByLabel("Your e-mail").fill(`contact${unique()}@example.com`);
+      await page.getByLabel("Subject").fill(subject);
+      await page.getByLabel("Message").fill("Sent before any script ran.");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await page.waitForLoadState("load");
+      await page.getByRole("status").filter({ hasText: "Message Sent! Thanks for reaching out. We'll get back to you soon." }).waitFor({ timeout: 5_000 });
+      assert.equal(await page.getByLabel("Subject").inputValue(), "", "the form is cleared");
+      const message = await latestMailTo(e2e.server.origin, "hello@vistacrew.example", /./);
+      assert.equal(message.subject, `[Contact] ${subject}`);
+    } finally {
+      await closePage(page);
+    }
+  });
 });
 
 describe("the leaderboard switch", () => {
   it("hides an open leaderboard without a reload, and brings it back", async () => {
-    const visitor = await newPage(browser);
-    await visitor.goto(`${server.origin}/leaderboard`);
+    const visitor = await newPage(e2e.browser);
+    await visitor.goto(`${e2e.server.origin}/leaderboard`);
     await visitor.getByTestId("leaderboard-row").first().waitFor();
     await visitor.evaluate(() => ((window as unknown as { keepMe: boolean }).keepMe = true));
 
-    const admin = await newPage(browser);
-    await signIn(admin, server.origin, "admin@example.com", { loginPath: "/login?redirectTo=%2Fadmin%2Fsettings" });
+    const admin = await newPage(e2e.browser);
+    await signIn(admin, e2e.server.origin, "admin@example.com", { loginPath: "/login?redirectTo=%2Fadmin%2Fsettings" });
     await admin.waitForURL(/\/admin\/settings/);
     const toggle = admin.getByRole("switch", { name: /Leaderboard Visible/ });
     assert.equal(await toggle.getAttribute("aria-checked"), "true");

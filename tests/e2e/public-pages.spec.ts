@@ -1,9 +1,8 @@
 // Public pages: headings, site chrome per route, 404, server rendering, the
 // mobile menu and the security headers (spec §2 Layout).
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { allowFailedResponse, closePage, decodeEntities, waitForHeading, waitForHydration, launchBrowser, newPage, startServer, type TestServer } from "./fixtures";
+import { describe, it } from "node:test";
+import { allowFailedResponse, closePage, decodeEntities, waitForHeading, waitForHydration, newPage, withServerAndBrowser } from "./fixtures";
 
 type Chrome = "full" | "footer-only" | "none";
 
@@ -32,25 +31,14 @@ function headingsIn(html: string): string[] {
 }
 
 describe("public pages", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = withServerAndBrowser();
 
   for (const { path, heading, chrome, status = 200 } of PAGES) {
     it(`${path} shows "${heading}" with ${chrome === "full" ? "header and footer" : "no header and no footer"}`, async () => {
-      const page = await newPage(browser);
+      const page = await newPage(e2e.browser);
       try {
         if (status !== 200) allowFailedResponse(page, status, path);
-        const response = await page.goto(`${server.origin}${path}`);
+        const response = await page.goto(`${e2e.server.origin}${path}`);
         assert.equal(response?.status(), status, `${path} answered ${response?.status()}`);
         assert.equal(await waitForHeading(page, heading), heading);
         const headers = await page.locator("header").count();
@@ -71,9 +59,9 @@ describe("public pages", () => {
   }
 
   it("home (/) has a footer but no header", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(e2e.browser);
     try {
-      const response = await page.goto(`${server.origin}/`);
+      const response = await page.goto(`${e2e.server.origin}/`);
       assert.equal(response?.status(), 200);
       assert.equal(await page.locator("header").count(), 0, "/ should have no <header>");
       assert.equal(await page.locator("footer").count(), 1, "/ should have a <footer>");
@@ -84,17 +72,17 @@ describe("public pages", () => {
   });
 
   it(`an unknown path answers 404 and shows "404 Lost?" with header and footer`, async () => {
-    const page = await newPage(browser);
+    const page = await newPage(e2e.browser);
     try {
       allowFailedResponse(page, 404, NOT_FOUND_PATH);
-      const response = await page.goto(`${server.origin}${NOT_FOUND_PATH}`);
+      const response = await page.goto(`${e2e.server.origin}${NOT_FOUND_PATH}`);
       assert.equal(response?.status(), 404);
       assert.match(response?.headers()["content-type"] ?? "", /text\/html/, "the 404 page is an HTML page");
       assert.equal(await waitForHeading(page, "404 Lost?"), "404 Lost?");
       assert.equal(await page.locator("header").count(), 1);
       assert.equal(await page.locator("footer").count(), 1);
       await page.getByRole("link", { name: "Back to Home" }).click();
-      await page.waitForURL(`${server.origin}/`);
+      await page.waitForURL(`${e2e.server.origin}/`);
     } finally {
       await closePage(page);
     }
@@ -103,7 +91,7 @@ describe("public pages", () => {
   it("pages are rendered on the server (headings present in the raw HTML)", async () => {
     const failures: string[] = [];
     for (const { path, heading, status: expectedStatus = 200 } of [...PAGES, { path: NOT_FOUND_PATH, heading: "404 Lost?", status: 404 }]) {
-      const response = await fetch(`${server.origin}${path}`, { redirect: "manual" });
+      const response = await fetch(`${e2e.server.origin}${path}`, { redirect: "manual" });
       const html = await response.text();
       if (response.status !== expectedStatus) failures.push(`${path}: status ${response.status}, expected ${expectedStatus}`);
       if (!/text\/html/.test(response.headers.get("content-type") ?? "")) failures.push(`${path}: not text/html`);
@@ -114,9 +102,9 @@ describe("public pages", () => {
   });
 
   it("pages work without JavaScript (server-rendered heading and menu)", async () => {
-    const page = await newPage(browser, { javaScriptEnabled: false });
+    const page = await newPage(e2e.browser, { javaScriptEnabled: false });
     try {
-      await page.goto(`${server.origin}/trailer`);
+      await page.goto(`${e2e.server.origin}/trailer`);
       assert.equal(await waitForHeading(page, "Watch the Trailer"), "Watch the Trailer");
       const main = page.getByRole("navigation", { name: "Main" });
       for (const label of ["Home", "Trailer", "Join Waitlist", "Rewards", "FAQ", "Contact", "Login"]) {
@@ -128,9 +116,9 @@ describe("public pages", () => {
   });
 
   it("the anonymous menu lists the spec's entries in order", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(e2e.browser);
     try {
-      await page.goto(`${server.origin}/faq`);
+      await page.goto(`${e2e.server.origin}/faq`);
       const labels = (await page.getByRole("navigation", { name: "Main" }).locator("a, button").allTextContents()).map((t) =>
         t.trim(),
       );
@@ -143,10 +131,10 @@ describe("public pages", () => {
   });
 
   it("on a phone the menu button opens the mobile nav, and following a link closes it", async () => {
-    const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    const page = await newPage(e2e.browser, { viewport: { width: 390, height: 844 } });
     try {
       // The leaderboard hydrates, so the link is followed by the client-side router.
-      await page.goto(`${server.origin}/leaderboard`);
+      await page.goto(`${e2e.server.origin}/leaderboard`);
       await waitForHydration(page);
       const mobileNav = page.getByRole("navigation", { name: "Mobile", includeHidden: true });
       const menu = page.locator("header details");
@@ -159,7 +147,7 @@ describe("public pages", () => {
       assert.equal(await page.locator("header summary").innerText(), "Close menu");
 
       await mobileNav.getByRole("link", { name: "Rewards", exact: true }).click();
-      await page.waitForURL(`${server.origin}/rewards`);
+      await page.waitForURL(`${e2e.server.origin}/rewards`);
       await mobileNav.waitFor({ state: "hidden" });
       assert.equal(await page.locator("header summary").innerText(), "Open menu");
       assert.equal(await waitForHeading(page, "Monthly Rewards"), "Monthly Rewards");
@@ -169,25 +157,25 @@ describe("public pages", () => {
   });
 
   it("the phone menu opens without JavaScript too", async () => {
-    const page = await newPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const page = await newPage(e2e.browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
     try {
-      await page.goto(`${server.origin}/faq`);
+      await page.goto(`${e2e.server.origin}/faq`);
       const mobileNav = page.getByRole("navigation", { name: "Mobile", includeHidden: true });
       assert.equal(await mobileNav.isVisible(), false);
       await page.locator("header summary").focus();
       await page.keyboard.press("Enter");
       await mobileNav.waitFor({ state: "visible" });
       await mobileNav.getByRole("link", { name: "Contact", exact: true }).click();
-      await page.waitForURL(`${server.origin}/contact`);
+      await page.waitForURL(`${e2e.server.origin}/contact`);
     } finally {
       await closePage(page);
     }
   });
 
   it("documents carry a Content-Security-Policy and other security headers", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(e2e.browser);
     try {
-      const response = await page.goto(`${server.origin}/faq`);
+      const response = await page.goto(`${e2e.server.origin}/faq`);
       assert.ok(response, "navigation response");
       const headers = response.headers();
       const csp = headers["content-security-policy"] ?? "";

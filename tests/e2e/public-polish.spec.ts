@@ -3,26 +3,16 @@
 // and a fullscreen trailer that keeps its controls.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { closePage, launchBrowser, newPage, signIn, startServer, waitForHydration, type TestServer } from "./fixtures";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { closePage, newPage, signIn, waitForHydration, withServerAndBrowser } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = withServerAndBrowser();
 
 async function asAdmin(task: (admin: Page) => Promise<void>) {
-  const admin = await newPage(browser);
+  const admin = await newPage(e2e.browser);
   try {
-    await signIn(admin, server.origin, "admin@example.com");
+    await signIn(admin, e2e.server.origin, "admin@example.com");
     await task(admin);
   } finally {
     await closePage(admin);
@@ -31,7 +21,7 @@ async function asAdmin(task: (admin: Page) => Promise<void>) {
 
 async function setLeaderboardVisible(visible: boolean) {
   await asAdmin(async (admin) => {
-    await admin.goto(`${server.origin}/admin/settings`);
+    await admin.goto(`${e2e.server.origin}/admin/settings`);
     await waitForHydration(admin);
     const toggle = admin.getByLabel("Leaderboard Visible");
     if ((await toggle.getAttribute("aria-checked")) !== String(visible)) await toggle.click();
@@ -46,9 +36,9 @@ async function quickLinks(page: Page): Promise<string[]> {
 
 describe("public polish", () => {
   it("never says \"Crew crew\" on the start page", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(e2e.browser);
     try {
-      await page.goto(`${server.origin}/start`);
+      await page.goto(`${e2e.server.origin}/start`);
       const text = await page.locator("main").innerText();
       assert.doesNotMatch(text, /crew\s+crew/i);
     } finally {
@@ -57,9 +47,9 @@ describe("public polish", () => {
   });
 
   it("shows a full-size logo and one-line quick links on a 375 px home page", async () => {
-    const page = await newPage(browser, { viewport: { width: 375, height: 812 } });
+    const page = await newPage(e2e.browser, { viewport: { width: 375, height: 812 } });
     try {
-      await page.goto(`${server.origin}/`);
+      await page.goto(`${e2e.server.origin}/`);
       const logo = page.locator('[data-slot="brand-logo"] img').first();
       await logo.waitFor();
       await page.waitForFunction(() => (document.querySelector('[data-slot="brand-logo"] img') as HTMLImageElement | null)?.complete);
@@ -75,12 +65,12 @@ describe("public polish", () => {
   });
 
   it("links the hero to the leaderboard only while it is visible", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(e2e.browser);
     try {
-      await page.goto(`${server.origin}/`);
+      await page.goto(`${e2e.server.origin}/`);
       assert.ok((await quickLinks(page)).includes("Leaderboard"));
       await setLeaderboardVisible(false);
-      await page.goto(`${server.origin}/`);
+      await page.goto(`${e2e.server.origin}/`);
       assert.deepEqual(await quickLinks(page), ["Rewards", "Crew Login"]);
     } finally {
       await setLeaderboardVisible(true);
@@ -90,15 +80,15 @@ describe("public polish", () => {
 
   it("shows the member's referral link with Copy Link and share buttons on the dashboard", async () => {
     const email = `dash-${randomBytes(4).toString("hex")}@example.com`;
-    const page = await newPage(browser);
+    const page = await newPage(e2e.browser);
     try {
-      await page.goto(`${server.origin}/join-waitlist`);
+      await page.goto(`${e2e.server.origin}/join-waitlist`);
       await page.getByLabel("Your e-mail address").first().fill(email);
       await page.getByRole("button", { name: "Join the Crew" }).first().click();
       await page.waitForURL(/\/thank-you/);
       const link = await page.locator("#referral-link").inputValue();
-      await signIn(page, server.origin, email);
-      await page.goto(`${server.origin}/dashboard`);
+      await signIn(page, e2e.server.origin, email);
+      await page.goto(`${e2e.server.origin}/dashboard`);
       assert.equal(await page.getByLabel("Your referral link").inputValue(), link);
       assert.match(link, /\/\?ref=/);
       assert.equal(await page.getByLabel("Your referral link").getAttribute("readonly"), "");
@@ -112,15 +102,15 @@ describe("public polish", () => {
 
   it("keeps play, mute and exit-fullscreen usable in fullscreen", async () => {
     await asAdmin(async (admin) => {
-      await admin.goto(`${server.origin}/admin/video-manager`);
+      await admin.goto(`${e2e.server.origin}/admin/video-manager`);
       await waitForHydration(admin);
       await admin.getByLabel("Video URL").fill("/media/trailer.webm");
       await admin.getByRole("button", { name: "Save Video Settings" }).click();
       await admin.getByText("Video settings have been saved successfully.").waitFor();
     });
-    const page = await newPage(browser);
+    const page = await newPage(e2e.browser);
     try {
-      await page.goto(`${server.origin}/`);
+      await page.goto(`${e2e.server.origin}/`);
       await waitForHydration(page);
       await page.getByRole("button", { name: "Fullscreen", exact: true }).click();
       // The button's label follows the browser's fullscreenchange event, a render later.

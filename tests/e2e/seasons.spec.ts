@@ -3,26 +3,15 @@
 // The demo members joined 40+ days ago, so the boot-time catch-up has frozen at least one
 // finished season on this fresh server.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { closePage, launchBrowser, newPage, readMailbox, signIn, startServer, waitForHydration, type TestServer } from "./fixtures";
+import { describe, it } from "node:test";
+import { closePage, newPage, readMailbox, signIn, waitForHydration, withServerAndBrowser } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = withServerAndBrowser();
 
 describe("monthly seasons", () => {
   it("shows this month by default and all time on the other tab", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${server.origin}/leaderboard`);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.server.origin}/leaderboard`);
     const tabs = page.getByRole("navigation", { name: "Leaderboard views" });
     assert.equal(await tabs.getByRole("link", { name: "This month" }).getAttribute("aria-current"), "page");
     assert.match(await page.getByTestId("season-note").innerText(), /points earned this month\. The season ends /);
@@ -36,13 +25,13 @@ describe("monthly seasons", () => {
   });
 
   it("lets an admin confirm a finished season's winners once, e-mails each winner, and lists them in the Hall of Fame", async () => {
-    const visitor = await newPage(browser);
-    await visitor.goto(`${server.origin}/hall-of-fame`);
+    const visitor = await newPage(e2e.browser);
+    await visitor.goto(`${e2e.server.origin}/hall-of-fame`);
     await visitor.getByText("The first season's winners will appear here soon.").waitFor();
 
-    const admin = await newPage(browser);
-    await signIn(admin, server.origin, "admin@example.com");
-    await admin.goto(`${server.origin}/admin/seasons`);
+    const admin = await newPage(e2e.browser);
+    await signIn(admin, e2e.server.origin, "admin@example.com");
+    await admin.goto(`${e2e.server.origin}/admin/seasons`);
     await waitForHydration(admin);
     const standings = admin.getByTestId("season-standing");
     await standings.first().waitFor();
@@ -53,14 +42,14 @@ describe("monthly seasons", () => {
       Array.from({ length: winners }, async (_, index) => (await standings.filter({ hasText: "Exclusive digital content" }).nth(index).locator("td").nth(1).innerText()).trim()),
     );
 
-    const mailsBefore = (await readMailbox(server.origin)).filter((mail) => mail.subject.startsWith("Congratulations")).length;
+    const mailsBefore = (await readMailbox(e2e.server.origin)).filter((mail) => mail.subject.startsWith("Congratulations")).length;
     await admin.getByRole("button", { name: "Confirm winners" }).click();
     await admin.getByRole("alertdialog").getByRole("button", { name: "Confirm and send" }).click();
     await admin.getByText("Winners Confirmed!").waitFor();
     await admin.getByRole("button", { name: "Confirm winners" }).waitFor({ state: "detached" });
     await admin.getByText(/Winners confirmed .* and e-mailed\./).waitFor();
 
-    const congratulations = (await readMailbox(server.origin)).filter((mail) => mail.subject.startsWith("Congratulations"));
+    const congratulations = (await readMailbox(e2e.server.origin)).filter((mail) => mail.subject.startsWith("Congratulations"));
     assert.equal(congratulations.length - mailsBefore, winners, "one e-mail per winner");
     assert.deepEqual(
       congratulations.map((mail) => mail.to.split("@")[0]).sort(),
@@ -68,7 +57,7 @@ describe("monthly seasons", () => {
       "each winner gets exactly one",
     );
 
-    await visitor.goto(`${server.origin}/hall-of-fame`);
+    await visitor.goto(`${e2e.server.origin}/hall-of-fame`);
     const hall = visitor.getByTestId("hall-of-fame-winner");
     await hall.first().waitFor();
     assert.equal(await hall.count(), Math.min(winners, 10));

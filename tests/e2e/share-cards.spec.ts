@@ -3,28 +3,26 @@
 // 1200×630 PNG, and an unknown code keeps the admin's share image. Visitors' browsers
 // are still redirected and get the referral applied.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { allowFailedResponse, closePage, decodeEntities, latestMailTo, launchBrowser, newPage, signIn, startServer, waitForHydration, type TestServer } from "./fixtures";
+import { before, describe, it } from "node:test";
+import { allowFailedResponse, closePage, decodeEntities, latestMailTo, newPage, signIn, waitForHydration, withServerAndBrowser } from "./fixtures";
 
 const TWITTERBOT = "Twitterbot/1.0";
 const FACEBOOK = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)";
 const ADMIN_SHARE_IMAGE = "/uploads/social_sharing_images/launch.png";
 
-let server: TestServer;
-let browser: Browser;
+const e2e = withServerAndBrowser();
 let code = "";
 
 /** A member joined through the form without JavaScript; their code comes from the welcome e-mail. */
 async function joinAndReadCode(email: string): Promise<string> {
-  const response = await fetch(`${server.origin}/join-waitlist`, {
+  const response = await fetch(`${e2e.server.origin}/join-waitlist`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: e2e.server.origin },
     body: new URLSearchParams({ email }),
     redirect: "manual",
   });
   assert.equal(response.status, 302, `joining as ${email}`);
-  const welcome = await latestMailTo(server.origin, email, /\/\?ref=/);
+  const welcome = await latestMailTo(e2e.server.origin, email, /\/\?ref=/);
   const joinedCode = welcome.links.map((link) => link.match(/[?&]ref=([a-z0-9]+)/)?.[1]).find(Boolean);
   assert.ok(joinedCode, `no referral link in the welcome e-mail to ${email}`);
   return joinedCode;
@@ -32,7 +30,7 @@ async function joinAndReadCode(email: string): Promise<string> {
 
 /** The content of each <meta> tag in the raw HTML, by its property or name. */
 async function metaTagsOf(path: string, userAgent: string): Promise<{ status: number; tags: Map<string, string> }> {
-  const response = await fetch(`${server.origin}${path}`, { headers: { "User-Agent": userAgent }, redirect: "manual" });
+  const response = await fetch(`${e2e.server.origin}${path}`, { headers: { "User-Agent": userAgent }, redirect: "manual" });
   const html = await response.text();
   const tags = new Map<string, string>();
   for (const [, key, content] of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"\/>/g)) tags.set(key ?? "", decodeEntities(content ?? ""));
@@ -40,12 +38,12 @@ async function metaTagsOf(path: string, userAgent: string): Promise<{ status: nu
 }
 
 before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await e2e.ready();
   code = await joinAndReadCode("star.rider@example.com");
-  const admin = await newPage(browser);
+  const admin = await newPage(e2e.browser);
   try {
-    await signIn(admin, server.origin, "admin@example.com");
-    await admin.goto(`${server.origin}/admin/social-share`);
+    await signIn(admin, e2e.server.origin, "admin@example.com");
+    await admin.goto(`${e2e.server.origin}/admin/social-share`);
     await waitForHydration(admin);
     // The image names no uploaded file: the screen's preview answers 404 while the page is open.
     allowFailedResponse(admin, 404, ADMIN_SHARE_IMAGE);
@@ -57,20 +55,15 @@ before(async () => {
   }
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe("share cards", () => {
   it("a link preview of /?ref=CODE reads the member's card in the raw HTML, a cacheable 1200×630 PNG", async () => {
     const { status, tags } = await metaTagsOf(`/?ref=${code}`, TWITTERBOT);
     assert.equal(status, 200, "a link preview gets the page, not the redirect");
     const image = tags.get("og:image") ?? "";
-    assert.match(image, new RegExp(`^${server.origin}/share-cards/${code}/[0-9a-f]{16}\\.png$`));
+    assert.match(image, new RegExp(`^${e2e.server.origin}/share-cards/${code}/[0-9a-f]{16}\\.png$`));
     assert.equal(tags.get("twitter:card"), "summary_large_image");
     assert.equal(tags.get("twitter:image"), image);
-    assert.equal(tags.get("og:url"), `${server.origin}/?ref=${code}`);
+    assert.equal(tags.get("og:url"), `${e2e.server.origin}/?ref=${code}`);
     assert.equal(tags.get("og:image:alt"), "star.rider invites you to join the Vista Crew");
 
     const card = await fetch(image);
@@ -88,18 +81,18 @@ describe("share cards", () => {
   it("an unknown code keeps the admin's share image", async () => {
     const { status, tags } = await metaTagsOf("/?ref=nosuchcode123", FACEBOOK);
     assert.equal(status, 200);
-    assert.equal(tags.get("og:image"), `${server.origin}${ADMIN_SHARE_IMAGE}`);
-    assert.equal(tags.get("og:url"), `${server.origin}/`);
+    assert.equal(tags.get("og:image"), `${e2e.server.origin}${ADMIN_SHARE_IMAGE}`);
+    assert.equal(tags.get("og:url"), `${e2e.server.origin}/`);
     assert.equal(tags.get("twitter:card"), "summary_large_image");
-    assert.equal((await fetch(`${server.origin}/share-cards/nosuchcode123/0000000000000000.png`)).status, 404);
+    assert.equal((await fetch(`${e2e.server.origin}/share-cards/nosuchcode123/0000000000000000.png`)).status, 404);
   });
 
   it("a visitor's browser still lands on / with the referral applied", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(e2e.browser);
     try {
-      await page.goto(`${server.origin}/?ref=${code}`);
+      await page.goto(`${e2e.server.origin}/?ref=${code}`);
       await page.getByText("Referral Applied!").waitFor();
-      assert.equal(page.url(), `${server.origin}/`);
+      assert.equal(page.url(), `${e2e.server.origin}/`);
     } finally {
       await closePage(page);
     }

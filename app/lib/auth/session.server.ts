@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { sessions } from "../../../db/schema";
 import { db } from "../db.server";
+import { serverNow } from "../dev/test-clock.server";
 import { getSiteSetting } from "../settings/settings.server";
 import { getAuth } from "./auth.server";
+import { idleTimingFor } from "./idle-timing";
 import { isStaffRole, type Role } from "./roles";
 import { hasSessionCookie } from "./session-cookie";
 
@@ -15,8 +17,6 @@ export type SessionUser = {
   sessionId: string;
 };
 
-/** How often a busy session's last-activity time is written (not on every request). */
-const ACTIVITY_WRITE_INTERVAL_SECONDS = 60;
 
 // The root loader and the page's loader both ask about the same request: look it up once.
 const userByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
@@ -42,10 +42,14 @@ async function resolveSessionUser(request: Request, touch: boolean): Promise<Ses
   const found = await getAuth().api.getSession({ headers: request.headers });
   if (!found) return null;
   const timeoutMinutes = await getSiteSetting("sessionTimeoutMinutes");
+  // A busy session's last-activity time is written as often as a busy tab reports (a
+  // fraction of the timeout), not on every request.
+  const writeIntervalSeconds = (idleTimingFor(timeoutMinutes)?.reportIntervalMs ?? 60_000) / 1000;
+  const now = serverNow();
   const [state] = await db
     .select({
-      isIdle: sql<boolean>`${timeoutMinutes} > 0 and ${sessions.lastActiveAt} <= now() - make_interval(mins => ${timeoutMinutes})`,
-      isStale: sql<boolean>`${sessions.lastActiveAt} <= now() - make_interval(secs => ${ACTIVITY_WRITE_INTERVAL_SECONDS})`,
+      isIdle: sql<boolean>`${timeoutMinutes} > 0 and ${sessions.lastActiveAt} <= ${now} - make_interval(mins => ${timeoutMinutes})`,
+      isStale: sql<boolean>`${sessions.lastActiveAt} <= ${now} - make_interval(secs => ${writeIntervalSeconds})`,
     })
     .from(sessions)
     .where(eq(sessions.id, found.session.id));
@@ -55,7 +59,7 @@ async function resolveSessionUser(request: Request, touch: boolean): Promise<Ses
     return null;
   }
   if (touch || state.isStale) {
-    await db.update(sessions).set({ lastActiveAt: sql`now()` }).where(eq(sessions.id, found.session.id));
+    await db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, found.session.id));
   }
   const stored = (found.user as { role?: unknown }).role;
   const role: Role = isStaffRole(stored) ? stored : "member";

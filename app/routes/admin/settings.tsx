@@ -51,7 +51,9 @@ export async function action(args: Route.ActionArgs) {
     failure: FAILURE,
     run: async (input, admin) => {
       await saveSiteSettingsForm(input, admin.id);
-      return { title: "Settings Updated!", description: "Site settings have been saved successfully." };
+      // The form starts again from the saved values: a box the server normalised (an
+      // emptied Session Timeout is stored as 30) shows what was stored, not what was sent.
+      return { title: "Settings Updated!", description: "Site settings have been saved successfully.", resetForm: true };
     },
   });
 }
