@@ -43,7 +43,7 @@ export default defineConfig({
           env: { NODE_ENV: "test", DATABASE_URL: "postgres://unit-tests-have-no-database.invalid/none" },
         },
       },
-      { extends: true, test: { ...database, name: "pglite", env: { NODE_ENV: "test", TEST_DB: "pglite" } } },
+      { extends: true, test: { ...database, name: "pglite", env: { NODE_ENV: "test", TEST_DB: "pglite" }, globalSetup: ["./tests/setup/pglite-template.ts"] } },
       ...(testDatabaseUrl
         ? [
             {

@@ -8,7 +8,7 @@ import { takeJoinHandover, withJoinLane as wrapWithJoinLane } from "./join-lane"
 
 export { boot, shutdown } from "~/lib/boot.server";
 export { closeAllEventStreams } from "~/lib/realtime/settings-events.server";
-export { staticSecurityHeaders } from "./security-headers";
+export { applyStaticSecurityHeaders } from "./security-headers";
 
 const strict = process.env.NODE_ENV !== "development";
 // The one guard list (server/guards.ts): mounted here once, looped by the join lane.

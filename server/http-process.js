@@ -57,8 +57,9 @@ if (vite) {
     }
   });
 } else {
-  // Built files get the same security headers as pages (they are served before the app).
-  app.use(serverModule.staticSecurityHeaders);
+  // Built files get the security headers too (they are served before the app), set only
+  // on a file actually served.
+  const setHeaders = serverModule.applyStaticSecurityHeaders;
   // Built assets were compressed once at build time (scripts/precompress-assets.mjs):
   // brotli where the browser takes it, else gzip.
   app.use(
@@ -66,10 +67,10 @@ if (vite) {
     expressStaticGzip(path.join(BUILD_DIR, "client/assets"), {
       enableBrotli: true,
       orderPreference: ["br", "gzip"],
-      serveStatic: { immutable: true, maxAge: "1y" },
+      serveStatic: { immutable: true, maxAge: "1y", setHeaders },
     }),
   );
-  app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h" }));
+  app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", setHeaders }));
   app.use(serverModule.app);
 }
 

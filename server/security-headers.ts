@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import type { NextFunction, Request, Response } from "express";
 import { hasSessionCookie } from "~/lib/auth/session-cookie";
 import { EMBED_FRAME_PATH } from "~/lib/embed/origins";
 import { getEnv } from "~/lib/env.server";
@@ -53,11 +52,14 @@ function setBaseHeaders(res: ServerResponse) {
   if (getEnv().origin.startsWith("https:")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }
 
-/** Headers for the built assets served before the app (no page, so a closed CSP). */
-export function staticSecurityHeaders(_req: Request, res: Response, next: NextFunction) {
+/**
+ * Headers for a built file served before the app (no page, so a closed CSP): the static
+ * middlewares' `setHeaders`, so only a file actually served gets them, and a request they
+ * pass on keeps the headers its guards set (the join lane's hand-over among them).
+ */
+export function applyStaticSecurityHeaders(res: ServerResponse) {
   setBaseHeaders(res);
   res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-  next();
 }
 
 /**

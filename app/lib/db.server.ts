@@ -53,6 +53,14 @@ function connect(): Connection {
 
 const globalForDb = globalThis as unknown as { launchcrewConnection?: Connection };
 
+/**
+ * Makes `pglite` this process's database instead of opening PGLITE_DIR: the test setup
+ * starts each test file from a copy of a database migrated once for the run.
+ */
+export function usePglite(pglite: PGlite): void {
+  globalForDb.launchcrewConnection = { kind: "pglite", db: drizzlePglite({ client: pglite, schema }) as unknown as Database, pglite };
+}
+
 export function getConnection(): Connection {
   globalForDb.launchcrewConnection ??= connect();
   return globalForDb.launchcrewConnection;

@@ -37,7 +37,7 @@ describe("API keys", () => {
     assert.equal(write.status, 403, "the key was given read access only");
 
     await admin.reload();
-    await admin.getByTestId("api-key").filter({ hasText: "Online shop" }).getByText("Never").waitFor({ state: "detached" });
+    await admin.getByTestId("api-key").filter({ hasText: "Online shop" }).getByTestId("api-key-last-used").getByText("Never").waitFor({ state: "detached" });
     await admin.getByRole("button", { name: "Revoke Online shop" }).click();
     await admin.getByText("Key Revoked").waitFor();
     await admin.getByTestId("api-key").filter({ hasText: "Online shop" }).getByText("Revoked").waitFor();

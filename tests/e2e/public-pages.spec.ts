@@ -195,4 +195,19 @@ describe("public pages", () => {
       await closePage(page);
     }
   });
+
+  it("built files carry the security headers with a closed CSP, and a path that is no file gets the page's", async () => {
+    const html = await (await fetch(`${e2e.server.origin}/faq`)).text();
+    const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    assert.ok(stylesheet, "the page links its stylesheet");
+    for (const file of [stylesheet, "/favicon.svg"]) {
+      const answer = await fetch(`${e2e.server.origin}${file}`);
+      assert.equal(answer.status, 200, file);
+      assert.equal(answer.headers.get("content-security-policy"), "default-src 'none'; frame-ancestors 'none'", file);
+      assert.equal(answer.headers.get("x-content-type-options"), "nosniff", file);
+    }
+    const missing = await fetch(`${e2e.server.origin}/assets/no-such-file.js`);
+    assert.equal(missing.status, 404);
+    assert.match(missing.headers.get("content-security-policy") ?? "", /script-src [^;]*'nonce-/);
+  });
 });

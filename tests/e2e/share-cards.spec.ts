@@ -69,7 +69,9 @@ describe("share cards", () => {
     const card = await fetch(image);
     assert.equal(card.status, 200);
     assert.equal(card.headers.get("content-type"), "image/png");
-    assert.equal(card.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    // Revalidated, not immutable: a blocked or erased member's card leaves shared caches (ADR 0035).
+    assert.equal(card.headers.get("cache-control"), "public, max-age=300");
+    assert.match(card.headers.get("etag") ?? "", /^"[0-9a-f]{16}"$/);
     const png = new Uint8Array(await card.arrayBuffer());
     const header = new DataView(png.buffer);
     assert.equal(String.fromCharCode(...png.subarray(12, 16)), "IHDR");

@@ -230,7 +230,7 @@ export default function Developers({ loaderData }: Route.ComponentProps) {
                       </ul>
                     </TableCell>
                     <TableCell><LocalTime value={key.createdAt} /></TableCell>
-                    <TableCell>{key.lastUsedAt ? <LocalTime value={key.lastUsedAt} /> : "Never"}</TableCell>
+                    <TableCell data-testid="api-key-last-used">{key.lastUsedAt ? <LocalTime value={key.lastUsedAt} /> : "Never"}</TableCell>
                     <TableCell>{key.expiresAt ? <LocalTime value={key.expiresAt} /> : "Never"}</TableCell>
                     <TableCell>
                       {key.revokedAt ? <Badge variant="outline">Revoked</Badge> : key.isExpired ? <Badge variant="outline">Expired</Badge> : <RevokeKey id={key.id} name={key.name} />}
