@@ -57,7 +57,7 @@ const globalForDb = globalThis as unknown as { launchcrewConnection?: Connection
  * Makes `pglite` this process's database instead of opening PGLITE_DIR: the test setup
  * starts each test file from a copy of a database migrated once for the run.
  */
-export function usePglite(pglite: PGlite): void {
+export function openPglite(pglite: PGlite): void {
   globalForDb.launchcrewConnection = { kind: "pglite", db: drizzlePglite({ client: pglite, schema }) as unknown as Database, pglite };
 }
 

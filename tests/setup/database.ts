@@ -12,8 +12,8 @@ if (process.env.TEST_DB === "postgres") {
   process.env.PGLITE_DIR = "memory://";
 }
 
-const { closeDatabase, migrateDatabase, usePglite } = await import("~/lib/db.server");
-if (process.env.TEST_DB !== "postgres") usePglite(new PGlite({ loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) }));
+const { closeDatabase, migrateDatabase, openPglite } = await import("~/lib/db.server");
+if (process.env.TEST_DB !== "postgres") openPglite(new PGlite({ loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) }));
 
 beforeAll(async () => {
   await migrateDatabase();
