@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_IMPORT_FILE_BYTES } from "~/lib/imports/csv-upload.server";
 import { MAX_UPLOAD_BYTES } from "~/lib/storage/storage.server";
-import type { Guard } from "./guards";
+import { sendRefusal, type Guard, type Refusal } from "./guards";
 
 /** Forms and JSON: far above any of our forms, far below what hurts the server. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -14,7 +14,7 @@ export const MAX_IMPORT_BODY_BYTES = MAX_IMPORT_FILE_BYTES + 64 * 1024;
 /** The Waitlist Emails screen takes a CSV upload (multipart) besides its small forms. */
 const IMPORT_PATHS = new Set(["/admin/waitlist-emails", "/admin/waitlist-emails.data"]);
 const UPLOAD_PATHS = new Set(["/api/uploads"]);
-const TOO_LARGE = "Request body too large.";
+const TOO_LARGE: Refusal = { status: 413, text: "Request body too large.", closeConnection: true };
 // A client that keeps sending after its 413 is cut off this long after the answer.
 const CUT_OFF_AFTER_MS = 1_000;
 
@@ -33,10 +33,7 @@ function dropTheRest(req: IncomingMessage, res: ServerResponse) {
 }
 
 function answerTooLarge(req: IncomingMessage, res: ServerResponse) {
-  if (!res.headersSent) {
-    res.writeHead(413, { Connection: "close", "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(TOO_LARGE) });
-    res.end(TOO_LARGE);
-  }
+  sendRefusal(res, TOO_LARGE);
   dropTheRest(req, res);
 }
 
@@ -54,7 +51,7 @@ export const bodyLimitGuard: Guard = (req, res, state) => {
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) {
     dropTheRest(req, res);
-    return { status: 413, text: TOO_LARGE, closeConnection: true };
+    return TOO_LARGE;
   }
   let received = 0;
   const count = (chunk: Buffer) => {
@@ -63,7 +60,7 @@ export const bodyLimitGuard: Guard = (req, res, state) => {
     req.off("data", count);
     answerTooLarge(req, res);
     // The app's body stream errors instead of seeing a truncated (but parseable) body.
-    if (req.listenerCount("error") > 0) req.emit("error", new PayloadTooLargeError(TOO_LARGE));
+    if (req.listenerCount("error") > 0) req.emit("error", new PayloadTooLargeError(TOO_LARGE.text));
   };
   req.on("data", count);
 };

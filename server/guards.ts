@@ -45,7 +45,8 @@ export function pathOf(req: IncomingMessage): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
-function sendRefusal(res: ServerResponse, refusal: Refusal) {
+/** Sends a refusal as plain text, unless an answer has already begun. */
+export function sendRefusal(res: ServerResponse, refusal: Refusal) {
   if (res.headersSent) return;
   const headers: Record<string, string | number> = { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(refusal.text) };
   if (refusal.closeConnection) headers.Connection = "close";

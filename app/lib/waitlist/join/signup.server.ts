@@ -60,8 +60,7 @@ export async function signUpFromForm(request: SignupRequest): Promise<SignupResu
     throw answerToRefusal(error, botGuard, guardLimits.length);
   }
   if (botGuard) settleBotGuard(botGuard, PASSED);
-  signups.inc({ kind: result.isNewMember ? "new" : "returning" });
-  if (result.referral === "credited") referralsCredited.inc();
+  countSignup(result);
   const isOwnBrowser = result.isNewMember || isMembersOwnBrowser(result.member, request.seen);
   if (!isOwnBrowser) await emailReturningMemberTheirLink(result.member, request.clientIp);
   return { ...result, isOwnBrowser };
@@ -91,19 +90,23 @@ export async function signUpFromApi(request: ApiSignupRequest, actor: Actor): Pr
         action: "member.joined",
         targetType: "member",
         targetId: joined.member.id,
-        after: { email: joined.member.email, referral: joined.referral, clientIp: clientIp ? householdNetworkOf(clientIp) : null },
+        after: { email: joined.member.email, referral: joined.referral, network: member.network },
       });
     }
     return joined;
   }).catch((error: unknown) => {
     throw answerToRefusal(error, undefined, 0);
   });
-  signups.inc({ kind: result.isNewMember ? "new" : "returning" });
-  if (result.referral === "credited") referralsCredited.inc();
+  countSignup(result);
   return result;
 }
 
 const PASSED = { reused: false, retryAfterSeconds: null };
+
+function countSignup(result: JoinResult) {
+  signups.inc({ kind: result.isNewMember ? "new" : "returning" });
+  if (result.referral === "credited") referralsCredited.inc();
+}
 
 /** What a failed join is answered with: the bot guard's or the network limit's refusal, else the error itself. */
 function answerToRefusal(error: unknown, botGuard: BotGuardPass | undefined, guardLimitCount: number): unknown {
