@@ -12,6 +12,7 @@ import {
 } from "~/components/ui/alert-dialog";
 import { idleTimingFor } from "~/lib/auth/idle-timing";
 import { signOutDestination } from "~/lib/auth/redirects";
+import { useTabLeader } from "./use-tab-leader";
 
 /** Followers wait this long before reloading, so the leader's page shows the sign-out notice. */
 const FOLLOW_DELAY_MS = 1_000;
@@ -21,7 +22,7 @@ type TabMessage = { type: "signed-out" };
 /**
  * Spec §4 session timeout, once per browser: activity in any tab keeps every tab alive
  * (react-idle-timer's cross-tab sync). After (timeout − 60 s) without activity (half the
- * timeout when it is under 2 minutes) the leader tab alone shows the countdown; 'Stay Logged In' resets every tab, 'Logout Now' or
+ * timeout when it is under 2 minutes) the one tab holding the leader lock (useTabLeader) shows the countdown; 'Stay Logged In' resets every tab, 'Logout Now' or
  * zero signs out once and the other tabs reload signed out. The server's own idle check
  * stays the rule; this is the courtesy. Requests here are plain fetches, so they never
  * revalidate the page's loaders.
@@ -57,6 +58,9 @@ export function SessionTimeout({ timeoutMinutes }: { timeoutMinutes: number }) {
     window.setTimeout(() => window.location.reload(), FOLLOW_DELAY_MS);
   }, []);
 
+  // Without Web Locks, react-idle-timer's own election answers.
+  const isLeader = useTabLeader("launchcrew-session-leader");
+
   const timer = useIdleTimer({
     disabled: !isEnabled,
     timeout: timeoutMs,
@@ -69,10 +73,10 @@ export function SessionTimeout({ timeoutMinutes }: { timeoutMinutes: number }) {
     onAction: () => reportActivity(),
     onActive: () => setSecondsLeft(null),
     onPrompt: (_event, idleTimer) => {
-      if (idleTimer?.isLeader()) setSecondsLeft(Math.ceil((idleTimer.getRemainingTime() ?? 0) / 1000));
+      if (isLeader(idleTimer?.isLeader() ?? false)) setSecondsLeft(Math.ceil((idleTimer?.getRemainingTime() ?? 0) / 1000));
     },
     onIdle: (_event, idleTimer) => {
-      if (idleTimer?.isLeader()) void signOut("expired");
+      if (isLeader(idleTimer?.isLeader() ?? false)) void signOut("expired");
     },
     onMessage: (message: TabMessage) => {
       if (message?.type === "signed-out" && !signingOut.current) followSignOut();
