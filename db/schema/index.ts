@@ -9,3 +9,4 @@ export * from "./api";
 export * from "./webhooks";
 export * from "./audit";
 export * from "./imports";
+export * from "./consent";

@@ -43,10 +43,25 @@ export const waitlistUsers = pgTable(
     signupVia: text("signup_via", { enum: ["copy", "facebook", "x", "linkedin", "email"] }),
     /** When the address was first confirmed; null before (and for confirmations older than this column). */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** The age band of the neutral age question (never the birth date); null: joined before it was asked. */
+    ageBand: text("age_band", { enum: ["under_consent_age", "consent_age_or_over"] }),
+    /**
+     * How consent was given (ADR 0041): 'self' at or over the consent age, 'parent_email_plus'
+     * by a parent's approval (the address is then the parent's); null: joined before consent was recorded.
+     */
+    consentMethod: text("consent_method", { enum: ["self", "parent_email_plus"] }),
+    consentAt: timestamp("consent_at", { withTimezone: true }),
+    /** The privacy notice version shown and accepted with that consent. */
+    privacyNoticeVersion: integer("privacy_notice_version"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("waitlist_users_age_band", sql`${t.ageBand} in ('under_consent_age', 'consent_age_or_over')`),
+    check(
+      "waitlist_users_consent_record",
+      sql`(${t.consentMethod} is null and ${t.consentAt} is null and ${t.privacyNoticeVersion} is null) or (${t.consentMethod} in ('self', 'parent_email_plus') and ${t.consentAt} is not null and ${t.privacyNoticeVersion} is not null and ${t.ageBand} is not null)`,
+    ),
     check("waitlist_users_email_normalised", sql`${t.email} = lower(btrim(${t.email})) and ${t.email} <> ''`),
     check("waitlist_users_points_non_negative", sql`${t.points} >= 0`),
     check("waitlist_users_referrals_non_negative", sql`${t.referralsMade} >= 0`),

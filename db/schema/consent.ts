@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { waitlistUsers } from "./waitlist";
+
+// A child's join waiting for a parent's answer (ADR 0041). Only pending requests exist:
+// approval turns one into a membership and deletes it; a decline or the end of the
+// retention window deletes it with the parent's address. The child's address is never here.
+export const consentRequests = pgTable(
+  "consent_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** SHA-256 of the single-use link token sent to the parent; the token itself is not kept. */
+    tokenHash: text("token_hash").notNull().unique(),
+    parentEmail: text("parent_email").notNull(),
+    /** The person behind the parent's address (email-identity.ts), for one request at a time. */
+    parentIdentity: text("parent_identity").notNull(),
+    privacyNoticeVersion: integer("privacy_notice_version").notNull(),
+    /** The referrer of the link the child arrived through; paid only if the parent approves. */
+    referrerId: uuid("referrer_id").references(() => waitlistUsers.id, { onDelete: "set null" }),
+    signupVia: text("signup_via", { enum: ["copy", "facebook", "x", "linkedin", "email"] }),
+    signupNetwork: text("signup_network"),
+    signupDevice: text("signup_device"),
+    signupCountry: text("signup_country"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check("consent_requests_parent_email_normalised", sql`${t.parentEmail} = lower(btrim(${t.parentEmail})) and ${t.parentEmail} <> ''`),
+    check("consent_requests_expiry_after_request", sql`${t.expiresAt} > ${t.requestedAt}`),
+    index("consent_requests_expires_at_idx").on(t.expiresAt),
+    index("consent_requests_parent_identity_idx").on(t.parentIdentity),
+  ],
+);
