@@ -1,3 +1,4 @@
+import { CONSENT_AGE, CONSENT_REQUEST_DAYS } from "~/lib/consent/age";
 import { inArray, sql } from "drizzle-orm";
 import { siteSettings } from "../../../db/schema";
 import { sanitizeRichHtml } from "../content/sanitize.server";
@@ -118,6 +119,19 @@ export const SETTING_DEFINITIONS = {
     fallback: MILESTONE_STEP.fallback,
     parse: (stored) => parseBoundedInteger(stored, MILESTONE_STEP),
     serialize: (value: number) => parseBoundedInteger(value, MILESTONE_STEP),
+  }),
+  // Kid-safe (ADR 0041): below this age a parent's consent comes first; a parent's request waits this many days.
+  consentAge: define({
+    key: "consent_age",
+    fallback: CONSENT_AGE.fallback,
+    parse: (stored) => parseBoundedInteger(stored, CONSENT_AGE),
+    serialize: (value: number) => parseBoundedInteger(value, CONSENT_AGE),
+  }),
+  consentRequestDays: define({
+    key: "consent_request_days",
+    fallback: CONSENT_REQUEST_DAYS.fallback,
+    parse: (stored) => parseBoundedInteger(stored, CONSENT_REQUEST_DAYS),
+    serialize: (value: number) => parseBoundedInteger(value, CONSENT_REQUEST_DAYS),
   }),
   seasonPrizes: define<PrizeTier[]>({ key: "season_prizes", fallback: parsePrizeTiers(undefined), parse: parsePrizeTiers, serialize: parsePrizeTiers }),
   seasonWinnerEmailTemplateHtml: define({
