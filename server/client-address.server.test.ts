@@ -7,6 +7,7 @@ import { parseEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { SIGNUP_LIMIT_PER_NETWORK, signUpFromForm } from "~/lib/waitlist/join/signup.server";
 import { createClientAddressReader } from "./client-address";
+import { SELF_CONSENT } from "../tests/factories";
 
 // server/app.ts's trust proxy setting and client address, in front of the waitlist's
 // sign-up with its per-network limit (the app's build cannot load under vitest).
@@ -23,7 +24,7 @@ function appTrusting(TRUST_PROXY: string | undefined) {
   });
   app.post("/join/:email", async (req, res) => {
     try {
-      await signUpFromForm({ email: req.params.email, clientIp: laneAddressOf(req), userAgent: null, referralCode: null, seen: { deviceMemberId: null, signedInEmail: null } });
+      await signUpFromForm({ consent: SELF_CONSENT, email: req.params.email, clientIp: laneAddressOf(req), userAgent: null, referralCode: null, seen: { deviceMemberId: null, signedInEmail: null } });
       res.status(201).end();
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -67,3 +67,6 @@ export const DEMO_MEMBERS: DemoMember[] = [
   { email: "moonbeam.maker@example.com", referralCode: "moonbe5t1y8u", referredBy: "pixel.pilot@example.com", confirmedEmail: true, hasViewedTrailer: false, tags: ["parent"], joinedDaysAgo: 6, device: "desktop", country: "AU" },
   { email: "orbit.otter@example.com", referralCode: "orbito2n4c7l", confirmedEmail: false, hasViewedTrailer: true, tags: [], joinedDaysAgo: 2, device: "mobile", country: "US" },
 ];
+
+/** A visitor at or over the consent age who consented to the first privacy notice (ADR 0041). */
+export const SELF_CONSENT = { ageBand: "consent_age_or_over", method: "self", noticeVersion: 1 } as const;

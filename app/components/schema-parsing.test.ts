@@ -7,13 +7,13 @@ import { CONTACT_FORM_CONSTRAINTS } from "~/lib/email/contact-form";
 import { ContactInputSchema } from "~/lib/email/contact.schema";
 import { EMAIL_REQUIRED_MESSAGE } from "~/lib/email/email-messages";
 import { JOIN_FORM_CONSTRAINTS } from "~/lib/waitlist/join-form";
-import { JoinInputSchema } from "~/lib/waitlist/waitlist.schema";
+import { JoinFormSchema, JoinInputSchema } from "~/lib/waitlist/waitlist.schema";
 
 // The public forms render their constraints before Zod loads (ADR 0025): the copies must
 // say what Conform derives from the schemas their actions parse with.
 describe("the public forms' constraints", () => {
   it.each([
-    ["join", JOIN_FORM_CONSTRAINTS, JoinInputSchema],
+    ["join", JOIN_FORM_CONSTRAINTS, JoinFormSchema],
     ["sign-in", LOGIN_FORM_CONSTRAINTS, LoginInputSchema],
     ["contact", CONTACT_FORM_CONSTRAINTS, ContactInputSchema],
   ] as const)("the %s form's match its schema", (_form, constraints, schema) => {

@@ -6,14 +6,16 @@ import { toast } from "~/components/ui/toast";
 import { BotGuardFields } from "~/components/bot-guard-fields";
 import { useBotGuard } from "~/components/use-bot-guard";
 import { lazyFormSchema, useSchemaForm } from "~/components/use-schema-form";
+import { BirthMonthFields } from "~/components/birth-month-fields";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 import { EMAIL_REQUIRED_MESSAGE } from "~/lib/email/email-messages";
+import { BIRTH_DATE_IMPOSSIBLE, BIRTH_DATE_MESSAGE } from "~/lib/consent/age";
 import { JOIN_FORM_CONSTRAINTS, SIGNUP_ERROR_MESSAGE, type JoinActionData } from "~/lib/waitlist/join-form";
 
-const joinFormSchema = lazyFormSchema(JOIN_FORM_CONSTRAINTS, () => import("~/lib/waitlist/waitlist.schema").then((module) => module.JoinInputSchema));
+const joinFormSchema = lazyFormSchema(JOIN_FORM_CONSTRAINTS, () => import("~/lib/waitlist/waitlist.schema").then((module) => module.JoinFormSchema));
 
 const noSubscription = () => () => {};
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone ?? "";
@@ -21,7 +23,8 @@ const browserLanguage = () => navigator.language ?? "";
 
 /** Spec §5 toasts: an empty address is 'Error', a malformed one 'Invalid Email'. */
 function showInvalidEmailToast(message: string) {
-  if (message === EMAIL_REQUIRED_MESSAGE) toast.error("Error", { description: "Please enter your email address." });
+  if (message === BIRTH_DATE_MESSAGE || message === BIRTH_DATE_IMPOSSIBLE) toast.error("Error", { description: message });
+  else if (message === EMAIL_REQUIRED_MESSAGE) toast.error("Error", { description: "Please enter your email address." });
   else toast.error("Invalid Email", { description: message });
 }
 
@@ -60,7 +63,7 @@ export function WaitlistForm({
   useEffect(() => {
     const data = fetcher.data;
     if (!data) return;
-    const emailError = data.form?.error?.email?.[0];
+    const emailError = data.form?.error?.email?.[0] ?? data.form?.error?.birthMonth?.[0] ?? data.form?.error?.birthYear?.[0];
     if (emailError) showInvalidEmailToast(emailError);
     else if (data.formError === SIGNUP_ERROR_MESSAGE) toast.error("Signup Error", { description: "Could not add user. Please try again." });
     else if (data.formError) toast.error("Signup Error", { description: data.formError });
@@ -79,7 +82,9 @@ export function WaitlistForm({
       <input type="hidden" name="timeZone" value={timeZone} />
       <input type="hidden" name="language" value={language} />
       <BotGuardFields isWidgetLoaded={botGuard.isWidgetLoaded} attachWidget={botGuard.attachWidget} solveOn="focus" />
-      <fieldset disabled={isSending} className="flex flex-col gap-2">
+      <fieldset disabled={isSending} className="flex flex-col gap-3">
+        <BirthMonthFields month={fields.birthMonth} year={fields.birthYear} tone={tone} />
+        <div className="flex flex-col gap-2">
         <Label htmlFor={fields.email.id} className={cn(tone === "dark" && "text-white")}>
           Your e-mail address
         </Label>
@@ -104,6 +109,7 @@ export function WaitlistForm({
             {error}
           </p>
         )}
+        </div>
       </fieldset>
     </fetcher.Form>
   );

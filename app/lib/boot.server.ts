@@ -9,6 +9,7 @@ import { createTransport } from "./email/transport.server";
 import { startOutboxWorker } from "./email/worker.server";
 import { log } from "./log.server";
 import { startPurgeJob } from "./maintenance/purge.server";
+import { startConsentScheduleJob } from "./consent/consent-schedule.server";
 import { startSeasonJob } from "./seasons/season-freeze.server";
 import { startWebhookWorker } from "./webhooks/delivery.server";
 import { startImportWorker } from "./imports/import-run.server";
@@ -45,6 +46,7 @@ export async function boot(): Promise<void> {
   registerBackgroundTask(startWebhookWorker());
   registerBackgroundTask(startImportWorker());
   registerBackgroundTask(startScoreFoldJob());
+  registerBackgroundTask(startConsentScheduleJob());
 }
 
 export function registerBackgroundTask(task: Stoppable): void {

@@ -3,6 +3,7 @@ import { loader as metrics } from "~/routes/metrics";
 import { signUpFromForm } from "./waitlist/join/signup.server";
 import { routeLabel } from "./metrics.server";
 import { resetDatabase } from "../../tests/db-reset";
+import { SELF_CONSENT } from "../../tests/factories";
 
 const args = (clientIp: string, headers: Record<string, string> = {}) =>
   ({ request: new Request("http://localhost/metrics", { headers }), params: {}, context: { clientIp, requestId: "t", cspNonce: "" } }) as unknown as Parameters<typeof metrics>[0];
@@ -17,7 +18,7 @@ describe("metrics", () => {
 
   it("serves Prometheus text to this machine only, with sign-ups, outbox and stream figures", async () => {
     await resetDatabase();
-    await signUpFromForm({ email: "metrics.kid@example.com", clientIp: "10.1.2.3", userAgent: null, referralCode: null, seen: { deviceMemberId: null, signedInEmail: null } });
+    await signUpFromForm({ consent: SELF_CONSENT, email: "metrics.kid@example.com", clientIp: "10.1.2.3", userAgent: null, referralCode: null, seen: { deviceMemberId: null, signedInEmail: null } });
     const outside = await metrics(args("203.0.113.9"));
     expect(outside.status).toBe(404);
     const response = await metrics(args("127.0.0.1"));

@@ -1,5 +1,5 @@
 import { Bell, Gift, Sparkles } from "lucide-react";
-import { data, redirect, useActionData } from "react-router";
+import { data, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/join-waitlist";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { getSessionUser } from "~/lib/auth/session.server";
@@ -84,7 +84,7 @@ export default function JoinWaitlist({ matches }: Route.ComponentProps) {
         </p>
         <WaitlistForm serverResult={actionData} className="mt-6 max-w-xl" />
         <p className="mt-2 text-xs text-muted-foreground">
-          Under 13? Ask a parent or guardian to sign up for you. We only use your address for {siteName} news.
+          We only use your address for {siteName} news and your crew link. <Link to="/privacy" className="underline">How we handle data</Link>
         </p>
         <section aria-labelledby="why-join" className="mt-10">
           <h2 id="why-join" className="text-2xl font-extrabold">Why Join?</h2>

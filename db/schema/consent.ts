@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { waitlistUsers } from "./waitlist";
 
 // A child's join waiting for a parent's answer (ADR 0041). Only pending requests exist:
@@ -31,3 +31,15 @@ export const consentRequests = pgTable(
     index("consent_requests_parent_identity_idx").on(t.parentIdentity),
   ],
 );
+
+// Each privacy notice the site has shown (ADR 0041): a new version whenever what the notice
+// says changes (its text, or a setting it states, such as the consent age). Consents name
+// the version they accepted.
+export const privacyNoticeVersions = pgTable("privacy_notice_versions", {
+  version: serial("version").primaryKey(),
+  /** SHA-256 of what the notice states; one version per distinct notice. */
+  fingerprint: text("fingerprint").notNull().unique(),
+  /** What the notice stated, as the settings and text edition it was rendered from. */
+  facts: text("facts").notNull(),
+  publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -53,6 +53,8 @@ export const waitlistUsers = pgTable(
     consentAt: timestamp("consent_at", { withTimezone: true }),
     /** The privacy notice version shown and accepted with that consent. */
     privacyNoticeVersion: integer("privacy_notice_version"),
+    /** When the delayed confirmation of a parent's approval is due ("e-mail plus"); null once it is queued. */
+    consentConfirmationDueAt: timestamp("consent_confirmation_due_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,6 +74,7 @@ export const waitlistUsers = pgTable(
     index("waitlist_users_confirmed_at_idx").on(t.confirmedAt).where(sql`${t.confirmedAt} is not null`),
     index("waitlist_users_signup_network_idx").on(t.signupNetwork, t.createdAt),
     index("waitlist_users_updated_at_idx").on(t.updatedAt),
+    index("waitlist_users_consent_confirmation_due_idx").on(t.consentConfirmationDueAt).where(sql`${t.consentConfirmationDueAt} is not null`),
     // NULLS FIRST matches a plain "order by points desc", so the leaderboard walks the index.
     index("waitlist_users_ranking_idx")
       .on(t.points.desc().nullsFirst(), t.referralsMade.desc().nullsFirst(), t.createdAt, t.id)

@@ -28,6 +28,8 @@ export type Endpoint<P extends Schema | undefined = Schema | undefined, Q extend
   status?: 200 | 201;
   /** Statuses the operation can answer besides 2xx, 401, 403 and 429 (documented as problem+json). */
   errors?: (400 | 404 | 409)[];
+  /** When the operation answers 403 for a reason of its own besides a missing scope. */
+  forbiddenWhen?: string;
   handle: (input: Input<P, Q, B>, context: EndpointContext) => Promise<z.input<R>>;
 };
 

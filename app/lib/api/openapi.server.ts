@@ -42,7 +42,7 @@ export function openApiDocument(endpoints: Endpoint[], { origin, siteName }: { o
     const responses: Record<number, object> = {
       [endpoint.status ?? 200]: { description: endpoint.summary, headers: RATE_LIMIT_HEADERS, content: { "application/json": { schema: endpoint.response } } },
       401: problem("No valid API key: missing, unknown, revoked or expired"),
-      403: problem(`The key lacks the \`${endpoint.scope}\` scope`),
+      403: problem(`The key lacks the \`${endpoint.scope}\` scope${endpoint.forbiddenWhen ? `, or ${endpoint.forbiddenWhen}` : ""}`),
       429: problem(`Too many requests for this key (${API_RATE_LIMIT_TEXT}), or too many without a valid key from your network (${AUTH_FAILURE_LIMIT_TEXT}): wait for Retry-After seconds`),
     };
     for (const status of endpoint.errors ?? []) responses[status] = problem(ERROR_DESCRIPTIONS[status]);

@@ -1,3 +1,4 @@
+import { refineBirthMonth } from "../consent/birth-month.schema";
 import { EmailAddressSchema } from "../email/email-address.schema";
 import { PURCHASE_LINK_PATTERN } from "../products/product.schema";
 import { isReferralCodeShape } from "../referrals/referral-code";
@@ -51,7 +52,10 @@ export const JoinBodySchema = z
       .optional()
       .openapi({ description: "The visitor's IP address, when the join comes from a person on your site: their network then counts against the same sign-up limit and fair-play checks as the site's form." }),
     userAgent: z.string().trim().max(512).refine(...noControlCharacters).optional().openapi({ description: "The visitor's User-Agent header, for the same device checks as the form." }),
+    birthMonth: z.union([z.number(), z.string()]).transform(String).openapi({ description: "The month (1–12) the visitor was born: ask it neutrally, as the site's form does. Only the age band is kept." }),
+    birthYear: z.union([z.number(), z.string()]).transform(String).openapi({ description: "The year the visitor was born. A visitor under the site's consent age is refused (403): send them to the site's join form, which asks a parent first." }),
   })
+  .superRefine(refineBirthMonth)
   .openapi("JoinRequest");
 
 export const JoinResultSchema = z

@@ -5,14 +5,18 @@ type EmailContent = {
   /** The same body as plain text. */
   bodyText: string;
   action?: { label: string; url: string };
+  /** A line under the message, such as a parent's link to withdraw consent. */
+  footer?: EmailFooter;
 };
+
+export type EmailFooter = { text: string; link: { label: string; url: string } };
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** Wraps a message body in the site's e-mail frame; returns the HTML and text parts. */
-export function renderEmail({ siteName, bodyHtml, bodyText, action }: EmailContent): { html: string; text: string } {
+export function renderEmail({ siteName, bodyHtml, bodyText, action, footer }: EmailContent): { html: string; text: string } {
   const button = action
     ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#1E3A8A;color:#ffffff;padding:12px 22px;border-radius:10px;text-decoration:none;font-weight:700;display:inline-block">${escapeHtml(action.label)}</a></p>
 <p style="font-size:13px;color:#57534e">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#1E3A8A;word-break:break-all">${escapeHtml(action.url)}</a></p>`
@@ -22,9 +26,10 @@ export function renderEmail({ siteName, bodyHtml, bodyText, action }: EmailConte
 <p style="font-size:22px;font-weight:800;color:#1E3A8A;margin:0 0 16px">${escapeHtml(siteName)}</p>
 <div style="font-size:16px;line-height:1.6">${bodyHtml}</div>
 ${button}
+${footer ? `<p style="font-size:13px;color:#57534e;margin-top:32px">${escapeHtml(footer.text)} <a href="${escapeHtml(footer.link.url)}" style="color:#1E3A8A">${escapeHtml(footer.link.label)}</a></p>` : ""}
 <p style="font-size:12px;color:#78716c;margin-top:32px">A New Vista Studios Production</p>
 </div></body></html>`;
-  const text = [bodyText, action ? `${action.label}: ${action.url}` : "", `— ${siteName}`].filter(Boolean).join("\n\n");
+  const text = [bodyText, action ? `${action.label}: ${action.url}` : "", footer ? `${footer.text} ${footer.link.label}: ${footer.link.url}` : "", `— ${siteName}`].filter(Boolean).join("\n\n");
   return { html, text };
 }
 

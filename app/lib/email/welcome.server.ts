@@ -4,6 +4,7 @@ import { getSiteSetting } from "../settings/settings.server";
 import { emailConfirmationUrl } from "../waitlist/email-confirmation.server";
 import type { OutgoingEmail } from "./outbox.server";
 import { renderWelcomeEmail } from "./welcome";
+import { parentFooterFor } from "../consent/revoke-link.server";
 
 type NewMember = { id: string; email: string; referralCode: string };
 
@@ -19,6 +20,7 @@ export async function prepareWelcomeEmail(member: NewMember, templateHtml?: stri
     email: member.email,
     referralLink: referralLink(origin, member.referralCode),
     confirmUrl: emailConfirmationUrl(member.id),
+    footer: await parentFooterFor(member.id),
   });
   return { kind: "welcome", to: member.email, subject: email.subject, html: email.html, text: email.text };
 }

@@ -1,4 +1,4 @@
-import { escapeHtml, htmlToText, renderEmail } from "./layout";
+import { escapeHtml, htmlToText, renderEmail, type EmailFooter } from "./layout";
 
 type WelcomeInput = {
   siteName: string;
@@ -17,13 +17,14 @@ export function fillWelcomeTemplate(templateHtml: string, values: { email: strin
     .replaceAll("{{USER_EMAIL}}", escapeHtml(values.email));
 }
 
-export function renderWelcomeEmail({ siteName, templateHtml, email, referralLink, confirmUrl }: WelcomeInput) {
+export function renderWelcomeEmail({ siteName, templateHtml, email, referralLink, confirmUrl, footer }: WelcomeInput & { footer?: EmailFooter }) {
   const bodyHtml = fillWelcomeTemplate(templateHtml, { email, referralLink });
   const rendered = renderEmail({
     siteName,
     bodyHtml,
     bodyText: htmlToText(bodyHtml),
     action: { label: "Confirm my e-mail", url: confirmUrl },
+    footer,
   });
   return { subject: `Welcome to ${siteName}!`, ...rendered };
 }

@@ -4,6 +4,7 @@ import { getSiteSettings } from "../settings/settings.server";
 import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
 import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
 import { EMBED_VERSION } from "./embed-script";
+import { ASK_PARENT, BIRTH_QUESTION, MONTH_NAMES } from "../consent/age-question";
 
 /** What the embedded form shows: the site's own strings and brand colour. */
 export async function getEmbedConfig() {
@@ -14,6 +15,13 @@ export async function getEmbedConfig() {
     siteName: getEnv().SITE_NAME,
     heading: homepageMainTitleLine1,
     emailLabel: "Your e-mail address",
+    birthLegend: BIRTH_QUESTION.legend,
+    monthLabel: BIRTH_QUESTION.month,
+    yearLabel: BIRTH_QUESTION.year,
+    months: MONTH_NAMES,
+    askParentTitle: ASK_PARENT.title,
+    askParentText: ASK_PARENT.embedText,
+    askParentLink: ASK_PARENT.embedLink,
     button: "Join the Crew",
     submitting: "Submitting...",
     invalidEmail: EMAIL_INVALID_MESSAGE,

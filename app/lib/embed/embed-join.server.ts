@@ -8,12 +8,17 @@ import { signUpFromForm } from "../waitlist/join/signup.server";
 import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
 import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
 import { JoinInputSchema } from "../waitlist/waitlist.schema";
+import { sealAgePass } from "../consent/age-pass.server";
+import { birthMonthFields, refineBirthMonth } from "../consent/birth-month.schema";
+import { decideAge, PARENT_CONSENT_PATH } from "../consent/decide-age.server";
 
 export const EmbedJoinSchema = JoinInputSchema.extend({
   referralCode: z.string().trim().max(64).regex(/^[a-z0-9]*$/).optional().catch(undefined),
-});
+  ...birthMonthFields,
+}).superRefine(refineBirthMonth);
 
-export type EmbedJoinResult = { status: "joined"; referralLink: string } | { status: "emailed" };
+/** A visitor under the consent age gets a link to the site's parent step, carrying their age pass (the embed keeps no cookies). */
+export type EmbedJoinResult = { status: "joined"; referralLink: string } | { status: "emailed" } | { status: "ask_parent"; parentUrl: string };
 
 /**
  * A join from the form embedded on another website: the bot guard and the same per-network
@@ -21,9 +26,15 @@ export type EmbedJoinResult = { status: "joined"; referralLink: string } | { sta
  * e-mailed their link and the answer shows nobody's details.
  */
 export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, request: { clientIp: string; userAgent: string | null }): Promise<EmbedJoinResult> {
+  const age = await decideAge({ birthMonth: input.birthMonth, birthYear: input.birthYear, remembered: null });
+  if (age.band === "under_consent_age") {
+    const query = new URLSearchParams({ pass: sealAgePass(age.band, input.email), ...(input.referralCode ? { ref: input.referralCode } : {}) });
+    return { status: "ask_parent", parentUrl: `${getEnv().origin}${PARENT_CONSENT_PATH}?${query}` };
+  }
   const botGuard = await checkBotGuard({ form: "join", altcha: input.altcha, website: input.website, clientIp: request.clientIp });
   const result = await signUpFromForm({
     ...input,
+    consent: age.consent,
     botGuard,
     referralCode: input.referralCode || null,
     clientIp: request.clientIp,
@@ -43,7 +54,10 @@ export type EmbedJoinAnswer = { body: EmbedJoinResult | { error: string }; statu
  */
 export async function answerEmbedJoin(fields: unknown, request: { clientIp: string; userAgent: string | null; requestId?: string }): Promise<EmbedJoinAnswer> {
   const submission = EmbedJoinSchema.safeParse(fields && typeof fields === "object" ? fields : {});
-  if (!submission.success) return { body: { error: EMAIL_INVALID_MESSAGE }, status: 400 };
+  if (!submission.success) {
+    const ageIssue = submission.error.issues.find((issue) => issue.path[0] === "birthMonth" || issue.path[0] === "birthYear");
+    return { body: { error: ageIssue && !submission.error.issues.some((issue) => issue.path[0] === "email") ? ageIssue.message : EMAIL_INVALID_MESSAGE }, status: 400 };
+  }
   try {
     return { body: await joinFromEmbed(submission.data, request), status: 200 };
   } catch (error) {

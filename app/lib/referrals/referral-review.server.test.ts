@@ -9,6 +9,7 @@ import { confirmMemberEmail, getMemberById } from "../waitlist/members.server";
 import { signUpFromForm } from "../waitlist/join/signup.server";
 import { holdStaleReferrals } from "./referral-credit.server";
 import { decideHeldReferrals, listHeldReferrals, recountMember } from "./referral-review.server";
+import { SELF_CONSENT } from "../../../tests/factories";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -19,7 +20,7 @@ type Seen = { deviceMemberId: string | null; signedInEmail: string | null };
 const nobody: Seen = { deviceMemberId: null, signedInEmail: null };
 
 function join(email: string, options: { ip?: string; code?: string | null; seen?: Seen } = {}) {
-  return signUpFromForm({ email, clientIp: options.ip ?? "198.51.100.1", userAgent: null, referralCode: options.code ?? null, seen: options.seen ?? nobody });
+  return signUpFromForm({ consent: SELF_CONSENT, email, clientIp: options.ip ?? "198.51.100.1", userAgent: null, referralCode: options.code ?? null, seen: options.seen ?? nobody });
 }
 
 async function statusOf(memberId: string) {

@@ -1,5 +1,5 @@
 // What the join form needs before Zod loads (ADR 0025): its message and its native
-// constraints, as Conform derives them from `JoinInputSchema` (a test keeps them equal).
+// constraints, as Conform derives them from `JoinFormSchema` (a test keeps them equal).
 import type { SubmissionResult } from "@conform-to/react";
 
 /** What a refused waitlist post answers with: Conform's reply and the form's message. */
@@ -23,6 +23,8 @@ export const SIGNUP_ERROR_MESSAGE =
 
 export const JOIN_FORM_CONSTRAINTS = {
   email: { required: true },
+  birthMonth: { required: true },
+  birthYear: { required: true },
   timeZone: { required: true },
   language: { required: true },
   altcha: { required: true },

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/clock";
 import { isTestClockEnabled, setTestClockOffset } from "~/lib/dev/test-clock.server";
+import { runConsentSchedule } from "~/lib/consent/consent-schedule.server";
 import { requireDevMailboxAccess } from "~/lib/email/dev-mailbox.server";
 
 const OffsetSchema = z.object({ offsetMs: z.coerce.number().int().min(0).max(30 * 24 * 3_600_000) });
@@ -14,6 +15,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = OffsetSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return data({ error: "offsetMs must be a whole number of milliseconds (0 to 30 days)" }, { status: 400 });
   setTestClockOffset(parsed.data.offsetMs);
+  // The jobs that read the moved clock run at once, so a test need not wait for their minute.
+  await runConsentSchedule();
   return { offsetMs: parsed.data.offsetMs };
 }
 

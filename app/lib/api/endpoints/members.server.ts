@@ -67,13 +67,14 @@ export const memberEndpoints = [
     operationId: "createMember",
     summary: "Add a member (a join)",
     description:
-      "Joins the waitlist exactly as the site's form does: the same address rules, throwaway-domain refusal, referral credit setting and fair-play signals; with clientIp, the same per-network sign-up limit (429 beyond it). An address already listed returns that member with isNewMember false and changes nothing. The welcome e-mail is sent, and the join is in the audit log under the key's name.",
+      "Joins the waitlist exactly as the site's form does: the same neutral age question (a visitor under the consent age is refused with 403 and nothing is stored, since a parent is asked first on the site), the same address rules, throwaway-domain refusal, referral credit setting and fair-play signals; with clientIp, the same per-network sign-up limit (429 beyond it). An address already listed returns that member with isNewMember false and changes nothing. The welcome e-mail is sent, and the join is in the audit log under the key's name.",
     tag: "Members",
     scope: "members:write",
     body: JoinBodySchema,
     response: JoinResultSchema,
     status: 201,
     errors: [400],
+    forbiddenWhen: "the visitor is under the consent age (nothing is stored)",
     handle: async ({ body }, { key, origin }) => {
       const joined = await signUpFromApi(body, apiKeyActor(key));
       const member = await getMemberWithNotes(joined.member.id);

@@ -8,7 +8,9 @@ import { SIGNUP_ERROR_MESSAGE, type JoinActionData } from "../join-form";
 import { BatcherFullError } from "./batcher";
 import { signUpFromForm } from "./signup.server";
 import { forgetReferralCode, readDeviceMemberId, readPendingReferral, rememberDeviceMember } from "../visitor-cookies.server";
-import { JoinInputSchema } from "../waitlist.schema";
+import { JoinFormSchema } from "../waitlist.schema";
+import { agePassCookie, readAgePassCookie, sealAgePass } from "../../consent/age-pass.server";
+import { decideAge, PARENT_CONSENT_PATH } from "../../consent/decide-age.server";
 
 /** Who sent a waitlist form, as its request tells. */
 export type JoinVisitor = {
@@ -26,7 +28,7 @@ export type JoinVisitor = {
  * set), or the form again with its message, status and headers.
  */
 export type JoinAnswer =
-  | { kind: "joined"; location: string; setCookies: string[] }
+  | { kind: "joined" | "ask-parent"; location: string; setCookies: string[] }
   | { kind: "refused"; status: number; data: JoinActionData; headers?: Record<string, string> };
 
 /**
@@ -36,10 +38,15 @@ export type JoinAnswer =
  * unexpected logged and answered 500.
  */
 export async function answerJoinForm(payload: FormData | URLSearchParams, visitor: JoinVisitor): Promise<JoinAnswer> {
-  const submission = parseWithZod(payload, { schema: JoinInputSchema });
+  const submission = parseWithZod(payload, { schema: JoinFormSchema });
   if (submission.status !== "success") return { kind: "refused", status: 400, data: { form: submission.reply() } };
-  const { altcha, website, ...join } = submission.value;
+  const { altcha, website, birthMonth, birthYear, ...join } = submission.value;
   try {
+    const age = await decideAge({ birthMonth, birthYear, remembered: readAgePassCookie(visitor.cookieHeader) });
+    // A child's address goes no further: the parent is asked first (ADR 0041).
+    if (age.band === "under_consent_age") {
+      return { kind: "ask-parent", location: PARENT_CONSENT_PATH, setCookies: [agePassCookie(sealAgePass(age.band, join.email))] };
+    }
     const botGuard = await checkBotGuard({ form: "join", altcha, website, clientIp: visitor.clientIp });
     const referral = await readPendingReferral(visitor.cookieHeader);
     const { member, isNewMember, isOwnBrowser } = await signUpFromForm({
@@ -50,6 +57,7 @@ export async function answerJoinForm(payload: FormData | URLSearchParams, visito
       referralCode: referral?.code ?? null,
       via: referral?.via ?? null,
       seen: { deviceMemberId: await readDeviceMemberId(visitor.cookieHeader), signedInEmail: visitor.signedInEmail },
+      consent: age.consent,
     });
     const setCookies = isOwnBrowser ? [await rememberDeviceMember(member.id)] : [];
     setCookies.push(await forgetReferralCode(), await setFlash(isNewMember ? "joined" : "welcome-back"));

@@ -144,6 +144,10 @@ function requestFor(email: string, fields: Partial<JoinRequestRecord> = {}): Joi
     confirmed: null,
     blocked: null,
     welcome: null,
+    age_band: null,
+    consent_method: null,
+    notice_version: null,
+    confirm_consent_after_seconds: null,
     ...fields,
   };
 }

@@ -36,6 +36,10 @@ export const JOIN_REQUEST_ATTRIBUTES = {
   confirmed: "boolean",
   blocked: "boolean",
   welcome: "boolean",
+  age_band: "text",
+  consent_method: "text",
+  notice_version: "integer",
+  confirm_consent_after_seconds: "integer",
 } as const;
 
 export const JOIN_RESULT_COLUMNS = {

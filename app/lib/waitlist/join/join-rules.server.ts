@@ -8,6 +8,8 @@ import { normaliseEmail } from "../email";
 import { emailIdentity } from "../email-identity";
 import { isOnThrowawayList, isThrowawayAddress } from "../throwaway-domains.server";
 import type { JoinRequestRecord } from "./join-record.server";
+import type { AgeBand } from "../../consent/age";
+import { CONSENT_CONFIRMATION_DELAY_SECONDS, type ConsentMethod } from "../../consent/consent-rules";
 
 /**
  * What a way in (the form, the embed, the API, CSV import, the seed) knows of a new
@@ -39,7 +41,12 @@ export type NewMember = {
   referralCredit?: "join" | "confirm";
   /** What must pass before the join is tried, counted in the join's own statement. */
   gate?: JoinGate;
+  /** How this member consented (ADR 0041); absent where nobody was asked (CSV import). */
+  consent?: MemberConsent | null;
 };
+
+/** A consent as a new member's row records it: the age band, how, and the notice accepted. */
+export type MemberConsent = { ageBand: AgeBand; method: ConsentMethod; noticeVersion: number };
 
 const SIGNUP_NETWORK_KEY = "signup:network:";
 
@@ -125,5 +132,9 @@ export function joinRequestOf(member: NewMember, settings: JoinSettings, attempt
     confirmed: member.isConfirmed ?? null,
     blocked: member.isBlocked ?? null,
     welcome: member.sendWelcome ?? null,
+    age_band: member.consent?.ageBand ?? null,
+    consent_method: member.consent?.method ?? null,
+    notice_version: member.consent?.noticeVersion ?? null,
+    confirm_consent_after_seconds: member.consent?.method === "parent_email_plus" ? CONSENT_CONFIRMATION_DELAY_SECONDS : null,
   };
 }

@@ -5,13 +5,14 @@ import { resetDatabase } from "../../../../tests/db-reset";
 import { db } from "../../db.server";
 import { BatcherFullError } from "./batcher";
 import { SIGNUP_LIMIT_PER_NETWORK, signUpFromForm } from "./signup.server";
+import { SELF_CONSENT } from "../../../../tests/factories";
 
 beforeEach(resetDatabase);
 
 const stranger = { deviceMemberId: null, signedInEmail: null };
 
 function signUp(email: string, seen: { deviceMemberId: string | null; signedInEmail: string | null }) {
-  return signUpFromForm({ email, clientIp: "10.9.8.7", userAgent: null, referralCode: null, seen });
+  return signUpFromForm({ consent: SELF_CONSENT, email, clientIp: "10.9.8.7", userAgent: null, referralCode: null, seen });
 }
 
 async function magicLinkMails(to: string) {
@@ -46,9 +47,9 @@ describe("a returning member on someone else's browser", () => {
 describe("a flood of sign-ups from one address", () => {
   it("is turned away at once past its share of the queue (503 + Retry-After) while another visitor joins", async () => {
     const flood = Array.from({ length: 200 }, (_, index) =>
-      signUpFromForm({ email: `flood${index}@example.com`, clientIp: "203.0.113.7", userAgent: null, referralCode: null, seen: stranger }),
+      signUpFromForm({ consent: SELF_CONSENT, email: `flood${index}@example.com`, clientIp: "203.0.113.7", userAgent: null, referralCode: null, seen: stranger }),
     );
-    const calm = signUpFromForm({ email: "calm@example.com", clientIp: "198.51.100.4", userAgent: null, referralCode: null, seen: stranger });
+    const calm = signUpFromForm({ consent: SELF_CONSENT, email: "calm@example.com", clientIp: "198.51.100.4", userAgent: null, referralCode: null, seen: stranger });
     const settled = await Promise.allSettled(flood);
     const turnedAway = settled.filter((result) => result.status === "rejected" && result.reason instanceof BatcherFullError);
     expect(turnedAway.length).toBeGreaterThanOrEqual(100);

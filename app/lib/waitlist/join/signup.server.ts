@@ -7,6 +7,8 @@ import type { Actor } from "../../audit/actor";
 import { recordAuditEvent } from "../../audit/audit.server";
 import { runTransaction } from "../../db.server";
 import { joinWaitlist, JoinGateRefusal, type JoinResult, type NewMember } from "./create-members.server";
+import type { MemberConsent } from "./join-rules.server";
+import { decideAge } from "../../consent/decide-age.server";
 import { callJoinBatch } from "./join-record.server";
 import { signupNetworkLimitKey } from "./join-rules.server";
 import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "../returning-member.server";
@@ -26,6 +28,8 @@ type SignupRequest = JoinInput & {
   seen: { deviceMemberId: string | null; signedInEmail: string | null };
   /** What `checkBotGuard` left to the database; absent where nothing is guarded. */
   botGuard?: BotGuardPass;
+  /** The visitor's own consent, at or over the consent age (ADR 0041). */
+  consent: MemberConsent;
 };
 
 export type SignupResult = JoinResult & {
@@ -51,6 +55,7 @@ export async function signUpFromForm(request: SignupRequest): Promise<SignupResu
       network: householdNetworkOf(request.clientIp),
       deviceMemberId: request.seen.deviceMemberId,
       country: countryOf({ language: request.language, timeZone: request.timeZone }),
+      consent: request.consent,
       gate: {
         challenge: botGuard?.kind === "solved" ? { signature: botGuard.signature, expiresAt: botGuard.expiresAt } : null,
         limits: [...guardLimits, { key: signupNetworkLimitKey(networkKeyOf(request.clientIp)), rule: SIGNUP_LIMIT_PER_NETWORK }],
@@ -66,8 +71,11 @@ export async function signUpFromForm(request: SignupRequest): Promise<SignupResu
   return { ...result, isOwnBrowser };
 }
 
-/** What an API client may tell of the visitor it adds (both optional). */
-export type ApiSignupRequest = { email: string; referralCode?: string | null; clientIp?: string | null; userAgent?: string | null };
+/** What an API client tells of the visitor it adds: the address and the age question's answer; the rest optional. */
+export type ApiSignupRequest = { email: string; birthMonth: string; birthYear: string; referralCode?: string | null; clientIp?: string | null; userAgent?: string | null };
+
+export const API_UNDER_CONSENT_AGE_MESSAGE =
+  "This visitor is under the consent age: a parent's consent comes first. Send them to the site's join form, which asks a parent or guardian.";
 
 /**
  * A join through the API: the form's rules, and with the visitor's address the form's
@@ -75,8 +83,11 @@ export type ApiSignupRequest = { email: string; referralCode?: string | null; cl
  * naming the key are written in one transaction.
  */
 export async function signUpFromApi(request: ApiSignupRequest, actor: Actor): Promise<JoinResult> {
+  const age = await decideAge({ birthMonth: request.birthMonth, birthYear: request.birthYear, remembered: null });
+  if (age.band === "under_consent_age") throw new AppError("FORBIDDEN", API_UNDER_CONSENT_AGE_MESSAGE);
   const clientIp = request.clientIp ?? null;
   const member: NewMember = {
+    consent: age.consent,
     email: request.email,
     referralCode: request.referralCode ?? null,
     device: request.userAgent ? deviceClassOf(request.userAgent) : null,

@@ -1,0 +1,58 @@
+import { BIRTH_QUESTION, MONTH_NAMES } from "~/lib/consent/age-question";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/utils";
+
+type Field = { id: string; name: string; errorId: string; errors?: string[]; initialValue?: unknown };
+
+/**
+ * The neutral age question (ADR 0041): month and year of birth, picked or typed freely,
+ * with no word about an age limit. Plain fields, so it works without JavaScript.
+ */
+export function BirthMonthFields({ month, year, tone = "light" }: { month: Field; year: Field; tone?: "light" | "dark" }) {
+  const error = month.errors?.[0] ?? year.errors?.[0];
+  const errorId = month.errors?.[0] ? month.errorId : year.errorId;
+  const described = error ? errorId : undefined;
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className={cn("mb-1 text-sm font-medium", tone === "dark" && "text-white")}>{BIRTH_QUESTION.legend}</legend>
+      <div className="flex gap-2">
+        <label className="sr-only" htmlFor={month.id}>{BIRTH_QUESTION.month}</label>
+        <select
+          id={month.id}
+          name={month.name}
+          required
+          autoComplete="bday-month"
+          defaultValue={typeof month.initialValue === "string" ? month.initialValue : ""}
+          aria-invalid={month.errors?.length ? true : undefined}
+          aria-describedby={described}
+          className="h-12 flex-1 rounded-md border bg-background px-3 text-foreground"
+        >
+          <option value="">{BIRTH_QUESTION.month}</option>
+          {MONTH_NAMES.map((name, index) => (
+            <option key={name} value={String(index + 1)}>{name}</option>
+          ))}
+        </select>
+        <label className="sr-only" htmlFor={year.id}>{BIRTH_QUESTION.year}</label>
+        <Input
+          id={year.id}
+          name={year.name}
+          required
+          inputMode="numeric"
+          autoComplete="bday-year"
+          maxLength={4}
+          placeholder={BIRTH_QUESTION.year}
+          defaultValue={typeof year.initialValue === "string" ? year.initialValue : ""}
+          aria-invalid={year.errors?.length ? true : undefined}
+          aria-describedby={described}
+          tall
+          className="w-28 text-foreground"
+        />
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className={cn("text-sm font-semibold", tone === "dark" ? "text-red-200" : "text-destructive")}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,188 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { consentRequests, waitlistUsers } from "../../../db/schema";
+import { recordAuditEvent } from "../audit/audit.server";
+import { runTransaction, db } from "../db.server";
+import { serverNow } from "../dev/test-clock.server";
+import { enqueueEmail } from "../email/outbox.server";
+import { getEnv } from "../env.server";
+import { AppError } from "../errors";
+import type { ShareChannel } from "../funnel/channels";
+import { consumeRateLimits } from "../security/rate-limit.server";
+import { householdNetworkOf, networkKeyOf } from "../security/client-network.server";
+import { getSiteSetting, getSiteSettings } from "../settings/settings.server";
+import { normaliseEmail } from "../waitlist/email";
+import { emailIdentity } from "../waitlist/email-identity";
+import { callJoinBatch } from "../waitlist/join/join-record.server";
+import { joinWaitlist } from "../waitlist/join/create-members.server";
+import type { Member } from "../waitlist/members.server";
+import { countryOf, deviceClassOf } from "../waitlist/signup-context";
+import { isThrowawayAddress, THROWAWAY_ADDRESS_MESSAGE } from "../waitlist/throwaway-domains.server";
+import { childHashOf, type AgePass } from "./age-pass.server";
+import { parentNoticeLines, renderParentNotice } from "./consent-emails";
+import { CONSENT_REQUESTS_PER_NETWORK, CONSENT_REQUESTS_PER_PARENT } from "./consent-rules";
+import { currentPrivacyNotice } from "./privacy-notice.server";
+
+export const PARENT_IS_CHILD_MESSAGE = "That's the address you gave for yourself. Please enter your parent's or guardian's own e-mail address.";
+export const CONSENT_LIMIT_MESSAGE = "We've sent enough requests from here for now. Please ask your parent or guardian to try again later.";
+export const NOT_A_CHILD_REQUEST_MESSAGE = "Please start again from the join form.";
+
+export type ParentConsentRequest = {
+  parentEmail: string;
+  agePass: AgePass | null;
+  referralCode: string | null;
+  via: ShareChannel | null;
+  clientIp: string;
+  userAgent: string | null;
+  language?: string;
+  timeZone?: string;
+};
+
+function tokenHashOf(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function answerUrl(token: string): string {
+  return `${getEnv().origin}/parent-consent/answer?${new URLSearchParams({ token })}`;
+}
+
+const DEVICE_WORDS: Record<string, string> = { mobile: "a phone", tablet: "a tablet", desktop: "a computer" };
+
+/** Who asked, as the notice tells it: the kind of device and the country the browser suggests. */
+function requestedFromWords(device: string | null, country: string | null): string {
+  return [DEVICE_WORDS[device ?? ""] ?? "a web browser", country ? `in ${country}` : null].filter(Boolean).join(" ");
+}
+
+/**
+ * A child's join (ADR 0041): nothing of the child is stored. The parent's address, the
+ * referral the child arrived with and coarse context wait in consent_requests for the
+ * parent's answer, and the parent gets the direct notice. Limited per parent address and
+ * per network, so nobody can use the site to mail strangers.
+ */
+export async function requestParentConsent(request: ParentConsentRequest): Promise<void> {
+  if (request.agePass?.band !== "under_consent_age") throw new AppError("INVALID_INPUT", NOT_A_CHILD_REQUEST_MESSAGE);
+  const parentEmail = normaliseEmail(request.parentEmail);
+  if (request.agePass.childHash !== null && request.agePass.childHash === childHashOf(parentEmail)) {
+    throw new AppError("INVALID_INPUT", PARENT_IS_CHILD_MESSAGE);
+  }
+  const settings = await getSiteSettings(["emailDomainBlocklist", "emailDomainAllowlist", "consentRequestDays"]);
+  if (isThrowawayAddress(parentEmail, { blocked: settings.emailDomainBlocklist, allowed: settings.emailDomainAllowlist })) {
+    throw new AppError("INVALID_INPUT", THROWAWAY_ADDRESS_MESSAGE);
+  }
+  const identity = emailIdentity(parentEmail);
+  const limited = await consumeRateLimits([
+    { key: `consent:network:${networkKeyOf(request.clientIp)}`, rule: CONSENT_REQUESTS_PER_NETWORK },
+    { key: `consent:parent:${identity}`, rule: CONSENT_REQUESTS_PER_PARENT },
+  ]);
+  if (!limited.allowed) throw new AppError("RATE_LIMITED", CONSENT_LIMIT_MESSAGE);
+
+  const notice = await currentPrivacyNotice();
+  const token = randomBytes(32).toString("base64url");
+  const device = deviceClassOf(request.userAgent);
+  const country = countryOf({ language: request.language, timeZone: request.timeZone });
+  const { SITE_NAME, CONTACT_EMAIL } = getEnv();
+  await runTransaction(async (tx) => {
+    const referrer = request.referralCode
+      ? (await tx.select({ id: waitlistUsers.id }).from(waitlistUsers).where(and(eq(waitlistUsers.referralCode, request.referralCode.trim().toLowerCase()), eq(waitlistUsers.isBlocked, false))))[0]
+      : undefined;
+    const [row] = await tx
+      .insert(consentRequests)
+      .values({
+        tokenHash: tokenHashOf(token),
+        parentEmail,
+        parentIdentity: identity,
+        privacyNoticeVersion: notice.version,
+        referrerId: referrer?.id ?? null,
+        signupVia: request.via,
+        signupNetwork: householdNetworkOf(request.clientIp),
+        signupDevice: device,
+        signupCountry: country,
+        requestedAt: sql`${serverNow()}`,
+        expiresAt: sql`${serverNow()} + make_interval(days => ${settings.consentRequestDays})`,
+      })
+      .returning({ requestedAt: consentRequests.requestedAt });
+    const email = renderParentNotice({
+      siteName: SITE_NAME,
+      contactEmail: CONTACT_EMAIL,
+      answerUrl: answerUrl(token),
+      requestedAt: row!.requestedAt,
+      requestedFrom: requestedFromWords(device, country),
+      consentRequestDays: settings.consentRequestDays,
+    });
+    await enqueueEmail({ kind: "parent_consent", to: parentEmail, replyTo: CONTACT_EMAIL, subject: email.subject, html: email.html, text: email.text }, tx);
+  });
+}
+
+export type PendingConsent = { expiresAt: Date; privacyNoticeVersion: number; noticeLines: string[] };
+
+/** The request a parent's link names, while it waits for an answer, with the notice's words. */
+export async function findPendingConsent(token: unknown): Promise<PendingConsent | null> {
+  if (typeof token !== "string" || token.length === 0 || token.length > 200) return null;
+  const [row] = await db
+    .select()
+    .from(consentRequests)
+    .where(and(eq(consentRequests.tokenHash, tokenHashOf(token)), sql`${consentRequests.expiresAt} > ${serverNow()}`));
+  if (!row) return null;
+  const { SITE_NAME, CONTACT_EMAIL } = getEnv();
+  const noticeLines = parentNoticeLines({
+    siteName: SITE_NAME,
+    contactEmail: CONTACT_EMAIL,
+    requestedAt: row.requestedAt,
+    requestedFrom: requestedFromWords(row.signupDevice, row.signupCountry),
+    consentRequestDays: await getSiteSetting("consentRequestDays"),
+  });
+  return { expiresAt: row.expiresAt, privacyNoticeVersion: row.privacyNoticeVersion, noticeLines };
+}
+
+export type ConsentAnswer =
+  | { outcome: "approved"; member: Member }
+  | { outcome: "declined" }
+  | { outcome: "already_member" }
+  | { outcome: "unknown" };
+
+/**
+ * The parent's answer, once: the request is deleted in the same transaction whatever the
+ * answer. Approval creates the membership with the parent's address as its contact and
+ * records the consent (the confirmation e-mail follows a day later); a decline keeps
+ * nothing. An address that already has a membership gets no second one.
+ */
+export async function answerConsentRequest(token: unknown, decision: "approve" | "decline"): Promise<ConsentAnswer> {
+  if (typeof token !== "string" || token.length === 0 || token.length > 200) return { outcome: "unknown" };
+  return runTransaction(async (tx) => {
+    const [request] = await tx
+      .delete(consentRequests)
+      .where(and(eq(consentRequests.tokenHash, tokenHashOf(token)), sql`${consentRequests.expiresAt} > ${serverNow()}`))
+      .returning();
+    if (!request) return { outcome: "unknown" } as const;
+    const actor = { kind: "system", name: "parent's consent" } as const;
+    if (decision === "decline") {
+      await recordAuditEvent(tx, actor, { action: "consent.declined", targetType: "consent_request", targetId: request.id });
+      return { outcome: "declined" } as const;
+    }
+    const [existing] = await tx.select({ id: waitlistUsers.id }).from(waitlistUsers).where(eq(waitlistUsers.emailIdentity, request.parentIdentity));
+    if (existing) return { outcome: "already_member" } as const;
+    const referrer = request.referrerId
+      ? (await tx.select({ code: waitlistUsers.referralCode }).from(waitlistUsers).where(eq(waitlistUsers.id, request.referrerId)))[0]
+      : undefined;
+    const joined = await joinWaitlist(
+      {
+        email: request.parentEmail,
+        referralCode: referrer?.code ?? null,
+        via: request.signupVia,
+        device: request.signupDevice,
+        network: request.signupNetwork,
+        country: request.signupCountry,
+        consent: { ageBand: "under_consent_age", method: "parent_email_plus", noticeVersion: request.privacyNoticeVersion },
+      },
+      (requests) => callJoinBatch(tx, requests),
+    );
+    if (!joined.isNewMember) return { outcome: "already_member" } as const;
+    await recordAuditEvent(tx, actor, {
+      action: "consent.granted",
+      targetType: "member",
+      targetId: joined.member.id,
+      after: { method: "parent_email_plus", privacyNoticeVersion: request.privacyNoticeVersion },
+    });
+    return { outcome: "approved", member: joined.member } as const;
+  });
+}

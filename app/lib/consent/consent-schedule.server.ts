@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { db, runTransaction } from "../db.server";
+import { serverNow } from "../dev/test-clock.server";
+import { enqueueEmail } from "../email/outbox.server";
+import { getEnv } from "../env.server";
+import { startPeriodicJob } from "../jobs/periodic.server";
+import { log } from "../log.server";
+import { renderConsentConfirmation } from "./consent-emails";
+import { parentFooter } from "./revoke-link.server";
+
+const CONSENT_SCHEDULE_INTERVAL_MS = 60_000;
+/** Confirmations queued per run; the rest wait for the next minute. */
+const CONFIRMATIONS_PER_RUN = 500;
+
+export type ConsentScheduleCounts = { expiredRequests: number; confirmationsQueued: number };
+
+/**
+ * The consent flow's clock (ADR 0041): a request nobody answered within the setting's days
+ * is deleted with the parent's address (16 CFR 312.5(c)(1)), and an approval's
+ * confirmation e-mail is queued once its day has passed. Each row is taken by one
+ * statement, so every process may run it and each e-mail is queued once.
+ */
+export async function runConsentSchedule(): Promise<ConsentScheduleCounts> {
+  const expired = await db.execute(sql`delete from consent_requests where expires_at <= ${serverNow()} returning id`);
+  const confirmationsQueued = await runTransaction(async (tx) => {
+    const due = await tx.execute<{ id: string; email: string; consent_at: string }>(sql`
+      update waitlist_users set consent_confirmation_due_at = null
+       where id in (select id from waitlist_users
+                     where consent_confirmation_due_at <= ${serverNow()}
+                     order by consent_confirmation_due_at limit ${CONFIRMATIONS_PER_RUN}
+                     for update skip locked)
+      returning id, email, consent_at`);
+    const { SITE_NAME } = getEnv();
+    for (const member of due.rows) {
+      const email = renderConsentConfirmation({ siteName: SITE_NAME, crewName: null, approvedAt: new Date(member.consent_at), footer: parentFooter(member.id) });
+      await enqueueEmail({ kind: "consent_confirmation", to: member.email, subject: email.subject, html: email.html, text: email.text }, tx);
+    }
+    return due.rows.length;
+  });
+  return { expiredRequests: expired.rows.length, confirmationsQueued };
+}
+
+export function startConsentScheduleJob() {
+  return startPeriodicJob(
+    "consent schedule",
+    async () => {
+      const counts = await runConsentSchedule();
+      if (counts.expiredRequests + counts.confirmationsQueued > 0) log.info("consent schedule", counts);
+    },
+    CONSENT_SCHEDULE_INTERVAL_MS,
+  );
+}

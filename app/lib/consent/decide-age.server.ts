@@ -1,0 +1,26 @@
+import { getSiteSetting } from "../settings/settings.server";
+import type { MemberConsent } from "../waitlist/join/join-rules.server";
+import { ageBandOf, checkBirthMonth, type AgeBand } from "./age";
+import type { AgePass } from "./age-pass.server";
+import { currentPrivacyNotice } from "./privacy-notice.server";
+
+/** Where a visitor under the consent age asks a parent. */
+export const PARENT_CONSENT_PATH = "/parent-consent";
+
+export type AgeDecision = { band: "under_consent_age" } | { band: "consent_age_or_over"; consent: MemberConsent };
+
+/**
+ * The age question's answer, for every way in (ADR 0041). A device that answered "under"
+ * in the last day stays under whatever it answers now, so changing the year does not get
+ * through; at or over the consent age the visitor consents for themselves to the notice
+ * in effect. The answer was checked by the form's schema (checkBirthMonth).
+ */
+export async function decideAge({ birthMonth, birthYear, remembered }: { birthMonth: string; birthYear: string; remembered: AgePass | null }): Promise<AgeDecision> {
+  const now = new Date();
+  const checked = checkBirthMonth(birthMonth, birthYear, now);
+  if (!checked.ok) throw new Error(`decideAge called with an unchecked answer: ${checked.message}`);
+  const answered: AgeBand = ageBandOf(checked.birth, await getSiteSetting("consentAge"), now);
+  if (remembered?.band === "under_consent_age" || answered === "under_consent_age") return { band: "under_consent_age" };
+  const notice = await currentPrivacyNotice();
+  return { band: answered, consent: { ageBand: answered, method: "self", noticeVersion: notice.version } };
+}

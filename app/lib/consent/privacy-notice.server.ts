@@ -1,0 +1,47 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { recordAuditEvent } from "../audit/audit.server";
+import { runTransaction } from "../db.server";
+import { getSiteSettings } from "../settings/settings.server";
+
+/**
+ * The edition of the privacy notice's own words (app/routes/privacy.tsx, the parent's
+ * notice e-mail): raise it with any change of what they say. A test compares a hash of
+ * those files with the one recorded for this edition, so a change cannot forget it.
+ */
+export const PRIVACY_NOTICE_EDITION = 1;
+
+/** The settings the notice states, so a change of one is a new version. */
+const NOTICE_SETTINGS = ["consentAge", "consentRequestDays"] as const;
+
+export type PrivacyNotice = { version: number; publishedAt: Date; facts: PrivacyNoticeFacts };
+export type PrivacyNoticeFacts = { edition: number; consentAge: number; consentRequestDays: number };
+
+const known = new Map<string, PrivacyNotice>();
+
+/**
+ * The privacy notice in effect: its version is recorded the first time any process shows
+ * it (with an audit row), so every consent names the words it accepted.
+ */
+export async function currentPrivacyNotice(): Promise<PrivacyNotice> {
+  const settings = await getSiteSettings([...NOTICE_SETTINGS]);
+  const facts: PrivacyNoticeFacts = { edition: PRIVACY_NOTICE_EDITION, consentAge: settings.consentAge, consentRequestDays: settings.consentRequestDays };
+  const text = JSON.stringify(facts);
+  const fingerprint = createHash("sha256").update(text).digest("hex");
+  const cached = known.get(fingerprint);
+  if (cached) return cached;
+  const notice = await runTransaction(async (tx) => {
+    const inserted = await tx.execute<{ version: number; published_at: string }>(sql`
+      insert into privacy_notice_versions (fingerprint, facts) values (${fingerprint}, ${text})
+      on conflict (fingerprint) do nothing returning version, published_at`);
+    const row =
+      inserted.rows[0] ??
+      (await tx.execute<{ version: number; published_at: string }>(sql`select version, published_at from privacy_notice_versions where fingerprint = ${fingerprint}`)).rows[0]!;
+    if (inserted.rows[0]) {
+      await recordAuditEvent(tx, { kind: "system", name: "privacy notice" }, { action: "privacy_notice.published", targetType: "privacy_notice", targetId: String(row.version), after: facts });
+    }
+    return { version: Number(row.version), publishedAt: new Date(row.published_at), facts };
+  });
+  known.set(fingerprint, notice);
+  return notice;
+}

@@ -1,0 +1,24 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { resolveAuthSecret } from "../auth/auth-secret.server";
+import { getEnv } from "../env.server";
+
+// Stateless tokens for the consent flow: a payload plus an HMAC of it under a purpose, so
+// a token made for one use is never accepted for another.
+function signature(purpose: string, payload: string): string {
+  return createHmac("sha256", resolveAuthSecret(getEnv())).update(`${purpose}:${payload}`).digest("base64url");
+}
+
+export function sealToken(purpose: string, payload: string): string {
+  return `${payload}.${signature(purpose, payload)}`;
+}
+
+/** The payload a token was sealed with for `purpose`, or null when we did not make it. */
+export function openToken(purpose: string, token: unknown): string | null {
+  if (typeof token !== "string" || token.length > 1_000) return null;
+  const cut = token.lastIndexOf(".");
+  if (cut <= 0) return null;
+  const payload = token.slice(0, cut);
+  const expected = Buffer.from(signature(purpose, payload));
+  const actual = Buffer.from(token.slice(cut + 1));
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? payload : null;
+}

@@ -1,0 +1,84 @@
+import { MailCheck } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/parent-consent";
+import { NoticePage } from "~/components/notice-page";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { ASK_PARENT } from "~/lib/consent/age-question";
+import { agePassCookie, openAgePass, readAgePassCookie } from "~/lib/consent/age-pass.server";
+import { answerParentForm } from "~/lib/consent/parent-consent-form.server";
+import { readFormData } from "~/lib/http/form-data.server";
+import { isReferralCodeShape } from "~/lib/referrals/referral-code";
+import { rememberReferral } from "~/lib/waitlist/visitor-cookies.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: ASK_PARENT.title },
+  { name: "description", content: "Ask a parent or guardian to say yes before you join the crew." },
+  { name: "robots", content: "noindex" },
+];
+
+// A visitor under the consent age lands here from the join form (ADR 0041), with the age
+// pass in a cookie — or from the embedded form, with it in the link (then kept as a cookie).
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const pass = url.searchParams.get("pass");
+  if (pass !== null) {
+    const headers = new Headers();
+    if (openAgePass(pass)) headers.append("Set-Cookie", agePassCookie(pass));
+    const ref = url.searchParams.get("ref") ?? "";
+    if (isReferralCodeShape(ref)) headers.append("Set-Cookie", await rememberReferral(ref, null));
+    return redirect("/parent-consent", { headers });
+  }
+  return { isSent: url.searchParams.has("sent"), isChild: readAgePassCookie(request.headers.get("Cookie"))?.band === "under_consent_age" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const answer = await answerParentForm(await readFormData(request), {
+    clientIp: context.clientIp,
+    userAgent: request.headers.get("User-Agent"),
+    cookieHeader: request.headers.get("Cookie"),
+  });
+  if (answer.ok) return redirect("/parent-consent?sent=1");
+  return data({ error: answer.message }, { status: answer.status });
+}
+
+export default function ParentConsent({ loaderData, actionData }: Route.ComponentProps) {
+  const isSending = useNavigation().state === "submitting";
+  if (loaderData.isSent) {
+    return <NoticePage icon={MailCheck} iconClassName="text-green-700" title={ASK_PARENT.sentTitle} message={ASK_PARENT.sentText} />;
+  }
+  if (!loaderData.isChild) {
+    return <NoticePage title={ASK_PARENT.title} message="Please start from the join form." action={{ to: "/join-waitlist", label: "Join the Waitlist" }} />;
+  }
+  const error = actionData?.error;
+  return (
+    <main className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-4 px-4 py-16">
+      <h1 className="text-4xl font-extrabold">{ASK_PARENT.title}</h1>
+      <p className="text-lg text-muted-foreground">{ASK_PARENT.text}</p>
+      <Form method="post" className="flex flex-col gap-2" aria-busy={isSending || undefined}>
+        <Label htmlFor="parent-email">Parent's or guardian's e-mail address</Label>
+        <Input
+          id="parent-email"
+          name="parentEmail"
+          type="email"
+          required
+          autoComplete="off"
+          tall
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "parent-error" : undefined}
+        />
+        <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
+          <label htmlFor="parent-website">Leave this empty</label>
+          <input id="parent-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+        <Button type="submit" size="lg" disabled={isSending}>
+          {isSending ? "Sending..." : "Send to my parent or guardian"}
+        </Button>
+        {error && (
+          <p id="parent-error" role="alert" className="text-sm font-semibold text-destructive">{error}</p>
+        )}
+      </Form>
+    </main>
+  );
+}
