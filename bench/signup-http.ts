@@ -40,6 +40,7 @@ import { runOnServer } from "../tests/e2e/fresh-database";
 import { databaseUrl, startApp, type App } from "./app-process";
 import { ownCpuSeconds, treeCpuSeconds } from "./process-cpu";
 import { startThrowawayCluster, throwawayClusterUnavailable, type ThrowawayCluster } from "../tests/e2e/throwaway-postgres";
+import { ADULT_BIRTH } from "../tests/factories";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
@@ -60,7 +61,7 @@ let nextClient = 0;
 /** One sign-up, as if from its own visitor behind the proxy. */
 function signUp(agent: http.Agent, origin: string, cookies: string[]): Promise<number> {
   const visitor = nextClient++;
-  const body = new URLSearchParams({ email: `bench.${process.pid}.${visitor}@example.com` }).toString();
+  const body = new URLSearchParams({ email: `bench.${process.pid}.${visitor}@example.com`, ...ADULT_BIRTH }).toString();
   return new Promise((resolve) => {
     const request = http.request(
       `${origin}/join-waitlist`,

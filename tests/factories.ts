@@ -70,3 +70,6 @@ export const DEMO_MEMBERS: DemoMember[] = [
 
 /** A visitor at or over the consent age who consented to the first privacy notice (ADR 0041). */
 export const SELF_CONSENT = { ageBand: "consent_age_or_over", method: "self", noticeVersion: 1 } as const;
+
+/** The age question answered by a grown-up (ADR 0041): what a join form post carries besides the address. */
+export const ADULT_BIRTH = { birthMonth: "4", birthYear: "1990" } as const;

@@ -1,6 +1,7 @@
 import { Form, data, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/embed.join";
 import { BotGuardFields } from "~/components/bot-guard-fields";
+import { BirthMonthFields } from "~/components/birth-month-fields";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -41,6 +42,17 @@ export default function EmbedJoin({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<EmbedAnswer>();
   const isSending = useNavigation().state === "submitting";
   const botGuard = useBotGuard();
+  if (answer && "status" in answer && answer.status === "ask_parent") {
+    return (
+      <main className="p-4" role="status">
+        <h1 className="text-2xl font-extrabold">{config.askParentTitle}</h1>
+        <p className="mt-2">
+          {config.askParentText}{" "}
+          <a href={answer.parentUrl} target="_blank" rel="noopener" className="font-semibold underline">{config.askParentLink}</a>
+        </p>
+      </main>
+    );
+  }
   if (answer && "status" in answer) {
     return (
       <main className="p-4" role="status">
@@ -67,6 +79,7 @@ export default function EmbedJoin({ loaderData }: Route.ComponentProps) {
         <BotGuardFields isWidgetLoaded={botGuard.isWidgetLoaded} attachWidget={botGuard.attachWidget} solveOn="load" />
         <Label htmlFor="embed-email">{config.emailLabel}</Label>
         <Input id="embed-email" name="email" type="email" autoComplete="email" required aria-invalid={error ? true : undefined} aria-describedby={error ? "embed-error" : undefined} tall />
+        <BirthMonthFields month={{ id: "embed-birth-month", name: "birthMonth", errorId: "embed-birth-error" }} year={{ id: "embed-birth-year", name: "birthYear", errorId: "embed-birth-error" }} />
         <Button type="submit" size="lg" className="w-full" disabled={isSending}>
           {isSending || botGuard.isWaiting ? config.submitting : config.button}
         </Button>

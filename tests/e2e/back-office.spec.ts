@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { allowFailedResponse, allowPageError, closePage, latestMailTo, newPage, signIn, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
+import { allowFailedResponse, allowPageError, closePage, latestMailTo, newPage, signIn, waitForHeading, waitForHydration, withServerAndBrowser, answerAgeQuestion } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 let admin: Page;
@@ -296,6 +296,7 @@ describe("content", () => {
     }
     await visitor.goto(`${e2e.server.origin}/join-waitlist`);
     await visitor.getByLabel("Your e-mail address").fill(`xss${Date.now()}@example.com`);
+    await answerAgeQuestion(visitor);
     await visitor.getByRole("button", { name: "Join the Crew" }).click();
     await waitForHeading(visitor, "You're In!");
     await visitor.getByText("Hello").first().waitFor();

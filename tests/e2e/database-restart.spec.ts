@@ -6,6 +6,7 @@ import pg from "pg";
 import { fetchSolvedBotPayload } from "../bot-challenge";
 import { decodeEntities, startServer, type TestServer } from "./fixtures";
 import { startThrowawayCluster, throwawayClusterUnavailable, type ThrowawayCluster } from "./throwaway-postgres";
+import { ADULT_BIRTH } from "../factories";
 
 const unavailable = throwawayClusterUnavailable();
 let cluster: ThrowawayCluster | undefined;
@@ -40,7 +41,7 @@ describe("database restart", () => {
           method: "POST",
           redirect: "manual",
           headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-          body: new URLSearchParams({ email, altcha }),
+          body: new URLSearchParams({ email, altcha, ...ADULT_BIRTH }),
           signal: AbortSignal.timeout(20_000),
         }).then((response) => response.status, () => 0);
         statuses.push(status);

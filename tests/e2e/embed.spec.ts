@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { allowPageError, closePage, latestMailTo, newPage, signIn, unique, waitForHydration, withServerAndBrowser } from "./fixtures";
+import { allowPageError, closePage, latestMailTo, newPage, signIn, unique, waitForHydration, withServerAndBrowser, answerAgeQuestion } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 const hosts: http.Server[] = [];
@@ -69,6 +69,9 @@ describe("the embeddable join form", () => {
     await visitor.getByText("Please enter a valid email address.").waitFor();
     await visitor.getByLabel("Your e-mail address").fill(email);
     await visitor.getByRole("button", { name: "Join the Crew" }).click();
+    await visitor.getByText("Enter the month and year you were born.").waitFor();
+    await answerAgeQuestion(visitor);
+    await visitor.getByRole("button", { name: "Join the Crew" }).click();
     await visitor.getByRole("heading", { name: "You're In!" }).waitFor();
     const link = await visitor.getByRole("link", { name: /\/\?ref=/ }).textContent();
     assert.match(link ?? "", /\/\?ref=[a-z0-9]+$/);
@@ -121,6 +124,7 @@ describe("the embeddable join form", () => {
     await visitor.frames()[1]!.waitForFunction(() => Object.keys(document.querySelector("h1") ?? document.body).some((key) => key.startsWith("__reactFiber$")));
     const email = `framed${unique()}@example.com`;
     await frame.getByLabel("Your e-mail address").fill(email);
+    await answerAgeQuestion(frame);
     // At once, while the hidden bot check may still be solving: the join waits for it.
     await frame.getByRole("button", { name: "Join the Crew" }).click();
     await frame.getByRole("heading", { name: "You're In!" }).waitFor();

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { latestMailTo, startServer, type TestServer } from "./fixtures";
+import { ADULT_BIRTH } from "../factories";
 
 const FARM_SECONDS = 45;
 const PARALLEL = 8;
@@ -49,7 +50,7 @@ function visitor(server: TestServer, { forwardedFor }: Visitor = {}) {
       request("/join-waitlist", {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin },
-        body: new URLSearchParams({ email }),
+        body: new URLSearchParams({ email, ...ADULT_BIRTH }),
       }),
   };
 }

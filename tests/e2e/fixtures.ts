@@ -9,7 +9,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { after, afterEach, before } from "node:test";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Frame, type FrameLocator, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 import { freePort } from "./free-port";
 
@@ -496,9 +496,16 @@ export async function waitForHeading(page: Page, expected: string, timeoutMs = 5
 /** A short random suffix for names that must not collide across runs. */
 export const unique = () => Math.random().toString(36).slice(2, 8);
 
+/** Answers the neutral age question of the first waitlist form in `scope` (a grown-up's birth month by default). */
+export async function answerAgeQuestion(scope: Page | Frame | FrameLocator, birth: { month: string; year: string } = { month: "April", year: "1990" }): Promise<void> {
+  await scope.getByLabel("Month", { exact: true }).first().selectOption({ label: birth.month });
+  await scope.getByLabel("Year", { exact: true }).first().fill(birth.year);
+}
+
 /** Fills and submits the first waitlist form on the page. */
-export async function joinWaitlist(page: Page, email: string): Promise<void> {
+export async function joinWaitlist(page: Page, email: string, birth?: { month: string; year: string }): Promise<void> {
   await page.getByLabel("Your e-mail address").first().fill(email);
+  await answerAgeQuestion(page, birth);
   await page.getByRole("button", { name: "Join the Crew" }).first().click();
 }
 

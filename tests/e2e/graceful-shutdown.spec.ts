@@ -6,6 +6,7 @@ import { after, before, describe, it } from "node:test";
 import { PGlite } from "@electric-sql/pglite";
 import { fetchSolvedBotPayload } from "../bot-challenge";
 import { startServer, type TestServer } from "./fixtures";
+import { ADULT_BIRTH } from "../factories";
 
 let server: TestServer;
 
@@ -27,7 +28,7 @@ describe("graceful shutdown", () => {
     // server has accepted every connection and is reading every request when it is told to
     // stop, and only then do the bodies complete. A graceful stop answers all of them.
     const requests = emails.map((email, index) => {
-      const body = new URLSearchParams({ email, altcha: payloads[index]! }).toString();
+      const body = new URLSearchParams({ email, altcha: payloads[index]!, ...ADULT_BIRTH }).toString();
       let resolveResult: (result: { email: string; status: number }) => void = () => undefined;
       const result = new Promise<{ email: string; status: number }>((resolve) => (resolveResult = resolve));
       const request = http.request(`${server.origin}/join-waitlist`, {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { closePage, newPage, poll, signIn, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
+import { closePage, newPage, poll, signIn, waitForHeading, waitForHydration, withServerAndBrowser, answerAgeQuestion } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 
@@ -51,6 +51,7 @@ describe("ten open tabs", () => {
 
     const joinTab = tabs[9]!;
     await joinTab.getByLabel("Your e-mail address").first().fill(`tabs.${Date.now()}@example.com`);
+    await answerAgeQuestion(joinTab);
     const submittedAt = Date.now();
     await joinTab.getByRole("button", { name: "Join the Crew" }).first().click();
     assert.equal(await waitForHeading(joinTab, "You're In!", 2_000), "You're In!");

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { closePage, newPage, signIn, waitForHydration, withServerAndBrowser } from "./fixtures";
+import { closePage, newPage, signIn, waitForHydration, withServerAndBrowser, answerAgeQuestion } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 
@@ -84,6 +84,7 @@ describe("public polish", () => {
     try {
       await page.goto(`${e2e.server.origin}/join-waitlist`);
       await page.getByLabel("Your e-mail address").first().fill(email);
+      await answerAgeQuestion(page);
       await page.getByRole("button", { name: "Join the Crew" }).first().click();
       await page.waitForURL(/\/thank-you/);
       const link = await page.locator("#referral-link").inputValue();

@@ -10,6 +10,7 @@ import { fetchSolvedBotPayload } from "../bot-challenge";
 import { closePage, launchBrowser, newPage, poll, requestMagicLink, startServer, waitForHydration, type TestServer } from "./fixtures";
 import { createFreshDatabase, freshDatabaseUnavailable, type FreshDatabase } from "./fresh-database";
 import { magicLinkIn, startSmtpSink, type SmtpSink } from "./smtp-sink";
+import { ADULT_BIRTH } from "../factories";
 
 const unavailable = freshDatabaseUnavailable();
 const run = Date.now().toString(36);
@@ -136,12 +137,12 @@ describe("two app processes on one database", { skip: unavailable ?? false }, ()
     const statuses: number[] = [];
     for (let index = 0; index < 61; index++) {
       const server = servers[index % 2]!;
-      const form = { email: `limit.${index}.${run}@example.com`, altcha: payloads[index]! };
+      const form = { email: `limit.${index}.${run}@example.com`, altcha: payloads[index]!, ...ADULT_BIRTH };
       statuses.push((await send(server.origin, "/join-waitlist", { form, forwardedFor: network })).status);
     }
     assert.ok(statuses.slice(0, 60).every(isJoined), `the first 60 sign-ups joined (statuses: ${statuses.join(",")})`);
     assert.equal(statuses[60], 429, "the 61st sign-up, taken by A, is refused");
-    const onB = await send(serverB.origin, "/join-waitlist", { form: { email: `limit.b.${run}@example.com`, altcha: payloads[61]! }, forwardedFor: network });
+    const onB = await send(serverB.origin, "/join-waitlist", { form: { email: `limit.b.${run}@example.com`, altcha: payloads[61]!, ...ADULT_BIRTH }, forwardedFor: network });
     assert.equal(onB.status, 429, "B refuses the same network too");
 
     // Sign-in links: 5 per address per 15 minutes (SIGN_IN_LIMITS.perEmail), from five networks.

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { allowFailedResponse, closePage, decodeEntities, latestMailTo, newPage, signIn, waitForHydration, withServerAndBrowser } from "./fixtures";
+import { ADULT_BIRTH } from "../factories";
 
 const TWITTERBOT = "Twitterbot/1.0";
 const FACEBOOK = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)";
@@ -18,7 +19,7 @@ async function joinAndReadCode(email: string): Promise<string> {
   const response = await fetch(`${e2e.server.origin}/join-waitlist`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: e2e.server.origin },
-    body: new URLSearchParams({ email }),
+    body: new URLSearchParams({ email, ...ADULT_BIRTH }),
     redirect: "manual",
   });
   assert.equal(response.status, 302, `joining as ${email}`);

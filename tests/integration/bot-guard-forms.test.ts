@@ -9,6 +9,7 @@ import { BOT_CHECK_REUSED_MESSAGE } from "~/lib/security/bot-guard.server";
 import { SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/join-form";
 import { action as joinAction } from "~/routes/join-waitlist";
 import { action as loginAction } from "~/routes/login";
+import { ADULT_BIRTH } from "../factories";
 
 // The waitlist and sign-in actions behind the bot guard: a refused submission answers
 // 400 (429 for the no-JavaScript limit) and stores nothing, no member, no e-mail.
@@ -53,7 +54,7 @@ describe("joining the waitlist", () => {
 
   it("with one solved challenge sent by many at once joins exactly one of them (the check is in the join's statement)", async () => {
     const altcha = await solved();
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => join({ email: `twin.${index}@example.com`, altcha })));
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => join({ email: `twin.${index}@example.com`, altcha, ...ADULT_BIRTH })));
     expect(answers.filter((answer) => answer.status === 302)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 400 && answer.data?.formError === BOT_CHECK_REUSED_MESSAGE)).toHaveLength(7);
     const joined = await Promise.all(Array.from({ length: 8 }, (_, index) => isMember(`twin.${index}@example.com`)));
@@ -68,7 +69,7 @@ describe("joining the waitlist", () => {
   });
 
   it("without JavaScript joins five times per network per hour; the sixth is refused", async () => {
-    for (let index = 0; index < 5; index++) expect((await join({ email: `family.${index}@example.com` })).status).toBe(302);
+    for (let index = 0; index < 5; index++) expect((await join({ email: `family.${index}@example.com`, ...ADULT_BIRTH })).status).toBe(302);
     const sixth = await join({ email: "family.5@example.com" });
     expect(sixth.status).toBe(429);
     expect(String(sixth.data?.formError)).toMatch(/^Too many signups from your network\. .*turn on JavaScript\.$/);

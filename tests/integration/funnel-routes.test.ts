@@ -18,6 +18,7 @@ import { loader as reportsLoader } from "~/routes/admin/reports-analytics";
 import { loader as funnelCsvLoader } from "~/routes/api/funnel-csv";
 import { action as joinAction } from "~/routes/join-waitlist";
 import { action as shareAction, loader as shareLoader } from "~/routes/share";
+import { ADULT_BIRTH } from "../factories";
 
 const ORIGIN = "http://localhost:3000";
 const BROWSER = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
@@ -68,7 +69,7 @@ async function join(email: string, jar: Map<string, string>) {
   const request = new Request(`${ORIGIN}/join-waitlist`, {
     method: "POST",
     headers: { Cookie: cookieHeader(jar), "User-Agent": BROWSER },
-    body: new URLSearchParams({ email, altcha }),
+    body: new URLSearchParams({ email, altcha, ...ADULT_BIRTH }),
   });
   expect((await outcome(() => call(joinAction, request, {}, "203.0.113.99"))).status).toBe(302);
   const [member] = await db.select().from(waitlistUsers).where(eq(waitlistUsers.email, email));

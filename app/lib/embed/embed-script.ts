@@ -2,7 +2,7 @@
 // Shadow DOM so the host page's styles neither leak in nor out. It asks our server for
 // its strings and colour, solves the bot guard's proof of work (PBKDF2 with WebCrypto,
 // as ALTCHA's widget does) and posts the join as JSON to the CORS endpoint.
-export const EMBED_VERSION = "1";
+export const EMBED_VERSION = "2";
 
 export function embedScript(origin: string): string {
   return `/*! ${origin}/embed.js v${EMBED_VERSION} */
@@ -58,6 +58,7 @@ export function embedScript(origin: string): string {
     style.textContent = ":host{all:initial;display:block;font:16px/1.5 system-ui,sans-serif}" +
       ".box{max-width:28rem;padding:1.25rem;border-radius:1rem;border:1px solid " + (dark ? "#44403c" : "#e7e5e4") + ";background:" + (dark ? "#1c1917" : "#fff") + ";color:" + (dark ? "#fafaf9" : "#1c1917") + "}" +
       "h2{margin:0 0 .75rem;font-size:1.25rem}label{display:block;font-weight:700;margin-bottom:.25rem}" +
+      "fieldset.birth{border:0;padding:0;margin:.75rem 0 0;display:flex;flex-wrap:wrap;gap:.5rem}fieldset.birth legend{font-weight:700;margin-bottom:.25rem;padding:0}fieldset.birth select{flex:1;padding:.6rem .75rem;border-radius:.6rem;border:1px solid #a8a29e;font:inherit;color:#1c1917;background:#fff}fieldset.birth input{width:6rem}" +
       "input{box-sizing:border-box;width:100%;padding:.6rem .75rem;border-radius:.6rem;border:1px solid #a8a29e;font:inherit;color:#1c1917;background:#fff}" +
       "button{margin-top:.75rem;width:100%;padding:.7rem;border:0;border-radius:.6rem;font:inherit;font-weight:800;cursor:pointer;background:" + config.brandColor + ";color:" + config.brandTextColor + "}" +
       "button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid " + (dark ? "#fafaf9" : "#1e3a8a") + ";outline-offset:2px}" +
@@ -68,12 +69,19 @@ export function embedScript(origin: string): string {
     form.setAttribute("aria-labelledby", "h-" + n);
     var label = el("label", { for: "e-" + n }, config.emailLabel);
     var input = el("input", { id: "e-" + n, type: "email", name: "email", autocomplete: "email", required: "", "aria-describedby": "m-" + n });
+    var birth = el("fieldset", { class: "birth" });
+    birth.appendChild(el("legend", {}, config.birthLegend));
+    var month = el("select", { id: "bm-" + n, name: "birthMonth", required: "", autocomplete: "bday-month" });
+    month.appendChild(el("option", { value: "" }, config.monthLabel));
+    config.months.forEach(function (name, index) { month.appendChild(el("option", { value: String(index + 1) }, name)); });
+    var year = el("input", { id: "by-" + n, name: "birthYear", required: "", inputmode: "numeric", maxlength: "4", autocomplete: "bday-year", placeholder: config.yearLabel });
+    birth.append(el("label", { for: "bm-" + n, class: "hp" }, config.monthLabel), month, el("label", { for: "by-" + n, class: "hp" }, config.yearLabel), year);
     var honeypot = el("div", { class: "hp", "aria-hidden": "true" });
     var trap = el("input", { type: "text", name: "website", tabindex: "-1", autocomplete: "off" });
     honeypot.appendChild(trap);
     var button = el("button", { type: "submit" }, config.button);
     var message = el("p", { id: "m-" + n, class: "msg", role: "status", "aria-live": "polite" });
-    form.append(heading, label, input, honeypot, button, message);
+    form.append(heading, label, input, birth, honeypot, button, message);
     box.appendChild(form);
     root.append(style, box);
     var solving = fetch(ORIGIN + "/api/embed/challenge", { credentials: "omit" }).then(function (r) { return r.json(); }).then(solve).catch(function () { return ""; });
@@ -97,11 +105,22 @@ export function embedScript(origin: string): string {
           method: "POST",
           credentials: "omit",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ email: input.value, referralCode: ref, altcha: altcha || undefined, website: trap.value, language: navigator.language, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+          body: JSON.stringify({ email: input.value, birthMonth: month.value, birthYear: year.value, referralCode: ref, altcha: altcha || undefined, website: trap.value, language: navigator.language, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
         });
         var answer = await response.json();
         if (!response.ok) throw new Error(answer.error || config.failed);
         box.textContent = "";
+        if (answer.status === "ask_parent") {
+          var ask = el("div", { role: "status" });
+          ask.appendChild(el("h2", {}, config.askParentTitle));
+          var askText = el("p", {}, config.askParentText + " ");
+          askText.appendChild(el("a", { href: answer.parentUrl, target: "_blank", rel: "noopener" }, config.askParentLink));
+          ask.appendChild(askText);
+          box.appendChild(ask);
+          ask.setAttribute("tabindex", "-1");
+          ask.focus();
+          return;
+        }
         var done = el("div", { role: "status" });
         done.appendChild(el("h2", {}, answer.status === "joined" ? config.joinedTitle : config.emailedTitle));
         var text = el("p", {}, answer.status === "joined" ? config.joinedText + " " : config.emailedText);
