@@ -56,7 +56,7 @@ type Answer = { status: number; text: string; headers: Record<string, string | u
 // The headers a guard sets; ids and nonces are fresh per request, so only their shape counts.
 const COMPARED_HEADERS = ["content-type", "connection", "x-frame-options", "x-content-type-options", "referrer-policy", "permissions-policy", "cache-control"];
 
-function send(port: number, { host = HOST, headers = FORM, body = "email=guard%40example.com", chunks }: Hostile): Promise<Answer> {
+function send(port: number, { host = HOST, headers = FORM, body = "email=guard%40example.com&birthMonth=4&birthYear=1990", chunks }: Hostile): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request({ host: "127.0.0.1", port, method: "POST", path: "/join-waitlist", headers: { host, ...headers } }, (response) => {
       const parts: Buffer[] = [];

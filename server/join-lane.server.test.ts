@@ -14,6 +14,7 @@ import { rememberReferral } from "~/lib/waitlist/visitor-cookies.server";
 import { MAX_BODY_BYTES } from "./body-limit";
 import { createRequestGuards, guardRequests } from "./guards";
 import { takeJoinHandover, withJoinLane } from "./join-lane";
+import { ADULT_BIRTH } from "../tests/factories";
 
 // The join lane in front of a stand-in for the app (server/app.ts's guard list, then what
 // the React Router handler would be given: the form it reads, the answer handed over), as
@@ -68,7 +69,7 @@ function send({ method = "POST", path = "/join-waitlist", host = HOST, headers =
 }
 
 const join = (email: string, headers: Record<string, string> = {}) =>
-  send({ headers: { ...FORM, ...headers }, body: new URLSearchParams({ email }).toString() });
+  send({ headers: { ...FORM, ...headers }, body: new URLSearchParams({ email, ...ADULT_BIRTH }).toString() });
 
 async function memberOf(email: string) {
   const [member] = await db

@@ -1,7 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { apiKeys, auditEvents, memberAuditLog, products, referrals, users, waitlistUsers } from "../../db/schema";
+import { apiKeys, auditEvents, emailOutbox, memberAuditLog, products, referrals, users, waitlistUsers } from "../../db/schema";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../app/lib/api/api-keys.server";
 import { log } from "../../app/lib/log.server";
 import { API_AUTH_FAILURE_LIMIT, API_RATE_LIMIT, handleApiRequest } from "../../app/lib/api/dispatch.server";
@@ -12,6 +12,7 @@ import { consumeRateLimit } from "../../app/lib/security/rate-limit.server";
 import { joinWaitlist } from "../../app/lib/waitlist/join/create-members.server";
 import { signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
+import { ADULT_BIRTH } from "../factories";
 
 const ORIGIN = "http://localhost:3000";
 let secret: string;
@@ -47,7 +48,7 @@ function goodRequests(): Record<string, { path: string; body?: unknown }> {
   return {
     listMembers: { path: "/members?limit=1&confirmed=false" },
     getMember: { path: `/members/${memberId}` },
-    createMember: { path: "/members", body: { email: "comet.kid@example.com" } },
+    createMember: { path: "/members", body: { email: "comet.kid@example.com", ...ADULT_BIRTH } },
     updateMember: { path: `/members/${memberId}`, body: { tags: ["vip"], notes: "Shop customer" } },
     getLeaderboard: { path: "/leaderboard?view=all-time&limit=5" },
     getStanding: { path: `/leaderboard/members/${memberId}` },
@@ -101,7 +102,7 @@ describe("the OpenAPI document", () => {
 });
 
 describe("a join through the API", () => {
-  const join = (email: string, visitor: { clientIp?: string; userAgent?: string } = {}) => call("POST", "/members", { body: { email, ...visitor } });
+  const join = (email: string, visitor: { clientIp?: string; userAgent?: string } = {}) => call("POST", "/members", { body: { email, ...ADULT_BIRTH, ...visitor } });
 
   it("runs the form's per-network limit and fair-play signals on the visitor's address, audited under the key's name", async () => {
     const visitor = { clientIp: "203.0.113.50", userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)" };
@@ -185,7 +186,7 @@ describe("keys", () => {
     expect((await call("GET", "/members", { key: `${secret.slice(0, -2)}xx` })).status).toBe(401);
     const readOnly = await createApiKey({ name: "Mailing tool", scopes: ["members:read"] as ApiScope[] }, "admin-1");
     expect((await call("GET", "/members", { key: readOnly.secret })).status).toBe(200);
-    const refused = await call("POST", "/members", { key: readOnly.secret, body: { email: "new@example.com" } });
+    const refused = await call("POST", "/members", { key: readOnly.secret, body: { email: "new@example.com", ...ADULT_BIRTH } });
     expect(refused.status).toBe(403);
     expect((await problemOf(refused)).detail).toBe("This key lacks the members:write scope.");
     await revokeApiKey(readOnly.key.id, "admin-1");
@@ -287,15 +288,26 @@ describe("members through the API", () => {
 
   it("joins with the site's rules: the referral is pending until the friend confirms, a second join changes nothing", async () => {
     const referrer = (await (await call("GET", `/members/${memberId}`)).json()) as { referralCode: string };
-    const created = await call("POST", "/members", { body: { email: "orbit.otter@example.com", referralCode: referrer.referralCode } });
+    const created = await call("POST", "/members", { body: { email: "orbit.otter@example.com", referralCode: referrer.referralCode, ...ADULT_BIRTH } });
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ isNewMember: true, referral: "pending", member: { points: 10 } });
-    const again = await call("POST", "/members", { body: { email: "Orbit.Otter+again@example.com" } });
+    const again = await call("POST", "/members", { body: { email: "Orbit.Otter+again@example.com", ...ADULT_BIRTH } });
     expect(await again.json()).toMatchObject({ isNewMember: false, referral: null });
-    const throwaway = await call("POST", "/members", { body: { email: "kid@mailinator.com" } });
+    const throwaway = await call("POST", "/members", { body: { email: "kid@mailinator.com", ...ADULT_BIRTH } });
     expect(throwaway.status).toBe(400);
     expect((await call("POST", "/members", { body: "{not json" })).status).toBe(400);
     expect((await call("POST", "/members", { body: "email=x", contentType: "application/x-www-form-urlencoded" })).status).toBe(415);
+  });
+
+  it("asks the age question too: without it 400, under the consent age 403, and nothing is stored either way", async () => {
+    const before = await db.select().from(waitlistUsers);
+    expect((await call("POST", "/members", { body: { email: "no.age@example.com" } })).status).toBe(400);
+    expect((await call("POST", "/members", { body: { email: "bad.age@example.com", birthMonth: 13, birthYear: 2001 } })).status).toBe(400);
+    const child = await call("POST", "/members", { body: { email: "zorblax.api2016@example.com", birthMonth: 5, birthYear: new Date().getUTCFullYear() - 10 } });
+    expect(child.status).toBe(403);
+    expect(((await child.json()) as { detail: string }).detail).toMatch(/consent age/);
+    expect(await db.select().from(waitlistUsers)).toHaveLength(before.length);
+    expect(JSON.stringify(await db.select().from(emailOutbox))).not.toContain("zorblax");
   });
 
   it("records a change in the member's audit trail with the key", async () => {

@@ -72,7 +72,8 @@ export async function requestParentConsent(request: ParentConsentRequest): Promi
   const identity = emailIdentity(parentEmail);
   const limited = await consumeRateLimits([
     { key: `consent:network:${networkKeyOf(request.clientIp)}`, rule: CONSENT_REQUESTS_PER_NETWORK },
-    { key: `consent:parent:${identity}`, rule: CONSENT_REQUESTS_PER_PARENT },
+    // Hashed: a rate-limit key outlives a declined request, and must not keep the address.
+    { key: `consent:parent:${createHash("sha256").update(identity).digest("base64url").slice(0, 22)}`, rule: CONSENT_REQUESTS_PER_PARENT },
   ]);
   if (!limited.allowed) throw new AppError("RATE_LIMITED", CONSENT_LIMIT_MESSAGE);
 

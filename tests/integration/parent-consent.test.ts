@@ -1,0 +1,191 @@
+// Issue 28 (ADR 0041): a visitor under the consent age is never stored; their parent is
+// asked, and only the parent's answer creates a membership — with the parent's address.
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { auditEvents, consentRequests, emailOutbox, referrals, waitlistUsers } from "../../db/schema";
+import { answerConsentRequest, CONSENT_LIMIT_MESSAGE, PARENT_IS_CHILD_MESSAGE } from "~/lib/consent/consent-requests.server";
+import { runConsentSchedule } from "~/lib/consent/consent-schedule.server";
+import { memberIdOfRevokeToken } from "~/lib/consent/revoke-link.server";
+import { revokeParentConsent } from "~/lib/consent/revoke-consent.server";
+import { BIRTH_DATE_IMPOSSIBLE } from "~/lib/consent/age";
+import { db } from "~/lib/db.server";
+import { action as joinAction } from "~/routes/join-waitlist";
+import { action as parentAction } from "~/routes/parent-consent";
+import { action as answerAction, loader as answerLoader } from "~/routes/parent-consent.answer";
+import { THROWAWAY_ADDRESS_MESSAGE } from "~/lib/waitlist/throwaway-domains.server";
+import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
+import { resetDatabase } from "../db-reset";
+import { ADULT_BIRTH } from "../factories";
+
+const ORIGIN = "http://localhost:3000";
+const CHILD = "zorblax.kiddo2015@example.com";
+const CHILD_BIRTH = { birthMonth: "6", birthYear: String(new Date().getUTCFullYear() - 9) };
+type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+
+beforeEach(resetDatabase);
+
+async function post(action: unknown, path: string, fields: Record<string, string>, { cookie = "", clientIp = "203.0.113.50" } = {}) {
+  const request = new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields), headers: cookie ? { Cookie: cookie } : {} });
+  const result = await (action as Action)({ request, params: {}, context: { cspNonce: "", requestId: "test", clientIp } });
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), cookies: result.headers.getSetCookie(), data: undefined };
+  // data() answers carry their init; a plain object is a 200.
+  const isDataWithInit = typeof result === "object" && result !== null && "init" in result && "data" in result;
+  const { data, init } = isDataWithInit ? (result as { data: Record<string, unknown>; init: { status?: number } | null }) : { data: result as Record<string, unknown>, init: null };
+  return { status: init?.status ?? 200, location: null, cookies: [] as string[], data };
+}
+
+/** Every text of every table, for "this address is stored nowhere". */
+async function everythingStored(): Promise<string> {
+  const tables = await db.execute<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+  const parts: string[] = [];
+  for (const { table_name } of tables.rows) {
+    const rows = await db.execute(sql.raw(`select * from "${table_name}"`));
+    parts.push(JSON.stringify(rows.rows));
+  }
+  return parts.join("\n").toLowerCase();
+}
+
+/** The child's join: the age cookie it gets back, to send with the parent step. */
+async function childJoins(email = CHILD, birth = CHILD_BIRTH) {
+  const answer = await post(joinAction, "/join-waitlist", { email, ...birth });
+  expect(answer.status).toBe(302);
+  expect(answer.location).toBe("/parent-consent");
+  const cookie = answer.cookies.find((line) => line.startsWith("lc_age="))!.split(";")[0]!;
+  return cookie;
+}
+
+async function latestTokenTo(parent: string): Promise<string> {
+  const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, parent)).orderBy(sql`id desc`).limit(1);
+  const url = /\/parent-consent\/answer\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+  return url;
+}
+
+describe("a visitor under the consent age", () => {
+  it("is sent to the parent step and nothing of theirs is stored", async () => {
+    await childJoins();
+    expect(await everythingStored()).not.toContain("zorblax");
+  });
+
+  it("stays under for a day on this device: changing the year afterwards does not get through", async () => {
+    const cookie = await childJoins();
+    const again = await post(joinAction, "/join-waitlist", { email: CHILD, ...ADULT_BIRTH }, { cookie });
+    expect(again.location).toBe("/parent-consent");
+    expect(await db.select().from(waitlistUsers)).toHaveLength(0);
+  });
+
+  it("with an impossible date of birth gets a clear message and nothing is stored", async () => {
+    for (const birthYear of ["2999", "1800", "abc", "99999999"]) {
+      const answer = await post(joinAction, "/join-waitlist", { email: "someone@example.com", birthMonth: "3", birthYear });
+      expect(answer.status).toBe(400);
+      expect(JSON.stringify(answer.data)).toMatch(new RegExp(`${BIRTH_DATE_IMPOSSIBLE}|Enter the month and year you were born`));
+    }
+    expect(await db.select().from(waitlistUsers)).toHaveLength(0);
+  });
+});
+
+describe("the parent step", () => {
+  it("mails the parent a notice that says who asked and how to report it, and keeps only the parent's request", async () => {
+    const cookie = await childJoins();
+    const sent = await post(parentAction, "/parent-consent", { parentEmail: "parent.one@example.com" }, { cookie });
+    expect(sent).toMatchObject({ status: 302, location: "/parent-consent?sent=1" });
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "parent.one@example.com"));
+    expect(mail?.kind).toBe("parent_consent");
+    expect(mail?.text).toMatch(/said they are a child in your care/);
+    expect(mail?.text).toMatch(/tell us at .+ so we can stop misuse/);
+    expect(mail?.text).toMatch(/only a crew name/);
+    expect(await db.select().from(consentRequests)).toHaveLength(1);
+    expect(await everythingStored()).not.toContain("zorblax");
+  });
+
+  it("refuses the child's own address, a throwaway domain, and more than the limit per parent", async () => {
+    const cookie = await childJoins();
+    expect((await post(parentAction, "/parent-consent", { parentEmail: CHILD }, { cookie })).data).toEqual({ error: PARENT_IS_CHILD_MESSAGE });
+    expect((await post(parentAction, "/parent-consent", { parentEmail: "mum@mailinator.com" }, { cookie })).data).toEqual({ error: THROWAWAY_ADDRESS_MESSAGE });
+    expect((await post(parentAction, "/parent-consent", { parentEmail: "dad@example.com" }, { cookie })).status).toBe(302);
+    expect((await post(parentAction, "/parent-consent", { parentEmail: "dad@example.com" }, { cookie })).status).toBe(302);
+    const third = await post(parentAction, "/parent-consent", { parentEmail: "dad@example.com" }, { cookie });
+    expect(third).toMatchObject({ status: 429, data: { error: CONSENT_LIMIT_MESSAGE } });
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "dad@example.com"))).toHaveLength(2);
+  });
+
+  it("refuses a post without the age pass: nobody can mail a stranger from outside the join", async () => {
+    const answer = await post(parentAction, "/parent-consent", { parentEmail: "stranger@example.com" });
+    expect(answer.status).toBe(400);
+    expect(await db.select().from(emailOutbox)).toHaveLength(0);
+  });
+});
+
+describe("the parent's answer", () => {
+  async function askedParent(parent: string, extraCookie = "") {
+    const cookie = await childJoins();
+    await post(parentAction, "/parent-consent", { parentEmail: parent }, { cookie: [cookie, extraCookie].filter(Boolean).join("; ") });
+    return latestTokenTo(parent);
+  }
+
+  it("approve: a membership with the parent's address as contact, consent recorded and audited; the link works once", async () => {
+    const token = await askedParent("approver@example.com");
+    const page = (await answerLoader({ request: new Request(`${ORIGIN}/parent-consent/answer?token=${token}`), params: {}, context: {} } as never)) as { token: string };
+    expect(page.token).toBe(token);
+    const answered = await post(answerAction, "/parent-consent/answer", { token, decision: "approve" });
+    expect(answered.data).toEqual({ outcome: "approved" });
+    const [member] = await db.select().from(waitlistUsers);
+    expect(member).toMatchObject({ email: "approver@example.com", consentMethod: "parent_email_plus", ageBand: "under_consent_age" });
+    expect(member!.privacyNoticeVersion).toBeGreaterThan(0);
+    expect(member!.consentConfirmationDueAt).not.toBeNull();
+    expect(await db.select().from(consentRequests)).toHaveLength(0);
+    const audit = await db.select().from(auditEvents).where(eq(auditEvents.action, "consent.granted"));
+    expect(audit).toHaveLength(1);
+    expect((await post(answerAction, "/parent-consent/answer", { token, decision: "approve" })).status).toBe(404);
+    // The welcome e-mail goes to the parent with the way back out.
+    const welcome = (await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "approver@example.com"))).find((mail) => mail.kind === "welcome");
+    expect(welcome).toBeDefined();
+  });
+
+  it("approve: a child's referral link pays its referrer only now, when the consent is complete", async () => {
+    const host = await joinWaitlist({ email: "host.grownup@example.com", referralCredit: "join" });
+    const cookie = await childJoins();
+    const { rememberReferral } = await import("~/lib/waitlist/visitor-cookies.server");
+    const referral = (await rememberReferral(host.member.referralCode, "copy")).split(";")[0]!;
+    await post(parentAction, "/parent-consent", { parentEmail: "friendly.parent@example.com" }, { cookie: `${cookie}; ${referral}` });
+    expect(await db.select().from(referrals)).toHaveLength(0);
+    await post(answerAction, "/parent-consent/answer", { token: await latestTokenTo("friendly.parent@example.com"), decision: "approve" });
+    const [friend] = await db.select().from(waitlistUsers).where(eq(waitlistUsers.email, "friendly.parent@example.com"));
+    expect(friend?.referredByUserId).toBe(host.member.id);
+    const rows = await db.select().from(referrals);
+    expect(rows.map((row) => row.referrerId)).toEqual([host.member.id]);
+  });
+
+  it("decline: the request and the parent's address are gone", async () => {
+    const token = await askedParent("decliner@example.com");
+    expect((await post(answerAction, "/parent-consent/answer", { token, decision: "decline" })).data).toEqual({ outcome: "declined" });
+    expect(await db.select().from(consentRequests)).toHaveLength(0);
+    expect(await db.select().from(waitlistUsers)).toHaveLength(0);
+    await db.delete(emailOutbox); // the notice itself was sent before the answer
+    expect(await everythingStored()).not.toContain("decliner@example.com");
+  });
+
+  it("no answer within the window: the schedule deletes the request with the parent's address", async () => {
+    await askedParent("silent@example.com");
+    expect((await runConsentSchedule()).expiredRequests).toBe(0);
+    await db.execute(sql`update consent_requests set requested_at = now() - interval '8 days', expires_at = now() - interval '1 day'`);
+    expect((await runConsentSchedule()).expiredRequests).toBe(1);
+    expect(await db.select().from(consentRequests)).toHaveLength(0);
+  });
+
+  it("the confirmation e-mail comes a day after the approval, once, with the link to withdraw; withdrawing deletes the membership", async () => {
+    const token = await askedParent("confirmer@example.com");
+    await answerConsentRequest(token, "approve");
+    expect((await runConsentSchedule()).confirmationsQueued).toBe(0);
+    await db.execute(sql`update waitlist_users set consent_confirmation_due_at = now() - interval '1 second'`);
+    expect((await runConsentSchedule()).confirmationsQueued).toBe(1);
+    expect((await runConsentSchedule()).confirmationsQueued).toBe(0);
+    const [confirmation] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "consent_confirmation"));
+    const revokeToken = decodeURIComponent(/\/parent-consent\/revoke\?token=([^\s]+)/.exec(confirmation!.text)![1]!);
+    const memberId = memberIdOfRevokeToken(revokeToken)!;
+    expect(await revokeParentConsent(memberId)).toBe(true);
+    expect(await revokeParentConsent(memberId)).toBe(false);
+    expect(await db.select().from(waitlistUsers)).toHaveLength(0);
+    expect(await everythingStored()).not.toContain("confirmer@example.com");
+    expect(await db.select().from(auditEvents).where(eq(auditEvents.action, "consent.revoked"))).toHaveLength(1);
+  });
+});
