@@ -50,6 +50,12 @@ function readOrCreateSecret(file: string, create: () => string): string {
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const secret = create();
-  fs.writeFileSync(file, secret, { mode: 0o600 });
+  try {
+    // "wx": when several workers start at once, the first one's secret wins and the others read it.
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return fs.readFileSync(file, "utf8").trim();
+  }
   return secret;
 }
