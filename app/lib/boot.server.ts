@@ -6,6 +6,7 @@ import { checkClassConflicts } from "./dev/class-conflicts.server";
 import { getEnv } from "./env.server";
 import { getAuth } from "./auth/auth.server";
 import { resolveShippingAddressKey } from "./prizes/address-crypto.server";
+import { startPrizeAddressJob } from "./prizes/prize-claims.server";
 import { createTransport } from "./email/transport.server";
 import { startOutboxWorker } from "./email/worker.server";
 import { log } from "./log.server";
@@ -44,6 +45,7 @@ export async function boot(): Promise<void> {
   registerBackgroundTask(startOutboxWorker(createTransport(env)));
   registerBackgroundTask(startPurgeJob());
   registerBackgroundTask(startSeasonJob());
+  registerBackgroundTask(startPrizeAddressJob());
   registerBackgroundTask(startWebhookWorker());
   registerBackgroundTask(startImportWorker());
   registerBackgroundTask(startScoreFoldJob());

@@ -112,7 +112,7 @@ function ConfirmWinners({ season, winners, failure }: { season: string; winners:
             <AlertDialogHeader>
               <AlertDialogTitle>Confirm the {label} winners?</AlertDialogTitle>
               <AlertDialogDescription>
-                {winners === 1 ? "1 winner gets" : `${winners} winners get`} the winner e-mail asking a parent for a shipping address. Ranks and prizes are
+                {winners === 1 ? "1 winner gets" : `${winners} winners get`} the winner e-mail with a link to claim their prize. Ranks and prizes are
                 then final and the season appears in the Hall of Fame.
               </AlertDialogDescription>
             </AlertDialogHeader>
