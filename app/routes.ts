@@ -16,6 +16,7 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("unauthorized", "routes/unauthorized.tsx"),
   route("confirm-email", "routes/confirm-email.tsx"),
+  route("claim-prize", "routes/claim-prize.tsx"),
   route("products/:productId", "routes/product.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
