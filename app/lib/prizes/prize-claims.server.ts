@@ -11,6 +11,7 @@ import { seasonLabel } from "../seasons/season-calendar";
 import { getSiteSetting } from "../settings/settings.server";
 import { decryptAddressText, encryptAddressText, resolveShippingAddressKey } from "./address-crypto.server";
 import { readPrizeClaimToken } from "./claim-token.server";
+import type { ClaimStatus } from "./claim-status";
 import type { ShippingAddress } from "./prize-claim.schema";
 
 // Season prizes claimed through the winner's contact address (ADR 0043). The winner e-mail
@@ -140,14 +141,6 @@ export async function claimPrize(token: string, address: ShippingAddress, now = 
        and exists (select 1 from waitlist_users m where m.id = prize_claims.member_id and m.consent_method is not null)`);
   if (affectedRows(updated) === 0) throw new AppError("CONFLICT", "This prize has already been claimed.");
 }
-
-export type ClaimStatus = "unclaimed" | "waiting_for_consent" | "claimed" | "shipped";
-export const CLAIM_STATUS_LABEL: Record<ClaimStatus, string> = {
-  unclaimed: "Unclaimed",
-  waiting_for_consent: "Waiting for consent",
-  claimed: "Claimed",
-  shipped: "Shipped",
-};
 
 export type PrizeClaimSummary = { memberId: string; status: ClaimStatus; hasAddress: boolean; claimedAt: Date | null; shippedAt: Date | null; addressDeletedAt: Date | null };
 
