@@ -12,9 +12,9 @@ import { lazyFormSchema, useSchemaForm } from "~/components/use-schema-form";
 import { isAppError } from "~/lib/errors";
 import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
-import { CLAIM_AGE_CONSTRAINTS, SHIPPING_ADDRESS_CONSTRAINTS } from "~/lib/prizes/prize-claim-form";
+import { CLAIM_AGE_CONSTRAINTS, NEEDS_PARENT_MESSAGE, SHIPPING_ADDRESS_CONSTRAINTS } from "~/lib/prizes/prize-claim-form";
 import { PrizeClaimActionSchema } from "~/lib/prizes/prize-claim.schema";
-import { answerClaimAge, claimPrize, getPrizeClaimPage, NEEDS_PARENT_MESSAGE, type PrizeClaimPage } from "~/lib/prizes/prize-claims.server";
+import { answerClaimAge, claimPrize, getPrizeClaimPage, type PrizeClaimPage } from "~/lib/prizes/prize-claims.server";
 
 // The prize claim page (ADR 0043), reached only by the signed link in the winner e-mail:
 // no cookies, no sign-in, and every form works without JavaScript.

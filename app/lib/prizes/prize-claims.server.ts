@@ -12,6 +12,7 @@ import { getSiteSetting } from "../settings/settings.server";
 import { decryptAddressText, encryptAddressText, resolveShippingAddressKey } from "./address-crypto.server";
 import { readPrizeClaimToken } from "./claim-token.server";
 import type { ClaimStatus } from "./claim-status";
+import { NEEDS_PARENT_MESSAGE } from "./prize-claim-form";
 import type { ShippingAddress } from "./prize-claim.schema";
 
 // Season prizes claimed through the winner's contact address (ADR 0043). The winner e-mail
@@ -30,8 +31,6 @@ const ADDRESS_JOB_INTERVAL_MS = 60 * 60 * 1000;
 const ADDRESS_JOB_LOCK = 0x5ea5_0021;
 const ADDRESS_JOB = { kind: "system", name: "Prize address deletion" } as const;
 
-export const NEEDS_PARENT_MESSAGE =
-  "A parent or guardian must give consent before we can send a prize. Your prize is kept for you: ask a parent or guardian to contact us through the Contact page.";
 
 function claimContext(season: string, memberId: string): string {
   return `prize-claim:${season}:${memberId}`;
