@@ -5,7 +5,7 @@
 // finished season on this fresh server.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { closePage, newPage, readMailbox, signIn, waitForHydration, withServerAndBrowser } from "./fixtures";
+import { allowFailedResponse, closePage, newPage, readMailbox, signIn, waitForHydration, withServerAndBrowser } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 
@@ -100,6 +100,28 @@ describe("monthly seasons", () => {
     await winner.getByRole("button", { name: "Send the address" }).click();
     await winner.getByRole("heading", { name: "Prize claimed!" }).waitFor();
     await closePage(winner);
+
+    // Another winner, without JavaScript (and without cookies): the same page, posted natively.
+    const second = (await readMailbox(e2e.server.origin)).filter((entry) => entry.subject.startsWith("Congratulations"))[1];
+    if (second) {
+      const plain = await newPage(e2e.browser, { javaScriptEnabled: false });
+      await plain.goto(`${e2e.server.origin}/dev/mailbox/${second.id}`);
+      await plain.locator('a[href*="/claim-prize?token="]').first().click();
+      await plain.getByLabel("Birth month").selectOption("11");
+      await plain.getByLabel("Birth year").fill("1979");
+      await plain.getByRole("button", { name: "Continue" }).click();
+      await plain.getByRole("heading", { name: "Where should we send it?" }).waitFor();
+      await plain.getByLabel("Name for delivery").fill("Sam Guardian");
+      allowFailedResponse(plain, 400, "/claim-prize"); // the refusal below, on purpose
+      await plain.getByRole("button", { name: "Send the address" }).click();
+      await plain.getByText("Enter the street address.").waitFor(); // refused (400), nothing stored
+      await plain.getByLabel("Address line 1").fill("1 Orbit Road");
+      await plain.getByLabel("Town or city").fill("Portland");
+      await plain.getByLabel("Country").fill("United States");
+      await plain.getByRole("button", { name: "Send the address" }).click();
+      await plain.getByRole("heading", { name: "Prize claimed!" }).waitFor();
+      await closePage(plain);
+    }
 
     const admin = await newPage(e2e.browser);
     await signIn(admin, e2e.server.origin, "admin@example.com");
