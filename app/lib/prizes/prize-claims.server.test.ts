@@ -1,13 +1,14 @@
 import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, pointsLedger, users, waitlistUsers } from "../../../db/schema";
+import { auditEvents, pointsLedger, siteSettings, users, waitlistUsers } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { isAppError } from "../errors";
 import { freezeDueSeasons } from "../seasons/season-freeze.server";
 import { confirmSeasonWinners } from "../seasons/season-winners.server";
-import { saveSiteSettings } from "../settings/settings.server";
+import { forgetCachedSettings, getSiteSetting, saveSiteSettings } from "../settings/settings.server";
+import { DEFAULT_SEASON_WINNER_EMAIL_HTML, LEGACY_SEASON_WINNER_EMAIL_HTML } from "../seasons/winner-email";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { createPrizeClaimToken, readPrizeClaimToken } from "./claim-token.server";
 import type { ShippingAddress } from "./prize-claim.schema";
@@ -91,6 +92,14 @@ beforeEach(async () => {
   legacy = await winner("legacy.winner", 70, null);
   await freezeDueSeasons(AFTER_OCTOBER);
   await confirmSeasonWinners(SEASON, "admin-1");
+});
+
+describe("the winner e-mail template", () => {
+  it("reads a saved copy of the old reply-with-your-address default as the new default", async () => {
+    await db.insert(siteSettings).values({ key: "season_winner_email_template_html", value: LEGACY_SEASON_WINNER_EMAIL_HTML }).onConflictDoUpdate({ target: siteSettings.key, set: { value: LEGACY_SEASON_WINNER_EMAIL_HTML } });
+    forgetCachedSettings();
+    expect(await getSiteSetting("seasonWinnerEmailTemplateHtml")).toBe(DEFAULT_SEASON_WINNER_EMAIL_HTML);
+  });
 });
 
 describe("the claim link", () => {
