@@ -19,6 +19,7 @@ export default [
   route("parent-consent", "routes/parent-consent.tsx"),
   route("parent-consent/answer", "routes/parent-consent.answer.tsx"),
   route("parent-consent/revoke", "routes/parent-consent.revoke.tsx"),
+  route("claim-prize", "routes/claim-prize.tsx"),
   route("products/:productId", "routes/product.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),

@@ -37,7 +37,7 @@ export async function startApp(workers: number, url: string, uploadsDir: string)
   const port = await pickPort();
   const origin = `http://127.0.0.1:${port}`;
   const env = { ...process.env };
-  for (const name of ["SMTP_URL", "ADMIN_EMAILS", "BETTER_AUTH_SECRET", "PGLITE_DIR"]) delete env[name];
+  for (const name of ["SMTP_URL", "ADMIN_EMAILS", "BETTER_AUTH_SECRET", "SHIPPING_ADDRESS_KEY", "PGLITE_DIR"]) delete env[name];
   Object.assign(env, {
     NODE_ENV: "production",
     PORT: String(port),
@@ -67,7 +67,7 @@ export async function startDemoApp(): Promise<App> {
   // Local mail mode writes its auth secret next to PGLITE_DIR, so everything sits under one root.
   const root = await fs.mkdtemp(path.join(os.tmpdir(), "launchcrew-demo-"));
   const env = { ...process.env };
-  for (const name of ["DATABASE_URL", "SMTP_URL", "ADMIN_EMAILS", "BETTER_AUTH_SECRET", "TRUST_PROXY"]) delete env[name];
+  for (const name of ["DATABASE_URL", "SMTP_URL", "ADMIN_EMAILS", "BETTER_AUTH_SECRET", "SHIPPING_ADDRESS_KEY", "TRUST_PROXY"]) delete env[name];
   Object.assign(env, {
     NODE_ENV: "production",
     PORT: String(port),

@@ -6,6 +6,8 @@ import { LoginInputSchema } from "~/lib/auth/login.schema";
 import { CONTACT_FORM_CONSTRAINTS } from "~/lib/email/contact-form";
 import { ContactInputSchema } from "~/lib/email/contact.schema";
 import { EMAIL_REQUIRED_MESSAGE } from "~/lib/email/email-messages";
+import { CLAIM_AGE_CONSTRAINTS, SHIPPING_ADDRESS_CONSTRAINTS } from "~/lib/prizes/prize-claim-form";
+import { ClaimAgeSchema, ShippingAddressSchema } from "~/lib/prizes/prize-claim.schema";
 import { JOIN_FORM_CONSTRAINTS } from "~/lib/waitlist/join-form";
 import { JoinFormSchema, JoinInputSchema } from "~/lib/waitlist/waitlist.schema";
 
@@ -16,6 +18,8 @@ describe("the public forms' constraints", () => {
     ["join", JOIN_FORM_CONSTRAINTS, JoinFormSchema],
     ["sign-in", LOGIN_FORM_CONSTRAINTS, LoginInputSchema],
     ["contact", CONTACT_FORM_CONSTRAINTS, ContactInputSchema],
+    ["prize claim address", SHIPPING_ADDRESS_CONSTRAINTS, ShippingAddressSchema],
+    ["prize claim age", CLAIM_AGE_CONSTRAINTS, ClaimAgeSchema],
   ] as const)("the %s form's match its schema", (_form, constraints, schema) => {
     expect(constraints).toEqual(getZodConstraint(schema));
   });

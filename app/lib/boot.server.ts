@@ -5,6 +5,8 @@ import { closeDatabase, db, getConnection, migrateDatabase } from "./db.server";
 import { checkClassConflicts } from "./dev/class-conflicts.server";
 import { getEnv } from "./env.server";
 import { getAuth } from "./auth/auth.server";
+import { resolveShippingAddressKey } from "./prizes/address-crypto.server";
+import { startPrizeAddressJob } from "./prizes/prize-claims.server";
 import { createTransport } from "./email/transport.server";
 import { startOutboxWorker } from "./email/worker.server";
 import { log } from "./log.server";
@@ -40,9 +42,11 @@ export async function boot(): Promise<void> {
   }
 
   getAuth(); // fails fast on a missing secret
+  resolveShippingAddressKey(env); // and on a missing shipping-address key
   registerBackgroundTask(startOutboxWorker(createTransport(env)));
   registerBackgroundTask(startPurgeJob());
   registerBackgroundTask(startSeasonJob());
+  registerBackgroundTask(startPrizeAddressJob());
   registerBackgroundTask(startWebhookWorker());
   registerBackgroundTask(startImportWorker());
   registerBackgroundTask(startScoreFoldJob());

@@ -17,6 +17,12 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   UPLOADS_DIR: z.string().default("./data/uploads"),
+  // Encrypts prize shipping addresses at rest (AES-256-GCM, ADR 0043): 32 random bytes in
+  // base64 (`openssl rand -base64 32`). Required with SMTP_URL; local mail mode creates one.
+  SHIPPING_ADDRESS_KEY: z
+    .string()
+    .refine((value) => /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, "base64").length === 32, "SHIPPING_ADDRESS_KEY must be 32 bytes in base64 (openssl rand -base64 32)")
+    .optional(),
   // Lets a Prometheus server elsewhere scrape /metrics (loopback may always).
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   // Which proxies may tell us the client's address (X-Forwarded-For); rate limits count by it.

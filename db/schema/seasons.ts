@@ -73,3 +73,42 @@ export const memberPlaces = pgTable("member_places", {
   lastRank: integer("last_rank").notNull(),
   lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
 });
+
+// A confirmed winner's prize (ADR 0043): claimed through a signed link in the winner
+// e-mail, only once consent is on record. The shipping address is stored only encrypted
+// (AES-256-GCM, SHIPPING_ADDRESS_KEY) and set to null 30 days after the prize is shipped.
+export const prizeClaims = pgTable(
+  "prize_claims",
+  {
+    season: date("season", { mode: "string" })
+      .notNull()
+      .references(() => seasons.season, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => waitlistUsers.id, { onDelete: "cascade" }),
+    prize: text("prize").notNull(),
+    status: text("status", { enum: ["unclaimed", "claimed", "shipped"] }).notNull().default("unclaimed"),
+    /** "v1.<iv>.<tag>.<ciphertext>": never the address in clear. */
+    addressCiphertext: text("address_ciphertext"),
+    /** The claim link in the winner e-mail works until then. */
+    linkExpiresAt: timestamp("link_expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    shippedBy: text("shipped_by").references(() => users.id, { onDelete: "set null" }),
+    addressDeletedAt: timestamp("address_deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.season, t.memberId] }),
+    index("prize_claims_member_idx").on(t.memberId),
+    index("prize_claims_shipped_at_idx").on(t.shippedAt),
+    check("prize_claims_status", sql`${t.status} in ('unclaimed', 'claimed', 'shipped')`),
+    check(
+      "prize_claims_status_times",
+      sql`(${t.status} = 'unclaimed' and ${t.claimedAt} is null and ${t.shippedAt} is null and ${t.addressCiphertext} is null)
+       or (${t.status} = 'claimed' and ${t.claimedAt} is not null and ${t.shippedAt} is null and ${t.addressCiphertext} is not null)
+       or (${t.status} = 'shipped' and ${t.claimedAt} is not null and ${t.shippedAt} is not null)`,
+    ),
+    check("prize_claims_address_encrypted", sql`${t.addressCiphertext} is null or ${t.addressCiphertext} like 'v1.%'`),
+  ],
+);

@@ -84,7 +84,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   // The suite must not talk to a developer's real database or mail server by accident.
-  for (const name of ["DATABASE_URL", "SMTP_URL", "ADMIN_EMAILS", "SEED_DEMO", "TRUST_PROXY", "BETTER_AUTH_SECRET"]) {
+  for (const name of ["DATABASE_URL", "SMTP_URL", "ADMIN_EMAILS", "SEED_DEMO", "TRUST_PROXY", "BETTER_AUTH_SECRET", "SHIPPING_ADDRESS_KEY"]) {
     delete env[name];
   }
   Object.assign(env, {

@@ -1,10 +1,11 @@
 // Monthly seasons in the browser: the leaderboard's "This month" and "All time" tabs, an
-// admin confirming a finished season's winners (one e-mail each), and the Hall of Fame.
+// admin confirming a finished season's winners (one e-mail each), and the Hall of Fame;
+// then a winner claiming their prize from the e-mail's link and the admin shipping it.
 // The demo members joined 40+ days ago, so the boot-time catch-up has frozen at least one
 // finished season on this fresh server.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { closePage, newPage, readMailbox, signIn, waitForHydration, withServerAndBrowser } from "./fixtures";
+import { allowFailedResponse, closePage, newPage, readMailbox, signIn, waitForHydration, withServerAndBrowser } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 
@@ -51,6 +52,8 @@ describe("monthly seasons", () => {
 
     const congratulations = (await readMailbox(e2e.server.origin)).filter((mail) => mail.subject.startsWith("Congratulations"));
     assert.equal(congratulations.length - mailsBefore, winners, "one e-mail per winner");
+    await admin.getByTestId("prize-claim-status").first().waitFor();
+    assert.equal(await admin.getByTestId("prize-claim-status").count(), winners, "each winner's claim is listed");
     assert.deepEqual(
       congratulations.map((mail) => mail.to.split("@")[0]).sort(),
       [...winnerNames].sort(),
@@ -63,6 +66,75 @@ describe("monthly seasons", () => {
     assert.equal(await hall.count(), Math.min(winners, 10));
     assert.match((await hall.first().innerText()).replace(/\s+/g, " "), new RegExp(`^#1 ${winnerNames[0]!.replace(".", "\\.")} Early access pass`));
     await closePage(visitor);
+    await closePage(admin);
+  });
+
+  it("lets a winner claim the prize from the e-mail's link, and an admin reveal the address and mark it shipped", async () => {
+    // Follows the confirmation above: the winner e-mails are in the dev mailbox.
+    const [mail] = (await readMailbox(e2e.server.origin)).filter((entry) => entry.subject.startsWith("Congratulations"));
+    assert.ok(mail, "a winner e-mail is in the mailbox");
+    const winner = await newPage(e2e.browser);
+    await winner.goto(`${e2e.server.origin}/dev/mailbox/${mail.id}`);
+    const text = await winner.locator("pre").first().innerText();
+    assert.doesNotMatch(text, /reply to this e-mail/i, "nobody is asked to reply with an address");
+    const claimLink = winner.locator('a[href*="/claim-prize?token="]').first();
+    const memberId = new URL(await claimLink.getAttribute("href") ?? "").searchParams.get("token")?.split(".")[0];
+    assert.ok(memberId, "the claim link names the member");
+    await claimLink.click();
+    await winner.waitForURL(/\/claim-prize\?token=/);
+    await winner.getByRole("heading", { name: "Claim your prize" }).waitFor();
+    await waitForHydration(winner);
+
+    // The demo members joined before the age question existed: it comes first.
+    await winner.getByLabel("Birth month").selectOption("4");
+    await winner.getByLabel("Birth year").fill("1988");
+    await winner.getByRole("button", { name: "Continue" }).click();
+    await winner.getByRole("heading", { name: "Where should we send it?" }).waitFor();
+
+    await winner.getByLabel("Name for delivery").fill("Pat Parent");
+    await winner.getByLabel("Address line 1").fill("12 Comet Lane");
+    await winner.getByLabel("Town or city").fill("Springfield");
+    await winner.getByLabel("State, province or region (optional)").fill("OR");
+    await winner.getByLabel("Postal code (optional where there is none)").fill("97477");
+    await winner.getByLabel("Country").fill("United States");
+    await winner.getByRole("button", { name: "Send the address" }).click();
+    await winner.getByRole("heading", { name: "Prize claimed!" }).waitFor();
+    await closePage(winner);
+
+    // Another winner, without JavaScript (and without cookies): the same page, posted natively.
+    const second = (await readMailbox(e2e.server.origin)).filter((entry) => entry.subject.startsWith("Congratulations"))[1];
+    if (second) {
+      const plain = await newPage(e2e.browser, { javaScriptEnabled: false });
+      await plain.goto(`${e2e.server.origin}/dev/mailbox/${second.id}`);
+      await plain.locator('a[href*="/claim-prize?token="]').first().click();
+      await plain.getByLabel("Birth month").selectOption("11");
+      await plain.getByLabel("Birth year").fill("1979");
+      await plain.getByRole("button", { name: "Continue" }).click();
+      await plain.getByRole("heading", { name: "Where should we send it?" }).waitFor();
+      await plain.getByLabel("Name for delivery").fill("Sam Guardian");
+      allowFailedResponse(plain, 400, "/claim-prize"); // the refusal below, on purpose
+      await plain.getByRole("button", { name: "Send the address" }).click();
+      await plain.getByText("Enter the street address.").waitFor(); // refused (400), nothing stored
+      await plain.getByLabel("Address line 1").fill("1 Orbit Road");
+      await plain.getByLabel("Town or city").fill("Portland");
+      await plain.getByLabel("Country").fill("United States");
+      await plain.getByRole("button", { name: "Send the address" }).click();
+      await plain.getByRole("heading", { name: "Prize claimed!" }).waitFor();
+      await closePage(plain);
+    }
+
+    const admin = await newPage(e2e.browser);
+    await signIn(admin, e2e.server.origin, "admin@example.com");
+    await admin.goto(`${e2e.server.origin}/admin/seasons`);
+    await waitForHydration(admin);
+    const row = admin.getByTestId("season-standing").filter({ has: admin.locator(`img[src="/api/avatars/${memberId}.svg"]`) });
+    assert.equal(await row.getByTestId("prize-claim-status").innerText(), "claimed");
+    await row.getByRole("button", { name: /^Reveal the shipping address of / }).click();
+    await admin.getByText("Address Revealed").waitFor();
+    assert.match((await row.getByTestId("shipping-address").innerText()).replace(/\s+/g, " "), /Pat Parent 12 Comet Lane 97477 Springfield OR United States/);
+    await row.getByRole("button", { name: /^Mark the prize of .* shipped$/ }).click();
+    await admin.getByText("Marked Shipped!").waitFor();
+    await row.getByTestId("prize-claim-status").filter({ hasText: "shipped" }).waitFor();
     await closePage(admin);
   });
 });

@@ -27,6 +27,8 @@ function deploymentEnv(): Record<string, string> {
     DATABASE_URL: database.url,
     SMTP_URL: sink.url,
     BETTER_AUTH_SECRET: "several-processes-e2e-secret-0123456789",
+    // With SMTP_URL set, the shipping-address key is required (32 bytes in base64).
+    SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64"),
     ADMIN_EMAILS: "admin@example.com",
     // The test plays a proxy on loopback and names each request's network in
     // X-Forwarded-For, so each test's limits are its own.

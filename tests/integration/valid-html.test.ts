@@ -120,6 +120,10 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
     const confirmPath = welcome?.text.match(/\/confirm-email\?token=[^\s]+/)?.[0];
     expect(confirmPath, "the welcome e-mail holds a confirmation link").toBeDefined();
 
+    const [winnerMail] = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.kind, "season_winner")).limit(1);
+    const claimPath = winnerMail && (await getMailboxMessage(winnerMail.id))?.text.match(/\/claim-prize\?token=[^\s]+/)?.[0];
+    expect(claimPath, "the winner e-mail holds a claim link").toBeDefined();
+
     const deviceCookie = (await rememberDeviceMember(member.id)).split(";")[0];
     const sessionCookie = await signInAs(MEMBER_EMAIL);
     await requestMagicLink({ email: "not.a.member@example.com", clientIp: "127.0.0.1" });
@@ -149,6 +153,8 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
       { name: "unauthorized", path: "/unauthorized", status: 403 },
       { name: "confirm-email", path: confirmPath!, status: 200, shows: "E-mail confirmed!" },
       { name: "confirm-email-broken", path: "/confirm-email?token=broken", status: 200 },
+      { name: "claim-prize", path: claimPath!, status: 200, shows: "What month and year were you born?" },
+      { name: "claim-prize-broken", path: "/claim-prize?token=broken", status: 404 },
       { name: "embed-join", path: "/embed/join", status: 200 },
       { name: "thank-you", path: "/thank-you", cookie: deviceCookie, status: 200, shows: member.referralCode },
       { name: "thank-you-no-member", path: "/thank-you", status: 200 },

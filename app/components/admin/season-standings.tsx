@@ -2,6 +2,7 @@ import { Send } from "lucide-react";
 import { useRef } from "react";
 import type { z } from "zod";
 import { useAdminForm } from "~/components/admin/admin-form";
+import { PrizeClaimCell, type PrizeClaimView } from "~/components/admin/prize-claim-cell";
 import { useIsHydrated } from "~/components/use-is-hydrated";
 import { LocalTime } from "~/components/local-time";
 import {
@@ -32,9 +33,11 @@ type FrozenSeason = {
   standings: Standing[];
 };
 
-/** A finished season's frozen list: who ranks, who is skipped and why, and what each rank wins. */
-export function SeasonStandings({ season, failure }: { season: FrozenSeason; failure: AdminFailure }) {
+/** A finished season's frozen list: who ranks, who is skipped and why, what each rank wins and, once confirmed, each winner's claim. */
+export function SeasonStandings({ season, failure, claims, canManageClaims }: { season: FrozenSeason; failure: AdminFailure; claims: PrizeClaimView[]; canManageClaims: boolean }) {
   const label = seasonLabel(season.season);
+  const claimByMember = new Map(claims.map((claim) => [claim.memberId, claim]));
+  const headings = ["Rank", "Member", "Points", "Referrals", "Prize", ...(season.isConfirmed ? ["Claim"] : [])];
   const winners = season.standings.filter((standing) => standing.prize).length;
   return (
     <Card>
@@ -56,7 +59,7 @@ export function SeasonStandings({ season, failure }: { season: FrozenSeason; fai
           <Table>
             <TableHeader>
               <TableRow>
-                {["Rank", "Member", "Points", "Referrals", "Prize"].map((heading) => (
+                {headings.map((heading) => (
                   <TableHead key={heading}>{heading}</TableHead>
                 ))}
               </TableRow>
@@ -76,6 +79,14 @@ export function SeasonStandings({ season, failure }: { season: FrozenSeason; fai
                   <TableCell>
                     {standing.skipReason ? <Badge variant="outline">Skipped: {standing.skipReason}</Badge> : (standing.prize ?? "—")}
                   </TableCell>
+                  {season.isConfirmed && (
+                    <TableCell>
+                      {(() => {
+                        const claim = standing.memberId ? claimByMember.get(standing.memberId) : undefined;
+                        return claim ? <PrizeClaimCell season={season.season} claim={claim} nickname={standing.nickname} canManage={canManageClaims} /> : "—";
+                      })()}
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>
@@ -112,7 +123,7 @@ function ConfirmWinners({ season, winners, failure }: { season: string; winners:
             <AlertDialogHeader>
               <AlertDialogTitle>Confirm the {label} winners?</AlertDialogTitle>
               <AlertDialogDescription>
-                {winners === 1 ? "1 winner gets" : `${winners} winners get`} the winner e-mail asking a parent for a shipping address. Ranks and prizes are
+                {winners === 1 ? "1 winner gets" : `${winners} winners get`} the winner e-mail with a link to claim their prize. Ranks and prizes are
                 then final and the season appears in the Hall of Fame.
               </AlertDialogDescription>
             </AlertDialogHeader>

@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 
 /** Intents whose requests change nothing the page shows (e.g. "send a test e-mail"). */
-const BACKGROUND_INTENTS = new Set(["send-test", "reveal-secret"]);
+const BACKGROUND_INTENTS = new Set(["send-test", "reveal-secret", "reveal-address"]);
 
 function isFailedAdminResult(result: unknown): boolean {
   return typeof result === "object" && result !== null && "ok" in result && (result as { ok: unknown }).ok === false;

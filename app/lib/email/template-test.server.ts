@@ -27,6 +27,7 @@ export async function sendWinnerTemplateTest({ adminEmail, templateHtml }: { adm
     rank: 1,
     prize: "Early access pass",
     season: "October 2026",
+    claimUrl: `${getEnv().origin}/claim-prize?token=test`,
   });
   await enqueueEmail({ kind: "template_test", to: adminEmail, subject: `[Test] ${email.subject}`, html: email.html, text: email.text });
 }

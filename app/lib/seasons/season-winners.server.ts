@@ -4,6 +4,8 @@ import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
 import { AppError } from "../errors";
 import { recordAdminAuditEvent } from "../audit/audit.server";
+import { prizeClaimUrl } from "../prizes/claim-token.server";
+import { createPrizeClaims } from "../prizes/prize-claims.server";
 import { getSiteSettings } from "../settings/settings.server";
 import { seasonLabel } from "./season-calendar";
 import { lastPrizeRank, prizeForRank, type PrizeTier } from "./prizes";
@@ -111,9 +113,9 @@ export async function getFrozenSeason(season: string): Promise<SeasonDetail | nu
 }
 
 /**
- * Confirms a frozen season's winners: ranks and prizes are written to the standings and
- * each winner gets one e-mail (through the outbox, in the same transaction). A season is
- * confirmed once; a second confirmation is refused.
+ * Confirms a frozen season's winners: ranks and prizes are written to the standings, each
+ * winner gets a prize claim and one e-mail with its link (through the outbox, in the same
+ * transaction). A season is confirmed once; a second confirmation is refused.
  */
 export async function confirmSeasonWinners(season: string, adminId: string): Promise<{ winners: number }> {
   const { seasonPrizes, seasonWinnerEmailTemplateHtml } = await getSiteSettings(["seasonPrizes", "seasonWinnerEmailTemplateHtml"]);
@@ -129,11 +131,12 @@ export async function confirmSeasonWinners(season: string, adminId: string): Pro
 
     const standings = rankStandings(await readStandings(tx, season), seasonPrizes);
     let winners = 0;
+    const claims: { memberId: string; prize: string }[] = [];
     for (const standing of standings) {
       await tx.execute(sql`
         update season_standings set rank = ${standing.rank}, prize = ${standing.prize}, skip_reason = ${standing.skipReason}
          where season = ${season}::date and position = ${standing.position}`);
-      if (!standing.prize || !standing.email || standing.rank === null) continue;
+      if (!standing.prize || !standing.email || !standing.memberId || standing.rank === null) continue;
       const email = renderWinnerEmail({
         siteName: SITE_NAME,
         templateHtml: seasonWinnerEmailTemplateHtml,
@@ -141,10 +144,13 @@ export async function confirmSeasonWinners(season: string, adminId: string): Pro
         rank: standing.rank,
         prize: standing.prize,
         season: label,
+        claimUrl: prizeClaimUrl(standing.memberId, season),
       });
+      claims.push({ memberId: standing.memberId, prize: standing.prize });
       await enqueueEmail({ kind: "season_winner", to: standing.email, replyTo: CONTACT_EMAIL, subject: email.subject, html: email.html, text: email.text }, tx);
       winners += 1;
     }
+    await createPrizeClaims(tx, season, claims);
     await tx.execute(sql`update seasons set winners_confirmed_at = now(), winners_confirmed_by = ${adminId} where season = ${season}::date`);
     await recordAdminAuditEvent(tx, adminId, {
       action: "season.winners_confirmed",

@@ -26,10 +26,18 @@ export const ConfirmWinnersSchema = z.object({
   season: z.string({ error: "Choose a season." }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Choose a season."),
 });
 
+const seasonParam = z.string({ error: "Choose a season." }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Choose a season.");
+const memberId = z.string({ error: "Choose a winner." }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Choose a winner.");
+
+/** A winner's prize claim: show the decrypted address (audited), or mark the prize shipped. */
+export const PrizeClaimActionSchema = z.object({ intent: z.enum(["reveal-address", "mark-shipped"]), season: seasonParam, memberId });
+
 /** Everything the Seasons screen posts. */
 export const SeasonsActionSchema = z.discriminatedUnion("intent", [
   SeasonPrizesSchema,
   template.extend({ intent: z.literal("template") }),
   template.extend({ intent: z.literal("send-test") }),
   ConfirmWinnersSchema,
+  PrizeClaimActionSchema.extend({ intent: z.literal("reveal-address") }),
+  PrizeClaimActionSchema.extend({ intent: z.literal("mark-shipped") }),
 ]);

@@ -145,7 +145,12 @@ describe("confirming winners", () => {
     const goldMail = mails.find((mail) => mail.toAddress === "gold@example.com");
     expect(goldMail?.subject).toBe("Congratulations — you are a Vista Crew winner for October 2024!");
     expect(goldMail?.text).toContain("Early access pass + Exclusive digital content");
-    expect(goldMail?.text).toContain("shipping address");
+    // A link to the claim page instead of a request to reply with an address (ADR 0043).
+    expect(goldMail?.text).toMatch(/Claim your prize: http:\/\/localhost:3000\/claim-prize\?token=[\w.-]+/);
+    expect(goldMail?.text).not.toMatch(/reply to this e-mail/i);
+    const claims = await db.execute<{ prize: string; status: string }>(sql`select prize, status from prize_claims order by prize`);
+    expect(claims.rows).toHaveLength(5);
+    expect(claims.rows.every((claim) => claim.status === "unclaimed")).toBe(true);
 
     const [season] = await listHallOfFame();
     expect(season?.season).toBe("2024-10-01");

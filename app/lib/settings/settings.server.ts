@@ -29,7 +29,7 @@ import { MILESTONE_STEP, parseMilestones, type Milestone } from "../points/miles
 import { parsePrizeTiers, type PrizeTier } from "../seasons/prizes";
 import { parseTimeZone } from "../seasons/time-zone";
 import { parseOriginList } from "../embed/origins";
-import { DEFAULT_SEASON_WINNER_EMAIL_HTML } from "../seasons/winner-email";
+import { DEFAULT_SEASON_WINNER_EMAIL_HTML, LEGACY_SEASON_WINNER_EMAIL_HTML } from "../seasons/winner-email";
 
 type Definition<T> = {
   key: string;
@@ -137,7 +137,10 @@ export const SETTING_DEFINITIONS = {
   seasonWinnerEmailTemplateHtml: define({
     key: "season_winner_email_template_html",
     fallback: DEFAULT_SEASON_WINNER_EMAIL_HTML,
-    parse: (stored) => parseRichHtml(stored) || DEFAULT_SEASON_WINNER_EMAIL_HTML,
+    parse: (stored) => {
+      const html = parseRichHtml(stored);
+      return !html || html === LEGACY_SEASON_WINNER_EMAIL_HTML ? DEFAULT_SEASON_WINNER_EMAIL_HTML : html;
+    },
     serialize: (value: string) => ({ html_content: sanitizeRichHtml(value) }),
   }),
   homepageVideoUrl: define({ key: "homepage_video_url", fallback: "", parse: parsePlainString, serialize: parsePlainString }),

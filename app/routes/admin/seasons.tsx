@@ -13,9 +13,11 @@ import { adminAction } from "~/lib/admin/admin-action.server";
 import type { FailureToast } from "~/lib/admin/action-result";
 import { versionOf } from "~/lib/admin/version";
 import { requireStaff } from "~/lib/auth/guards.server";
+import { canAccess } from "~/lib/auth/roles";
 import { saveContent } from "~/lib/content/content.server";
 import { sendWinnerTemplateTest } from "~/lib/email/template-test.server";
 import { AppError } from "~/lib/errors";
+import { listPrizeClaims, markPrizeShipped, revealShippingAddress } from "~/lib/prizes/prize-claims.server";
 import { prizeTextOf } from "~/lib/seasons/prizes";
 import { seasonKeyFromParam, seasonLabel, seasonParamOf } from "~/lib/seasons/season-calendar";
 import { getCurrentSeason } from "~/lib/seasons/season-leaderboard.server";
@@ -39,13 +41,17 @@ function failure(form: FormData): FailureToast {
       return { title: "Send Failed", lead: "Could not send the test email. " };
     case "prizes":
       return { title: "Update Failed", lead: "Could not save the prizes. " };
+    case "reveal-address":
+      return { title: "Reveal Failed", lead: "Could not show the shipping address. " };
+    case "mark-shipped":
+      return { title: "Update Failed", lead: "Could not mark the prize shipped. " };
     default:
       return { title: "Update Failed", lead: "Could not save email template. " };
   }
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "seasons");
+  const staff = await requireStaff(request, "seasons");
   const [current, seasons, settings] = await Promise.all([
     getCurrentSeason(),
     listFrozenSeasons(),
@@ -54,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const requested = seasonKeyFromParam(new URL(request.url).searchParams.get("season"));
   const selectedKey = requested ?? seasons[0]?.season ?? null;
   const selected = selectedKey ? await getFrozenSeason(selectedKey) : null;
+  const claims = selected?.isConfirmed ? await listPrizeClaims(selected.season) : [];
   return {
     current: { label: seasonLabel(current.season), endsAt: current.endsAt.toISOString(), timeZone: current.timeZone },
     seasons: seasons.map((season) => ({ ...season, frozenAt: season.frozenAt.toISOString(), winnersConfirmedAt: season.winnersConfirmedAt?.toISOString() ?? null })),
@@ -61,6 +68,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? { ...selected, frozenAt: selected.frozenAt.toISOString(), winnersConfirmedAt: selected.winnersConfirmedAt?.toISOString() ?? null }
       : null,
     isMissing: Boolean(requested && !selected),
+    claims: claims.map((claim) => ({ memberId: claim.memberId, status: claim.status, hasAddress: claim.hasAddress, shippedAt: claim.shippedAt?.toISOString() ?? null })),
+    canManageClaims: canAccess(staff.role, "seasons", "edit"),
     prizes: { seasonPrizes: prizeTextOf(settings.seasonPrizes) },
     template: { [TEMPLATE]: settings[TEMPLATE] },
     version: versionOf([settings.seasonPrizes, settings[TEMPLATE]]),
@@ -84,6 +93,18 @@ export async function action(args: Route.ActionArgs) {
         case "template":
           await saveContent({ [TEMPLATE]: input[TEMPLATE] }, admin.id);
           return { title: "Template Updated!", description: "Winner email template saved successfully." };
+        case "reveal-address": {
+          const season = seasonKeyFromParam(input.season);
+          if (!season) throw new AppError("INVALID_INPUT", "Choose a season.");
+          const address = await revealShippingAddress(season, input.memberId, admin);
+          return { title: "Address Revealed", description: "Viewing it is recorded in the audit log.", value: { address } };
+        }
+        case "mark-shipped": {
+          const season = seasonKeyFromParam(input.season);
+          if (!season) throw new AppError("INVALID_INPUT", "Choose a season.");
+          await markPrizeShipped(season, input.memberId, admin);
+          return { title: "Marked Shipped!", description: "The shipping address is deleted 30 days from now." };
+        }
         case "confirm": {
           const season = seasonKeyFromParam(input.season);
           if (!season) throw new AppError("INVALID_INPUT", "Choose a season.");
@@ -144,7 +165,8 @@ function WinnerEmailForm({ defaultValue, version }: { defaultValue: Record<typeo
               {index < WINNER_EMAIL_PLACEHOLDERS.length - 1 ? ", " : ""}
             </span>
           ))}
-          . Replies go to the studio&apos;s contact address.
+          . Each e-mail ends with a <strong>Claim your prize</strong> button to the winner&apos;s own claim page (it works for 60 days), where the
+          shipping address is given once consent is on record; replies go to the studio&apos;s contact address.
         </>
       }
     />
@@ -152,7 +174,7 @@ function WinnerEmailForm({ defaultValue, version }: { defaultValue: Record<typeo
 }
 
 export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
-  const { current, seasons, selected, isMissing, prizes, template, version } = loaderData;
+  const { current, seasons, selected, isMissing, claims, canManageClaims, prizes, template, version } = loaderData;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-3xl font-extrabold">Seasons</h1>
@@ -188,7 +210,7 @@ export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
           </nav>
         )}
         {isMissing && <p className="font-semibold text-destructive">That season has not finished yet or had no points.</p>}
-        {selected && <SeasonStandings key={`${selected.season}-${selected.isConfirmed}`} season={selected} failure={failure} />}
+        {selected && <SeasonStandings key={`${selected.season}-${selected.isConfirmed}`} season={selected} failure={failure} claims={claims} canManageClaims={canManageClaims} />}
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
