@@ -1,3 +1,4 @@
+import { currentPrivacyNotice } from "../consent/privacy-notice.server";
 import { sql } from "drizzle-orm";
 import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
 import { canAccess, type Role } from "../auth/roles";
@@ -23,8 +24,6 @@ import type { ShippingAddress } from "./prize-claim.schema";
 export const CLAIM_LINK_DAYS = 60;
 /** Days after "Mark shipped" until the address is deleted. */
 export const ADDRESS_RETENTION_DAYS = 30;
-/** The privacy notice a winner accepts when they record their own consent here (no versioned notice exists yet). */
-export const PRIVACY_NOTICE_VERSION = 1;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ADDRESS_JOB_INTERVAL_MS = 60 * 60 * 1000;
 // pg advisory lock key: one address purge at a time across every app process.
@@ -113,9 +112,10 @@ export async function answerClaimAge(token: string, answer: { birthMonth: string
   if (!birth.ok) throw new AppError("INVALID_INPUT", birth.message);
   const band = ageBandOf(birth.birth, await getSiteSetting("consentAge"), now);
   if (band === "under_consent_age") return { band };
+  const notice = await currentPrivacyNotice();
   await db.execute(sql`
     update waitlist_users
-       set age_band = ${band}, consent_method = 'self', consent_at = ${now.toISOString()}::timestamptz, privacy_notice_version = ${PRIVACY_NOTICE_VERSION}
+       set age_band = ${band}, consent_method = 'self', consent_at = ${now.toISOString()}::timestamptz, privacy_notice_version = ${notice.version}
      where id = ${row.member_id} and consent_method is null`);
   return { band };
 }
