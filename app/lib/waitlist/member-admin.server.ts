@@ -1,3 +1,4 @@
+import type { ConsentMethod } from "../consent/consent-rules";
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { memberAuditLog, waitlistUsers } from "../../../db/schema";
 import { db, type Executor } from "../db.server";
@@ -30,9 +31,16 @@ function memberFilter(search: string, confirmed: ConfirmedFilter): SQL | undefin
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export type MemberListRow = Member & { tags: string[]; notes: string };
+export type MemberListRow = Member & { tags: string[]; notes: string; consentMethod: ConsentMethod | null; consentAt: Date | null; privacyNoticeVersion: number | null };
 
-export const memberListColumns = { ...memberColumns, tags: waitlistUsers.tags, notes: waitlistUsers.notes };
+export const memberListColumns = {
+  ...memberColumns,
+  tags: waitlistUsers.tags,
+  notes: waitlistUsers.notes,
+  consentMethod: waitlistUsers.consentMethod,
+  consentAt: waitlistUsers.consentAt,
+  privacyNoticeVersion: waitlistUsers.privacyNoticeVersion,
+};
 
 /** One page of members, newest first, filtered in SQL; with the filtered and overall counts. */
 export async function listMembersPage({

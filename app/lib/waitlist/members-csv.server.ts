@@ -3,9 +3,10 @@ import { waitlistUsers } from "../../../db/schema";
 import { db } from "../db.server";
 import { memberListColumns } from "./member-admin.server";
 import { csvRow } from "../csv";
+import { describeConsent } from "../consent/consent-label";
 
 export const CSV_FILE_NAME = "waitlist_users.csv";
-const CSV_HEADER = ["Email", "Referral Code", "Points", "Referrals Made", "Confirmed", "Blocked", "Join Date", "Tags", "Notes"];
+const CSV_HEADER = ["Email", "Referral Code", "Points", "Referrals Made", "Confirmed", "Blocked", "Join Date", "Tags", "Notes", "Consent"];
 const BATCH_SIZE = 1000;
 
 
@@ -54,6 +55,7 @@ export function streamMembersCsv(): ReadableStream<Uint8Array> {
             row.joinDate.toISOString(),
             row.tags.join("; "),
             row.notes,
+            describeConsent(row),
           ]),
         )
         .join("");
