@@ -24,7 +24,7 @@ function questions(siteName: string) {
     {
       id: "join",
       question: "How do I join the waitlist?",
-      answer: "Type your e-mail address into the form on the home page or the Join the Waitlist page and press Join the Crew. That's it! You'll get a welcome e-mail with your own referral link and a button to confirm your address. Kids under 13 should ask a parent or guardian to sign up for them.",
+      answer: "Type your e-mail address into the form on the home page or the Join the Waitlist page and press Join the Crew. That's it! You'll get a welcome e-mail with your own referral link and a button to confirm your address. For younger crew members the form asks for a parent's or guardian's OK when it is needed.",
     },
     {
       id: "benefits",

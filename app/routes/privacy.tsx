@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/privacy";
 import { LegalPage } from "~/components/legal-page";
 import { contactEmailFrom, siteNameFrom } from "~/lib/site-name";
+import { loadLegalFacts } from "~/lib/consent/legal-facts.server";
 
 // Nothing here needs a script: the page ships no JavaScript (ADR 0024).
 export const handle: ChromeHandle = { hydrate: false };
@@ -12,52 +13,67 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "description", content: `What ${siteNameFrom(matches)} stores about crew members, why, for how long, and how to have it deleted.` },
 ];
 
-export default function Privacy({ matches }: Route.ComponentProps) {
+export async function loader() {
+  return loadLegalFacts();
+}
+
+export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
   const contactEmail = contactEmailFrom(matches);
+  const { consentAge, consentRequestDays, noticeVersion, noticeSince } = loaderData;
   return (
     <LegalPage
       title="Privacy Policy"
       intro={
-        <p>
-          This policy explains what New Vista Studios collects when you use the {siteName} website, why, and the
-          choices you have. We collect as little as we can, and we never sell your data.
-        </p>
+        <>
+          <p>
+            This policy explains what New Vista Studios collects when you use the {siteName} website, why, and the
+            choices you have. We collect as little as we can, and we never sell your data. Parents: the short version
+            is under "Children" below.
+          </p>
+          <p>Privacy notice version {noticeVersion}, in effect since {noticeSince}.</p>
+        </>
       }
     >
       <section aria-labelledby="collect">
         <h2 id="collect">What we collect</h2>
         <ul>
-          <li><strong>E-mail address</strong>: to put you on the waitlist and send your referral link, sign-in links and news.</li>
-          <li><strong>Optional names</strong>: only if you give them, for example in a contact message.</li>
-          <li><strong>Cookies</strong>: small files that keep the site working (see "Cookies" below).</li>
           <li>
-            <strong>Usage data</strong>: whether you watched the trailer, when you joined, and a coarse device type
-            (phone, tablet or computer) and country guessed from your browser's language and time zone.
+            <strong>An e-mail address</strong>: yours, or for a child a parent's or guardian's. We use it for the
+            waitlist, your referral link, sign-in links and news.
           </li>
-          <li><strong>Referral information</strong>: your referral code, who invited you and how many friends joined with your link.</li>
+          <li>
+            <strong>An age band</strong>: whether you are under {consentAge} or not. We ask the month and year you were
+            born and keep only the band, never the date.
+          </li>
+          <li><strong>Points and referrals</strong>: your points, your referral code, who invited you and how many friends joined with your link.</li>
+          <li>
+            <strong>Coarse context</strong>: a device type (phone, tablet or computer), a country guessed from your
+            browser's language and time zone, and the network part of your internet address (not the whole address),
+            used to spot fake sign-ups.
+          </li>
+          <li><strong>Your consent</strong>: how it was given (by you, or by a parent), when, and which version of this notice.</li>
+          <li><strong>A shipping address</strong>, only if you win a prize and claim it: stored encrypted, seen only by our prize team.</li>
+          <li><strong>Contact messages</strong>: e-mailed to our team; the site does not keep a copy.</li>
         </ul>
       </section>
 
-      <section aria-labelledby="use">
-        <h2 id="use">How we use it</h2>
-        <ul>
-          <li>to run the waitlist and count your points and referrals;</li>
-          <li>to show the leaderboard, which displays only the part of your address before the @ and a generated avatar;</li>
-          <li>to pick prize winners and contact them;</li>
-          <li>to send news about the series (you can stop these e-mails at any time);</li>
-          <li>to answer your messages and keep the site safe from abuse;</li>
-          <li>to understand, in total numbers only, how the community grows.</li>
-        </ul>
+      <section aria-labelledby="public">
+        <h2 id="public">What is public</h2>
+        <p>
+          On the leaderboard, the Hall of Fame, share pictures and everywhere else anyone can see, a member appears only
+          as a crew name made from a word list (like "Brave Otter 42") with a drawn avatar, and their points. Never a
+          name, an e-mail address or any part of one. Members can pick a new crew name from their dashboard.
+        </p>
       </section>
 
       <section aria-labelledby="cookies">
         <h2 id="cookies">Cookies</h2>
         <p>
           We only use cookies the site needs: one that remembers you joined on this device, one that keeps a friend's
-          referral code until you join, and a session cookie while a crew member is signed in. We use no advertising
-          or cross-site tracking cookies. If you block cookies, the waitlist still works but referral credit and
-          signing in may not.
+          referral code until you join, one that remembers an answer to the age question for a day, and a session
+          cookie while a crew member is signed in. We use no advertising or cross-site tracking cookies. If you block
+          cookies, the waitlist still works but referral credit and signing in may not.
         </p>
       </section>
 
@@ -72,28 +88,37 @@ export default function Privacy({ matches }: Route.ComponentProps) {
 
       <section aria-labelledby="retention">
         <h2 id="retention">How long we keep it</h2>
-        <p>
-          We keep your waitlist entry until the series launches and for up to 12 months after, unless you ask us to
-          delete it sooner. Contact messages are kept only as long as we need to answer them.
-        </p>
+        <ul>
+          <li>A membership: until it is deleted, by a parent's withdrawal or when you ask us.</li>
+          <li>A parent's request that nobody answered: {consentRequestDays} days, then it is deleted with the parent's address.</li>
+          <li>The text of e-mails we sent: 1 day (we keep only who, when and the subject).</li>
+          <li>A prize winner's shipping address: until 30 days after the prize ships.</li>
+          <li>Records that limit how often something can be tried: 2 days.</li>
+        </ul>
       </section>
 
       <section aria-labelledby="children">
         <h2 id="children">Children</h2>
         <p>
-          The site is not meant for children under 13 to use on their own, and they may not sign up themselves. A
-          child under 13 can take part only through a parent or guardian who signs up with their own e-mail address.
-          If we learn that we hold a child's data without a parent's consent, we delete it. Parents and guardians can
-          ask us what we hold about their child and have it removed.
+          Anyone who tells us they are under {consentAge} cannot join by themselves, and we do not keep the e-mail
+          address they typed. Instead we ask for a parent's or guardian's address and send the parent a note that says
+          what the crew is, what we would keep and what is public. Nothing happens unless the parent says yes. If they
+          say no, or do not answer within {consentRequestDays} days, we delete their address and the request.
+        </p>
+        <p>
+          If the parent says yes, the membership uses the parent's address, the child plays under a crew name, and we
+          send the parent a confirmation a day later. Every e-mail we send the parent has a link to withdraw consent,
+          which deletes the membership and its data at once. If a child wins a prize, the parent claims it.
         </p>
       </section>
 
       <section aria-labelledby="rights">
         <h2 id="rights">Your rights and choices</h2>
         <p>
-          You can ask us for a copy of your data, to correct it, or to delete it, and you can unsubscribe from our
-          e-mails at any time. Nevada residents may also ask us not to sell their personal information; we do not sell
-          it to anyone. This policy is governed by the laws of the State of Nevada, USA, as are our{" "}
+          You can ask us for a copy of your data, to correct it or to delete it, and to stop our e-mails, by writing to{" "}
+          <a href={`mailto:${contactEmail}`}>{contactEmail}</a>; parents can also withdraw consent from any of our
+          e-mails. Nevada residents may also ask us not to sell their personal information; we do not sell it to
+          anyone. This policy is governed by the laws of the State of Nevada, USA, as are our{" "}
           <Link to="/terms">Terms of Service</Link>.
         </p>
       </section>
@@ -102,7 +127,7 @@ export default function Privacy({ matches }: Route.ComponentProps) {
         <h2 id="privacy-contact">Contact</h2>
         <p>
           Privacy questions or requests: <a href={`mailto:${contactEmail}`}>{contactEmail}</a>, or use our{" "}
-          <Link to="/contact">contact form</Link>. [Data protection contact details to be confirmed before launch.]
+          <Link to="/contact">contact form</Link>.
         </p>
       </section>
     </LegalPage>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/terms";
 import { LegalPage } from "~/components/legal-page";
 import { contactEmailFrom, siteNameFrom } from "~/lib/site-name";
+import { loadLegalFacts } from "~/lib/consent/legal-facts.server";
 
 // Nothing here needs a script: the page ships no JavaScript (ADR 0024).
 export const handle: ChromeHandle = { hydrate: false };
@@ -12,8 +13,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "description", content: `The rules of the ${siteNameFrom(matches)} waitlist, referral program and monthly giveaways.` },
 ];
 
-export default function Terms({ matches }: Route.ComponentProps) {
+export async function loader() {
+  return loadLegalFacts();
+}
+
+export default function Terms({ matches, loaderData }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
+  const { consentAge } = loaderData;
   const contactEmail = contactEmailFrom(matches);
   return (
     <LegalPage
@@ -37,10 +43,10 @@ export default function Terms({ matches }: Route.ComponentProps) {
       <section aria-labelledby="eligibility">
         <h2 id="eligibility">2. Eligibility</h2>
         <p>
-          You must be at least 13 years old to join the waitlist yourself. Children under 13 may not sign up on their
-          own: they may take part only through a parent or legal guardian who signs up with their own e-mail address,
-          agrees to these terms and manages the entry on the child's behalf. Parents and guardians are responsible for
-          how their children use the site.
+          If you are {consentAge} or older you may join the waitlist yourself. Younger visitors need a parent's or
+          guardian's consent first: the join form asks for the parent's e-mail address and we ask the parent. A child's
+          membership uses the parent's address, and the parent agrees to these terms and manages it on the child's
+          behalf. Parents and guardians are responsible for how their children use the site.
         </p>
       </section>
 
@@ -69,7 +75,7 @@ export default function Terms({ matches }: Route.ComponentProps) {
           <li>We may correct points, remove referrals or block an entry that breaks these rules; a blocked entry cannot win prizes.</li>
           <li>
             Prizes are awarded as described on the Rewards page, cannot be exchanged for cash, and may be replaced by a
-            prize of similar value if one runs out. A parent or guardian must confirm delivery details for winners under 18.
+            prize of similar value if one runs out. Winners claim a prize on our site from the e-mail we send; for a child, the parent claims it.
           </li>
         </ul>
       </section>

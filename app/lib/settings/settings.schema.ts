@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONSENT_AGE, CONSENT_REQUEST_DAYS } from "~/lib/consent/age";
 import {
   DOMAIN_NAME,
   MAX_LISTED_DOMAINS,
@@ -87,6 +88,8 @@ export const SiteSettingsFormSchema = z.object({
   referralDailyCap: wholeNumber(REFERRAL_DAILY_CAP, "Referrals per day"),
   emailDomainBlocklist: domainList,
   emailDomainAllowlist: domainList,
+  consentAge: wholeNumber(CONSENT_AGE, "The consent age"),
+  consentRequestDays: wholeNumber(CONSENT_REQUEST_DAYS, "The days a parent has to answer"),
 });
 
 export const VideoSettingsFormSchema = z.object({

@@ -40,7 +40,7 @@ const FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save si
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "settings");
-  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap", "siteTimeZone", "pointMilestones", "milestoneStep", "embedAllowedOrigins"]);
+  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap", "siteTimeZone", "pointMilestones", "milestoneStep", "embedAllowedOrigins", "consentAge", "consentRequestDays"]);
   return { settings, version: versionOf(settings), timeZones: listTimeZones(), origin: getEnv().origin };
 }
 
@@ -78,6 +78,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       pointMilestones: milestoneTextOf(settings.pointMilestones),
       milestoneStep: String(settings.milestoneStep),
       embedAllowedOrigins: settings.embedAllowedOrigins.join("\n"),
+      consentAge: String(settings.consentAge),
+      consentRequestDays: String(settings.consentRequestDays),
     },
   });
   const previewColor = useBrandColorPreview();
@@ -300,9 +302,27 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               <CardTitle>Legal &amp; Compliance</CardTitle>
               <CardDescription>The pages visitors agree to when they join.</CardDescription>
             </CardHeader>
-            <CardContent className="flex gap-4">
-              <a href="/terms" target="_blank" rel="noopener" className="font-semibold text-secondary underline">Terms of Service</a>
-              <a href="/privacy" target="_blank" rel="noopener" className="font-semibold text-secondary underline">Privacy Policy</a>
+            <CardContent className="flex flex-col gap-4">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField
+                  field={fields.consentAge}
+                  label="Consent age"
+                  help="Visitors younger than this need a parent's consent before anything of theirs is stored. 13 under COPPA; some EU countries ask 14, 15 or 16 (GDPR Art. 8). The privacy policy states it, and a change makes a new privacy notice version."
+                >
+                  <Input {...getInputProps(fields.consentAge, { type: "number", ariaDescribedBy: fields.consentAge.descriptionId })} min={13} max={18} step={1} className="max-w-36" />
+                </FormField>
+                <FormField
+                  field={fields.consentRequestDays}
+                  label="Days a parent has to answer"
+                  help="An unanswered request is deleted with the parent's address after this many days."
+                >
+                  <Input {...getInputProps(fields.consentRequestDays, { type: "number", ariaDescribedBy: fields.consentRequestDays.descriptionId })} min={1} max={30} step={1} className="max-w-36" />
+                </FormField>
+              </div>
+              <div className="flex gap-4">
+                <a href="/terms" target="_blank" rel="noopener" className="font-semibold text-secondary underline">Terms of Service</a>
+                <a href="/privacy" target="_blank" rel="noopener" className="font-semibold text-secondary underline">Privacy Policy</a>
+              </div>
             </CardContent>
           </Card>
 

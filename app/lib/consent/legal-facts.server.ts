@@ -1,0 +1,17 @@
+import { getSiteSettings } from "../settings/settings.server";
+import { currentPrivacyNotice } from "./privacy-notice.server";
+
+/**
+ * What /privacy and /terms state from the running site (ADR 0041): the consent age, how long
+ * a parent's request waits, and the notice version those facts make. The pages and the
+ * code read the same settings, so the words cannot drift from what happens.
+ */
+export async function loadLegalFacts() {
+  const [settings, notice] = await Promise.all([getSiteSettings(["consentAge", "consentRequestDays"]), currentPrivacyNotice()]);
+  return {
+    consentAge: settings.consentAge,
+    consentRequestDays: settings.consentRequestDays,
+    noticeVersion: notice.version,
+    noticeSince: notice.publishedAt.toISOString().slice(0, 10),
+  };
+}

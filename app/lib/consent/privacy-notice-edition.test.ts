@@ -1,0 +1,20 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { PRIVACY_NOTICE_EDITION } from "./privacy-notice.server";
+
+// The words of the notice live in these files. A consent names the notice version it
+// accepted, so changing them must raise PRIVACY_NOTICE_EDITION (a new version is then
+// recorded and audited the first time it is shown) and record the new hash here.
+const NOTICE_FILES = ["app/routes/privacy.tsx", "app/routes/terms.tsx", "app/lib/consent/consent-emails.ts"];
+const HASH_OF_EDITION: Record<number, string> = {
+  1: "6798dc8a4df76438c945d2673394b68ca4b5720ea69453793ac800287cc26c59",
+};
+
+describe("the privacy notice's edition", () => {
+  it("changes whenever the notice's words do", () => {
+    const hash = createHash("sha256");
+    for (const file of NOTICE_FILES) hash.update(readFileSync(file));
+    expect(hash.digest("hex"), "the notice's words changed: raise PRIVACY_NOTICE_EDITION and record the new hash").toBe(HASH_OF_EDITION[PRIVACY_NOTICE_EDITION]);
+  });
+});

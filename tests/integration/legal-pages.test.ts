@@ -1,0 +1,30 @@
+// /privacy and /terms state what the code does (issue 28): the consent age and the
+// request window come from the settings the consent flow reads, and the notice's
+// version moves (audited) when they change.
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { auditEvents } from "../../db/schema";
+import { db } from "~/lib/db.server";
+import { saveSiteSettings } from "~/lib/settings/settings.server";
+import { loader as privacyLoader } from "~/routes/privacy";
+import { loader as termsLoader } from "~/routes/terms";
+import { resetDatabase } from "../db-reset";
+
+beforeEach(resetDatabase);
+
+describe("the legal pages", () => {
+  it("state the consent age and the request window in effect, under a notice version that changes with them", async () => {
+    const before = await privacyLoader();
+    expect(before).toMatchObject({ consentAge: 13, consentRequestDays: 7 });
+    await saveSiteSettings({ consentAge: 16, consentRequestDays: 3 }, null);
+    const after = await privacyLoader();
+    expect(after).toMatchObject({ consentAge: 16, consentRequestDays: 3 });
+    expect(after.noticeVersion).toBeGreaterThan(before.noticeVersion);
+    expect(await termsLoader()).toMatchObject({ consentAge: 16 });
+    const published = await db.select().from(auditEvents).where(eq(auditEvents.action, "privacy_notice.published"));
+    expect(published.map((row) => row.targetId)).toEqual([String(before.noticeVersion), String(after.noticeVersion)]);
+    // Back to the first settings: the same words, so the same version as before.
+    await saveSiteSettings({ consentAge: 13, consentRequestDays: 7 }, null);
+    expect((await privacyLoader()).noticeVersion).toBe(before.noticeVersion);
+  });
+});
