@@ -33,6 +33,7 @@ export function BirthMonthFields({ month, year, tone = "light" }: { month: Field
           ))}
         </select>
         <label className="sr-only" htmlFor={year.id}>{BIRTH_QUESTION.year}</label>
+        <div className="w-28">
         <Input
           id={year.id}
           name={year.name}
@@ -45,8 +46,9 @@ export function BirthMonthFields({ month, year, tone = "light" }: { month: Field
           aria-invalid={year.errors?.length ? true : undefined}
           aria-describedby={described}
           tall
-          className="w-28 text-foreground"
+          className="text-foreground"
         />
+        </div>
       </div>
       {error && (
         <p id={errorId} role="alert" className={cn("text-sm font-semibold", tone === "dark" ? "text-red-200" : "text-destructive")}>

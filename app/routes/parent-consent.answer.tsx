@@ -20,6 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return pending ? { token, noticeLines: pending.noticeLines } : data({ token: null, noticeLines: [] }, { status: 404 });
 }
 
+// The answer spends the link: reading it again after the post would only answer 404.
+export const shouldRevalidate = () => false;
+
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
   const decision = form.get("decision");

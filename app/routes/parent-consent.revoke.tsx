@@ -22,6 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { token };
 }
 
+// The answer spends the link: reading it again after the post would only answer 404.
+export const shouldRevalidate = () => false;
+
 export async function action({ request }: Route.ActionArgs) {
   const memberId = memberIdOfRevokeToken((await readFormData(request)).get("token"));
   if (!memberId || !(await revokeParentConsent(memberId))) return data({ isRevoked: false }, { status: 404 });

@@ -1,0 +1,118 @@
+// Issue 28 (ADR 0041), as a family lives it: a child who gives a recent birth year is asked
+// for a parent's address and is stored nowhere; the parent answers from the mailbox; the
+// confirmation comes a day later (the server's test clock); withdrawing deletes the
+// membership. A decline and an unanswered request keep nothing.
+import assert from "node:assert/strict";
+import { beforeEach, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { allowPageError, answerAgeQuestion, closePage, latestMailTo, newestMailId, newPage, setServerClock, signIn, unique, waitForHeading, withServerAndBrowser } from "./fixtures";
+
+const e2e = withServerAndBrowser({ env: { TEST_CLOCK: "true" } });
+const CHILD_BIRTH = { month: "June", year: String(new Date().getUTCFullYear() - 9) };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function childAsksParent(child: Page, childEmail: string, parentEmail: string) {
+  await child.goto(`${e2e.server.origin}/join-waitlist`);
+  await child.getByLabel("Your e-mail address").fill(childEmail);
+  await answerAgeQuestion(child, CHILD_BIRTH);
+  await child.getByRole("button", { name: "Join the Crew" }).click();
+  await waitForHeading(child, "Ask a parent or guardian");
+  await child.getByLabel("Parent's or guardian's e-mail address").fill(parentEmail);
+  await child.getByRole("button", { name: "Send to my parent or guardian" }).click();
+  await waitForHeading(child, "We've asked your parent or guardian");
+}
+
+/** Whether Admin → Waitlist Users finds anyone by this text. */
+async function adminFinds(admin: Page, text: string): Promise<boolean> {
+  await admin.goto(`${e2e.server.origin}/admin/waitlist-emails?q=${encodeURIComponent(text)}`);
+  await admin.getByRole("heading", { level: 1 }).waitFor();
+  return (await admin.getByTestId("waitlist-row").count()) > 0;
+}
+
+describe("a child joins with a parent's consent", () => {
+  beforeEach(async () => setServerClock(e2e.server, 0));
+
+  it("asks the parent, stores nothing of the child, and the parent's yes, confirmation and withdrawal work", async () => {
+    const run = unique();
+    const childEmail = `zorblax.kid${run}@example.com`;
+    const parentEmail = `parent.${run}@example.com`;
+    const child = await newPage(e2e.browser);
+    const parent = await newPage(e2e.browser);
+    const admin = await newPage(e2e.browser);
+    try {
+      await childAsksParent(child, childEmail, parentEmail);
+      // Back to the form with a grown-up's year on the same device: still the parent step.
+      await child.goto(`${e2e.server.origin}/join-waitlist`);
+      await child.getByLabel("Your e-mail address").fill(childEmail);
+      await answerAgeQuestion(child, { month: "April", year: "1990" });
+      await child.getByRole("button", { name: "Join the Crew" }).click();
+      await waitForHeading(child, "Ask a parent or guardian");
+
+      await signIn(admin, e2e.server.origin, "admin@example.com");
+      assert.equal(await adminFinds(admin, "zorblax"), false, "the child's address is stored nowhere");
+      assert.equal(await adminFinds(admin, parentEmail), false, "no membership before the parent answers");
+
+      const notice = await latestMailTo(e2e.server.origin, parentEmail, /\/parent-consent\/answer\?token=/);
+      assert.match(notice.html, /said they are a child in your care/);
+      const answerLink = notice.link!;
+      // Another browser, no cookies: the parent's own.
+      await parent.goto(answerLink);
+      await waitForHeading(parent, "May your child join the crew?");
+      const beforeYes = await newestMailId(e2e.server.origin);
+      await parent.getByRole("button", { name: "Yes, they may join" }).click();
+      await waitForHeading(parent, "Thank you: your child is in the crew!");
+      assert.equal(await adminFinds(admin, parentEmail), true, "the membership uses the parent's address");
+      await admin.getByTestId("waitlist-row").getByText(/Parent \(e-mail plus\), \d{4}-\d\d-\d\d, privacy notice v\d+/).waitFor();
+      const welcome = await latestMailTo(e2e.server.origin, parentEmail, /\/parent-consent\/revoke\?token=/, { newerThan: beforeYes });
+      assert.ok(welcome.link, "the welcome e-mail carries the link to withdraw consent");
+
+      // The answer link works once.
+      // The spent link answers 404 (the browser logs it).
+      allowPageError(parent, /status of 404 \(Not Found\) \(at [^)]*\/parent-consent\/answer/);
+      await parent.goto(answerLink);
+      await waitForHeading(parent, "This link doesn't work any more");
+
+      // A day later the confirmation arrives, with the way out.
+      const beforeDay = await newestMailId(e2e.server.origin);
+      await setServerClock(e2e.server, DAY_MS + 60_000);
+      const confirmation = await latestMailTo(e2e.server.origin, parentEmail, /\/parent-consent\/revoke\?token=/, { newerThan: beforeDay });
+      assert.match(confirmation.subject, /confirmation/);
+      await parent.goto(confirmation.link!);
+      await waitForHeading(parent, "Withdraw consent?");
+      await parent.getByRole("button", { name: "Withdraw consent and delete" }).click();
+      await waitForHeading(parent, "Consent withdrawn");
+      await setServerClock(e2e.server, 0);
+      assert.equal(await adminFinds(admin, parentEmail), false, "withdrawn: the membership is gone");
+    } finally {
+      await closePage(child);
+      await closePage(parent);
+      await closePage(admin);
+    }
+  });
+
+  it("keeps nothing when the parent says no, or does not answer in time", async () => {
+    const run = unique();
+    const decliner = `decliner.${run}@example.com`;
+    const silent = `silent.${run}@example.com`;
+    const firstChild = await newPage(e2e.browser);
+    const secondChild = await newPage(e2e.browser);
+    const parent = await newPage(e2e.browser);
+    try {
+      await childAsksParent(firstChild, `kid.one${run}@example.com`, decliner);
+      await parent.goto((await latestMailTo(e2e.server.origin, decliner, /\/parent-consent\/answer\?token=/)).link!);
+      await parent.getByRole("button", { name: "No, delete this request" }).click();
+      await waitForHeading(parent, "Thanks: nothing was kept");
+
+      await childAsksParent(secondChild, `kid.two${run}@example.com`, silent);
+      const late = (await latestMailTo(e2e.server.origin, silent, /\/parent-consent\/answer\?token=/)).link!;
+      await setServerClock(e2e.server, 8 * DAY_MS);
+      allowPageError(parent, /status of 404 \(Not Found\) \(at [^)]*\/parent-consent\/answer/);
+      await parent.goto(late);
+      await waitForHeading(parent, "This link doesn't work any more");
+    } finally {
+      await closePage(firstChild);
+      await closePage(secondChild);
+      await closePage(parent);
+    }
+  });
+});
