@@ -30,9 +30,9 @@ function memberFilter(search: string, confirmed: ConfirmedFilter): SQL | undefin
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export type MemberListRow = Member & { tags: string[]; notes: string };
+export type MemberListRow = Member & { tags: string[]; notes: string; crewNameRoll: number };
 
-export const memberListColumns = { ...memberColumns, tags: waitlistUsers.tags, notes: waitlistUsers.notes };
+export const memberListColumns = { ...memberColumns, tags: waitlistUsers.tags, notes: waitlistUsers.notes, crewNameRoll: waitlistUsers.crewNameRoll };
 
 /** One page of members, newest first, filtered in SQL; with the filtered and overall counts. */
 export async function listMembersPage({
