@@ -220,6 +220,7 @@ describe("the member loop with JavaScript", () => {
     await page.goto(`${e2e.server.origin}/join-waitlist`);
     await join(page, email);
     const link = await referralLinkOnThankYou(page);
+    const crewName = await crewNameOnThankYou(page);
     const message = await latestMailTo(e2e.server.origin, email, /\/confirm-email\?token=/);
     assert.ok(message.html.includes(email), "{{USER_EMAIL}} is replaced");
     const code = new URL(link).searchParams.get("ref");
@@ -229,7 +230,7 @@ describe("the member loop with JavaScript", () => {
     await page.goto(message.link.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
     assert.equal(await waitForHeading(page, "E-mail confirmed!"), "E-mail confirmed!");
     await page.goto(`${e2e.server.origin}/leaderboard`);
-    const row = page.getByTestId("leaderboard-row").filter({ hasText: email.split("@")[0]! });
+    const row = page.getByTestId("leaderboard-row").filter({ hasText: crewNamePattern(crewName) });
     await row.getByText("Verified User").waitFor();
     await closePage(page);
   });
