@@ -60,12 +60,12 @@ type DemoMember = {
 
 // Declared in join order: a referrer always comes before the members it referred.
 export const DEMO_MEMBERS: DemoMember[] = [
-  { email: "captain.nova@example.com", referralCode: "captai4k2x9q", confirmedEmail: true, hasViewedTrailer: true, tags: ["superfan"], joinedDaysAgo: 45, device: "desktop", country: "US" },
-  { email: "pixel.pilot@example.com", referralCode: "pixelp7h3m2a", referredBy: "captain.nova@example.com", confirmedEmail: true, hasViewedTrailer: false, tags: [], joinedDaysAgo: 40, device: "mobile", country: "CA" },
-  { email: "star.sketcher@example.com", referralCode: "starsk9d8e1w", referredBy: "captain.nova@example.com", confirmedEmail: false, hasViewedTrailer: true, tags: ["artist"], joinedDaysAgo: 20, device: "tablet", country: "GB" },
-  { email: "comet.kid@example.com", referralCode: "cometk3v6b0z", referredBy: "captain.nova@example.com", confirmedEmail: false, hasViewedTrailer: false, tags: [], joinedDaysAgo: 12, device: "mobile", country: "US" },
-  { email: "moonbeam.maker@example.com", referralCode: "moonbe5t1y8u", referredBy: "pixel.pilot@example.com", confirmedEmail: true, hasViewedTrailer: false, tags: ["parent"], joinedDaysAgo: 6, device: "desktop", country: "AU" },
-  { email: "orbit.otter@example.com", referralCode: "orbito2n4c7l", confirmedEmail: false, hasViewedTrailer: true, tags: [], joinedDaysAgo: 2, device: "mobile", country: "US" },
+  { email: "captain.nova@example.com", referralCode: "6avtwqqdvpes", confirmedEmail: true, hasViewedTrailer: true, tags: ["superfan"], joinedDaysAgo: 45, device: "desktop", country: "US" },
+  { email: "pixel.pilot@example.com", referralCode: "vqy8rfku0l1y", referredBy: "captain.nova@example.com", confirmedEmail: true, hasViewedTrailer: false, tags: [], joinedDaysAgo: 40, device: "mobile", country: "CA" },
+  { email: "star.sketcher@example.com", referralCode: "y92v4nw8biz5", referredBy: "captain.nova@example.com", confirmedEmail: false, hasViewedTrailer: true, tags: ["artist"], joinedDaysAgo: 20, device: "tablet", country: "GB" },
+  { email: "comet.kid@example.com", referralCode: "h1c8wk44o53b", referredBy: "captain.nova@example.com", confirmedEmail: false, hasViewedTrailer: false, tags: [], joinedDaysAgo: 12, device: "mobile", country: "US" },
+  { email: "moonbeam.maker@example.com", referralCode: "xqgrdgiylwy0", referredBy: "pixel.pilot@example.com", confirmedEmail: true, hasViewedTrailer: false, tags: ["parent"], joinedDaysAgo: 6, device: "desktop", country: "AU" },
+  { email: "orbit.otter@example.com", referralCode: "7lauah33ww0b", confirmedEmail: false, hasViewedTrailer: true, tags: [], joinedDaysAgo: 2, device: "mobile", country: "US" },
 ];
 
 /** A visitor at or over the consent age who consented to the first privacy notice (ADR 0041). */

@@ -1,12 +1,14 @@
-import { Gift, Share2, Trophy, Users } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Dices, Gift, Share2, Trophy, Users } from "lucide-react";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { useLiveSettings } from "~/components/live-settings";
 import { ReferralLinkBox, ShareButtons } from "~/components/share-buttons";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireMember } from "~/lib/auth/guards.server";
+import { getCrewName, rerollCrewName } from "~/lib/crew-names/crew-name.server";
 import { getEnv } from "~/lib/env.server";
+import { isAppError } from "~/lib/errors";
 import { pendingReferralsText, referralRuleText } from "~/lib/referrals/pending-text";
 import { countPendingReferrals } from "~/lib/referrals/referral-credit.server";
 import { referralLink } from "~/lib/referrals/share-links";
@@ -33,14 +35,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
   const member = await getMemberByEmail(user.email);
   const { before } = HistoryQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [pendingReferrals, settings, place, history] = member
+  const [pendingReferrals, settings, place, history, crewName] = member
     ? await Promise.all([
         countPendingReferrals(member.id),
         getSiteSettings(["referralCreditMode", "pointMilestones", "milestoneStep"]),
         visitPlaceInLine(member),
         getPointsHistory(member.id, before),
+        getCrewName(member.id),
       ])
-    : [0, null, null, null];
+    : [0, null, null, null, null];
   return {
     email: user.email,
     isAdmin: user.isAdmin,
@@ -49,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           points: member.points,
           referralsMade: member.referralsMade,
           pendingReferrals,
+          crewName: crewName ?? "",
           creditMode: settings?.referralCreditMode ?? "confirm",
           milestone: milestoneProgress(member.points, settings?.pointMilestones ?? [], settings?.milestoneStep ?? 100),
           place,
@@ -58,6 +62,43 @@ export async function loader({ request }: Route.LoaderArgs) {
         }
       : null,
   };
+}
+
+const CrewNameForm = z.object({ intent: z.literal("reroll-crew-name") });
+
+/** "New crew name": the member's next crew name (rate-limited), shown by the loader that runs after. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireMember(request);
+  const member = await getMemberByEmail(user.email);
+  const parsed = CrewNameForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!member || !parsed.success) return data({ crewNameError: "We couldn't change your crew name. Please try again." }, { status: 400 });
+  try {
+    await rerollCrewName(member.id);
+    return { crewNameError: null };
+  } catch (error) {
+    if (isAppError(error)) return data({ crewNameError: error.userMessage }, { status: error.status });
+    throw error;
+  }
+}
+
+/** The member's crew name, the only name others see, and a form (no JavaScript needed) for another. */
+function CrewNameCard({ crewName, error }: { crewName: string; error: string | null }) {
+  return (
+    <Card className="sm:col-span-2">
+      <CardHeader>
+        <CardDescription>Your crew name</CardDescription>
+        <CardTitle as="p" size="figure" data-testid="crew-name">{crewName}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm text-muted-foreground">
+        <p>This is how other fans see you on the leaderboard and your invite card. Your e-mail address is never shown.</p>
+        <Form method="post" replace preventScrollReset>
+          <input type="hidden" name="intent" value="reroll-crew-name" />
+          <Button type="submit" variant="outline"><Dices aria-hidden="true" /> New crew name</Button>
+        </Form>
+        {error && <p role="alert" className="font-semibold text-destructive" data-testid="crew-name-error">{error}</p>}
+      </CardContent>
+    </Card>
+  );
 }
 
 /** Progress from the last milestone reached to the next one, which it names. */
@@ -73,7 +114,7 @@ function NextMilestoneProgress({ milestone }: { milestone: MilestoneProgress }) 
   );
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { email, isAdmin, member } = loaderData;
   const { leaderboardVisible } = useLiveSettings();
   return (
@@ -83,6 +124,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       {member ? (
         <div className="mt-8 grid gap-4 sm:grid-cols-2">
+          <CrewNameCard crewName={member.crewName} error={actionData?.crewNameError ?? null} />
           <Card>
             <CardHeader>
               <CardDescription className="flex items-center gap-2"><Trophy className="size-4" aria-hidden="true" /> Points</CardDescription>

@@ -16,7 +16,7 @@ import { countPendingReferrals } from "~/lib/referrals/referral-credit.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { cn } from "~/lib/utils";
 import { getCurrentMember } from "~/lib/waitlist/current-member.server";
-import { nicknameOf } from "~/lib/waitlist/email";
+import { getCrewName } from "~/lib/crew-names/crew-name.server";
 import { siteNameFrom } from "~/lib/site-name";
 import { NoticePage } from "~/components/notice-page";
 
@@ -32,11 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { view } = ViewQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   if (!(await getSiteSetting("leaderboardVisible"))) return { isVisible: false as const, view, season: null, rows: [], standing: null };
   const [current, member] = await Promise.all([getCurrentSeason(), getCurrentMember(request)]);
-  const [rows, standing, pendingReferrals, seasonPoints] = await Promise.all([
+  const [rows, standing, pendingReferrals, seasonPoints, crewName] = await Promise.all([
     view === "month" ? listSeasonLeaderboard(current.season, { limit: LEADERBOARD_SIZE }) : listLeaderboard({ limit: LEADERBOARD_SIZE }),
     member ? visitPlaceInLine(member) : null,
     member ? countPendingReferrals(member.id) : 0,
     member ? getSeasonPoints(member.id, current.season) : 0,
+    member ? getCrewName(member.id) : null,
   ]);
   return {
     isVisible: true as const,
@@ -44,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     season: { label: seasonLabel(current.season), endsText: seasonEndText(current.endsAt, current.timeZone) },
     rows,
     standing:
-      standing && member ? { ...standing, points: member.points, seasonPoints, pendingReferrals, nickname: nicknameOf(member.email) } : null,
+      standing && member ? { ...standing, points: member.points, seasonPoints, pendingReferrals, nickname: crewName ?? "" } : null,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Route } from "./+types/thank-you";
 import { ReferralLinkBox, ShareButtons } from "~/components/share-buttons";
 import { useLiveSettings } from "~/components/live-settings";
 import { Button } from "~/components/ui/button";
+import { getCrewName } from "~/lib/crew-names/crew-name.server";
 import { getEnv } from "~/lib/env.server";
 import { referralLink } from "~/lib/referrals/share-links";
 import { getSiteSettings } from "~/lib/settings/settings.server";
@@ -27,14 +28,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const member = await getCurrentMember(request);
   if (!member) return { isEmailed: false, place: null, member: null, isNewMember: false, link: "", title: "", messageHtml: "" };
-  const [{ confirmationPageTitle, confirmationPageMessage }, place] = await Promise.all([
+  const [{ confirmationPageTitle, confirmationPageMessage }, place, crewName] = await Promise.all([
     getSiteSettings(["confirmationPageTitle", "confirmationPageMessage"]),
     visitPlaceInLine(member),
+    getCrewName(member.id),
   ]);
   return {
     isEmailed: false,
     place,
-    member: { email: member.email, referralCode: member.referralCode },
+    member: { email: member.email, referralCode: member.referralCode, crewName: crewName ?? "" },
     isNewMember: new URL(request.url).searchParams.get("welcome") === "new",
     link: referralLink(getEnv().origin, member.referralCode, "copy"),
     title: confirmationPageTitle,
@@ -73,6 +75,9 @@ export default function ThankYou({ loaderData, matches }: Route.ComponentProps) 
         <h1 className="mt-4 text-4xl font-extrabold">{isNewMember ? "You're In!" : "Welcome Back!"}</h1>
         <p className="mt-2 text-muted-foreground">
           {member.email} is on the {siteName} waitlist.
+        </p>
+        <p className="mt-2 text-muted-foreground">
+          Other fans see you as <strong className="text-foreground" data-testid="crew-name">{member.crewName}</strong>. You can pick a new crew name on your dashboard.
         </p>
         {place && <PlaceInLineNote place={place} className="mt-4" />}
         {title && <h2 className="mt-6 text-xl font-bold">{title}</h2>}

@@ -104,10 +104,13 @@ BEGIN
   END LOOP;
 
   -- The referrers, locked to this batch in id order: concurrent joins through one link see
-  -- each other when counting bursts and the daily cap. Never the new identity itself.
+  -- each other when counting bursts and the daily cap. Never the new identity itself. A code
+  -- is a member's current one or, failing that, one they had before (ADR 0042).
   FOR r IN
     SELECT q.idx, u.id AS referrer FROM unnest(v_requests) q
-      JOIN waitlist_users u ON u.referral_code = q.referral_code AND NOT u.is_blocked AND u.email_identity <> q.identity
+      JOIN waitlist_users u ON u.id = coalesce((SELECT c.id FROM waitlist_users c WHERE c.referral_code = q.referral_code),
+                                               (SELECT a.member_id FROM referral_code_aliases a WHERE a.code = q.referral_code))
+                           AND NOT u.is_blocked AND u.email_identity <> q.identity
      WHERE q.idx <> ALL (v_done)
      ORDER BY u.id FOR UPDATE OF u
   LOOP
@@ -132,7 +135,11 @@ BEGIN
            coalesce(q.blocked, false), v_when[q.idx], v_when[q.idx], v_when[q.idx],
            q.age_band, q.consent_method, CASE WHEN q.consent_method IS NOT NULL THEN v_when[q.idx] END, q.notice_version,
            v_when[q.idx] + make_interval(secs => q.confirm_consent_after_seconds)
-      FROM unnest(v_requests) q WHERE q.idx <> ALL (v_done) ORDER BY q.identity
+      FROM unnest(v_requests) q
+     WHERE q.idx <> ALL (v_done)
+       -- A code that is someone's old one is taken too ('code_taken': try another).
+       AND NOT EXISTS (SELECT 1 FROM referral_code_aliases a WHERE a.code = q.code)
+     ORDER BY q.identity
     ON CONFLICT DO NOTHING
     RETURNING u.id)
   SELECT coalesce(array_agg(q.idx), '{}') INTO v_joined FROM unnest(v_requests) q JOIN inserted i ON i.id = q.id;

@@ -39,7 +39,9 @@ export const seasons = pgTable("seasons", {
 });
 
 // The final standings of a frozen season, in order. Rank, prize and skip reason are
-// written when an admin confirms the winners; the nickname is kept for the Hall of Fame.
+// written when an admin confirms the winners. The member's crew-name roll at the freeze is
+// kept, so the Hall of Fame names them as they were named then (ADR 0042; a member who has
+// left shows as a former crew member).
 export const seasonStandings = pgTable(
   "season_standings",
   {
@@ -48,7 +50,7 @@ export const seasonStandings = pgTable(
       .references(() => seasons.season, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     memberId: uuid("member_id").references(() => waitlistUsers.id, { onDelete: "set null" }),
-    nickname: text("nickname").notNull(),
+    crewNameRoll: integer("crew_name_roll").notNull().default(0),
     points: integer("points").notNull(),
     referrals: integer("referrals").notNull(),
     rank: integer("rank"),

@@ -23,7 +23,10 @@ export const waitlistUsers = pgTable(
     email: text("email").notNull().unique(),
     /** The person behind the address (app/lib/waitlist/email-identity.ts): one member each. */
     emailIdentity: text("email_identity").notNull().unique(),
+    /** Random (ADR 0042): nothing of the address. Older codes still work through referral_code_aliases. */
     referralCode: text("referral_code").notNull().unique(),
+    /** How many times the member re-rolled their crew name: with the id, it gives the name (crewNameOf). */
+    crewNameRoll: integer("crew_name_roll").notNull().default(0),
     points: integer("points").notNull().default(0),
     referralsMade: integer("referrals_made").notNull().default(0),
     joinDate: timestamp("join_date", { withTimezone: true }).notNull().defaultNow(),
@@ -80,6 +83,19 @@ export const waitlistUsers = pgTable(
       .on(t.points.desc().nullsFirst(), t.referralsMade.desc().nullsFirst(), t.createdAt, t.id)
       .where(sql`not ${t.isBlocked}`),
   ],
+);
+
+// Referral codes a member had before (ADR 0042: codes made from the address were replaced
+// by random ones): links already shared keep working, and new links show the current code.
+export const referralCodeAliases = pgTable(
+  "referral_code_aliases",
+  {
+    code: text("code").primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => waitlistUsers.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("referral_code_aliases_member_idx").on(t.memberId)],
 );
 
 // One row per change of a member's points, written in the same transaction as the

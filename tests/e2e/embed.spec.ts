@@ -38,7 +38,7 @@ async function referralStatusOf(key: string, email: string): Promise<string | un
   const api = async (path: string) => (await fetch(`${e2e.server.origin}/api/v1${path}`, { headers: { Authorization: `Bearer ${key}` } })).json();
   const { data: members } = (await api(`/members?search=${encodeURIComponent(email)}`)) as { data: { id: string }[] };
   assert.equal(members.length, 1, "the embedded join added the member");
-  const { data: nova } = (await api("/members?search=captai4k2x9q")) as { data: { id: string }[] };
+  const { data: nova } = (await api("/members?search=6avtwqqdvpes")) as { data: { id: string }[] };
   const { data: referrals } = (await api(`/referrals?referrerId=${nova[0]!.id}`)) as { data: { referredId: string; status: string }[] };
   return referrals.find((referral) => referral.referredId === members[0]!.id)?.status;
 }
@@ -49,7 +49,7 @@ after(async () => {
 
 describe("the embeddable join form", () => {
   it("joins a visitor from an allowed website, referral applied, and refuses other websites", async () => {
-    const shop = await startHostPage((origin) => `<script src="${origin}/embed.js" data-theme="light" data-ref="captai4k2x9q" async></script>`);
+    const shop = await startHostPage((origin) => `<script src="${origin}/embed.js" data-theme="light" data-ref="6avtwqqdvpes" async></script>`);
     const stranger = await startHostPage((origin) => `<script src="${origin}/embed.js" async></script>`);
 
     const admin = await newPage(e2e.browser);
@@ -100,7 +100,7 @@ describe("the embeddable join form", () => {
   });
 
   it("joins through the iframe on an allowed website, which no other website may frame", async () => {
-    const framed = await startHostPage((origin) => `<iframe src="${origin}/embed/join?ref=captai4k2x9q" title="Join the waitlist" width="100%" height="300"></iframe>`);
+    const framed = await startHostPage((origin) => `<iframe src="${origin}/embed/join?ref=6avtwqqdvpes" title="Join the waitlist" width="100%" height="300"></iframe>`);
     const admin = await newPage(e2e.browser);
     await signIn(admin, e2e.server.origin, "admin@example.com");
     await admin.goto(`${e2e.server.origin}/admin/settings`);

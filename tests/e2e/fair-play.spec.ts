@@ -3,13 +3,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { allowFailedResponse, closePage, latestMailTo, newPage, signIn, waitForHeading, joinWaitlist, leaderboardPoints as leaderboardPointsOn, unique, withServerAndBrowser } from "./fixtures";
+import { allowFailedResponse, closePage, crewNameOnThankYou, latestMailTo, newPage, signIn, waitForHeading, joinWaitlist, leaderboardPoints as leaderboardPointsOn, unique, withServerAndBrowser } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 
 const join = joinWaitlist;
 
-const leaderboardPoints = (page: Page, nickname: string) => leaderboardPointsOn(page, e2e.server.origin, nickname);
+const leaderboardPoints = (page: Page, crewName: string) => leaderboardPointsOn(page, e2e.server.origin, crewName);
 
 describe("the review queue", () => {
   it("holds a referral from the referrer's network until an admin approves it", async () => {
@@ -20,16 +20,18 @@ describe("the review queue", () => {
     await join(mumsPhone, `${mum}@example.com`);
     await waitForHeading(mumsPhone, "You're In!");
     const link = await mumsPhone.locator("#referral-link").inputValue();
+    const mumName = await crewNameOnThankYou(mumsPhone);
 
     // The kid joins on another device at home: the same network.
     const kidsTablet = await newPage(e2e.browser, { clientAddress: "198.51.100.51" });
     await kidsTablet.goto(link.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
     await join(kidsTablet, `${kid}@example.com`);
     assert.equal(await waitForHeading(kidsTablet, "You're In!"), "You're In!");
+    const kidName = await crewNameOnThankYou(kidsTablet);
     const welcome = await latestMailTo(e2e.server.origin, `${kid}@example.com`, /\/confirm-email\?token=/);
     await kidsTablet.goto(welcome.link!.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
     await waitForHeading(kidsTablet, "E-mail confirmed!");
-    assert.equal(await leaderboardPoints(mumsPhone, mum), 10, "a held referral earns nothing");
+    assert.equal(await leaderboardPoints(mumsPhone, mumName), 10, "a held referral earns nothing");
 
     const admin = await newPage(e2e.browser);
     await signIn(admin, e2e.server.origin, "admin@example.com", { loginPath: "/login?redirectTo=%2Fadmin%2Freferral-leaderboard" });
@@ -44,8 +46,8 @@ describe("the review queue", () => {
     await admin.getByText("Referrals Approved").waitFor();
     await group.waitFor({ state: "detached" });
 
-    assert.equal(await leaderboardPoints(mumsPhone, mum), 20);
-    assert.equal(await leaderboardPoints(mumsPhone, kid), 15);
+    assert.equal(await leaderboardPoints(mumsPhone, mumName), 20);
+    assert.equal(await leaderboardPoints(mumsPhone, kidName), 15);
     await closePage(admin);
     await closePage(mumsPhone);
     await closePage(kidsTablet);

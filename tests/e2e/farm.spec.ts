@@ -29,7 +29,7 @@ type Visitor = { forwardedFor?: () => string | undefined };
 /** One visitor's HTTP session: its own cookie jar, and what a proxy would add for it. */
 function visitor(server: TestServer, { forwardedFor }: Visitor = {}) {
   const cookies = new Map<string, string>();
-  const request = async (path: string, init: RequestInit = {}) => {
+  const send = async (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     headers.set("Cookie", [...cookies].map(([name, value]) => `${name}=${value}`).join("; "));
     const forwarded = forwardedFor?.();
@@ -40,11 +40,22 @@ function visitor(server: TestServer, { forwardedFor }: Visitor = {}) {
       const [name = "", ...value] = pair.split("=");
       cookies.set(name.trim(), value.join("="));
     }
+    return response;
+  };
+  const request = async (path: string, init: RequestInit = {}) => {
+    const response = await send(path, init);
     await response.arrayBuffer();
     return response.status;
   };
   return {
     request,
+    /** The crew name the thank-you page shows this visitor (ADR 0042: the leaderboard names no address). */
+    crewName: async () => {
+      const html = await (await send("/thank-you")).text();
+      const name = html.match(/data-testid="crew-name">([^<]+)</)?.[1];
+      if (!name) throw new Error("no crew name on the thank-you page");
+      return name;
+    },
     arriveThrough: (code: string) => request(`/?ref=${code}`),
     join: (email: string) =>
       request("/join-waitlist", {
@@ -55,9 +66,9 @@ function visitor(server: TestServer, { forwardedFor }: Visitor = {}) {
   };
 }
 
-async function pointsOf(server: TestServer, nickname: string): Promise<number> {
+async function pointsOf(server: TestServer, crewName: string): Promise<number> {
   const html = await fetch(`${server.origin}/leaderboard`).then((response) => response.text());
-  const row = html.split('data-testid="leaderboard-row"').find((chunk) => chunk.includes(`>${nickname}<`));
+  const row = html.split('data-testid="leaderboard-row"').find((chunk) => chunk.includes(`>${crewName}<`));
   const points = row?.match(/<span class="block text-lg font-extrabold">(\d+)<\/span>/)?.[1];
   return Number(points ?? Number.NaN);
 }
@@ -76,6 +87,7 @@ async function runFarm(server: TestServer, forwardedFor: () => string | undefine
   const home = visitor(server, { forwardedFor });
   assert.equal(await home.join(`${farmer}@example.com`), 302);
   const code = await referralCodeOf(server, `${farmer}@example.com`);
+  const farmerName = await home.crewName();
 
   if (honestFriendAt) {
     // One real friend, on another network, who confirms.
@@ -85,7 +97,7 @@ async function runFarm(server: TestServer, forwardedFor: () => string | undefine
     const welcome = await latestMailTo(server.origin, `${honest}@example.org`, /\/confirm-email\?token=/);
     assert.equal(await friend.request(new URL(welcome.link!).pathname + new URL(welcome.link!).search), 200);
   }
-  const before = await pointsOf(server, farmer);
+  const before = await pointsOf(server, farmerName);
   assert.equal(before, honestFriendAt ? 20 : 10, "the honest, confirmed referral counts");
 
   const statuses = new Map<number, number>();
@@ -102,7 +114,7 @@ async function runFarm(server: TestServer, forwardedFor: () => string | undefine
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
-  const farmed = (await pointsOf(server, farmer)) - before;
+  const farmed = (await pointsOf(server, farmerName)) - before;
   return { farmed, attempts: sequence, statuses: Object.fromEntries(statuses) };
 }
 

@@ -2,6 +2,7 @@
 // Each spec file calls withServerAndBrowser() once: its own production server (built
 // bundle, fresh PGlite database in a temp dir, local mail mode) and Debian's Chromium
 // driven through playwright-core. No browser is ever downloaded.
+import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -509,10 +510,25 @@ export async function joinWaitlist(page: Page, email: string, birth?: { month: s
   await page.getByRole("button", { name: "Join the Crew" }).first().click();
 }
 
-/** A member's points as the public leaderboard shows them (navigates `page` there). */
-export async function leaderboardPoints(page: Page, origin: string, nickname: string): Promise<number> {
+/** What a crew name looks like ("Brave Otter 42", ADR 0042). */
+export const CREW_NAME = /^[A-Z][a-z]+ [A-Z][a-z]+ [1-9]\d?$/;
+
+/** The crew name as a pattern matching it whole in a row's text ("Kind Fox 4" is not in "Kind Fox 42"). */
+export function crewNamePattern(crewName: string): RegExp {
+  return new RegExp(`(?<![A-Za-z])${crewName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?!\\d)`);
+}
+
+/** The member's crew name on the thank-you page they just reached. */
+export async function crewNameOnThankYou(page: Page): Promise<string> {
+  const crewName = (await page.getByTestId("crew-name").innerText()).trim();
+  assert.match(crewName, CREW_NAME);
+  return crewName;
+}
+
+/** A member's points as the public leaderboard shows them by crew name (navigates `page` there). */
+export async function leaderboardPoints(page: Page, origin: string, crewName: string): Promise<number> {
   await page.goto(`${origin}/leaderboard`);
-  const row = page.getByTestId("leaderboard-row").filter({ hasText: nickname });
+  const row = page.getByTestId("leaderboard-row").filter({ hasText: crewNamePattern(crewName) });
   return Number(await row.locator("span.text-lg").last().textContent());
 }
 

@@ -7,6 +7,8 @@ import {
   allowFailedResponse,
   botGuardChecks,
   closePage,
+  crewNameOnThankYou,
+  crewNamePattern,
   joinWaitlist,
   latestMailTo,
   leaderboardPoints as leaderboardPointsOn,
@@ -26,7 +28,7 @@ async function referralLinkOnThankYou(page: Page): Promise<string> {
   return page.locator("#referral-link").inputValue();
 }
 
-const leaderboardPoints = (page: Page, nickname: string) => leaderboardPointsOn(page, e2e.server.origin, nickname);
+const leaderboardPoints = (page: Page, crewName: string) => leaderboardPointsOn(page, e2e.server.origin, crewName);
 
 describe("the member loop with JavaScript", () => {
   it("credits a referral once, shows both members, and welcomes a returning member without new points", async () => {
@@ -40,6 +42,8 @@ describe("the member loop with JavaScript", () => {
     const place = (await first.getByTestId("place-in-line").innerText()).replace(/\s+/g, " ");
     assert.match(place, /^You're #\d+ of \d+ \d+ points? to pass #\d+$/, `the thank-you page says the place in line: ${place}`);
     const aliceLink = await referralLinkOnThankYou(first);
+    // Others see Alice by her crew name, never by her address (ADR 0042).
+    const aliceName = await crewNameOnThankYou(first);
     assert.match(aliceLink, /\/\?ref=[a-z0-9]+&via=copy$/);
 
     const second = await newPage(e2e.browser, { clientAddress: "203.0.113.20" });
@@ -50,11 +54,13 @@ describe("the member loop with JavaScript", () => {
     assert.equal(await waitForHeading(second, "You're In!"), "You're In!");
     await second.getByText("Welcome Aboard!").waitFor();
     assert.notEqual(await referralLinkOnThankYou(second), aliceLink);
+    const bobName = await crewNameOnThankYou(second);
 
     // The referral counts when Bob confirms his address (the default "Referral credit").
-    assert.equal(await leaderboardPoints(first, alice), 10);
+    assert.equal(await leaderboardPoints(first, aliceName), 10);
     assert.equal(await first.getByTestId("pending-referrals").textContent(), "1 pending — it counts when your friend confirms");
-    assert.equal(await leaderboardPoints(second, bob), 10);
+    assert.equal(await leaderboardPoints(second, bobName), 10);
+    assert.equal(await second.getByTestId("leaderboard-row").filter({ hasText: alice }).count(), 0, "no address on the leaderboard");
     const welcome = await latestMailTo(e2e.server.origin, `${bob}@example.com`, /\/confirm-email\?token=/);
     await second.goto(welcome.link!.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
     assert.equal(await waitForHeading(second, "E-mail confirmed!"), "E-mail confirmed!");
@@ -63,7 +69,7 @@ describe("the member loop with JavaScript", () => {
     assert.equal(await waitForHeading(second, "E-mail confirmed!"), "E-mail confirmed!");
 
     const rankBefore = Number(place.match(/#(\d+)/)?.[1]);
-    assert.equal(await leaderboardPoints(first, alice), 20);
+    assert.equal(await leaderboardPoints(first, aliceName), 20);
     assert.equal(await first.getByTestId("pending-referrals").count(), 0);
     const rankAfter = Number((await first.getByTestId("own-rank").textContent())?.replace("#", ""));
     assert.ok(rankAfter < rankBefore, `the confirmed referral moved Alice up (#${rankBefore} → #${rankAfter})`);
@@ -77,12 +83,12 @@ describe("the member loop with JavaScript", () => {
     await signIn(first, e2e.server.origin, `${alice}@example.com`);
     await first.goto(`${e2e.server.origin}/dashboard`);
     const history = first.getByTestId("points-history");
-    await history.getByText(`+10 — ${bob} confirmed and joined your crew`).waitFor();
+    await history.getByText(`+10 — ${bobName} confirmed and joined your crew`).waitFor();
     await history.getByText("+10 — joined the waitlist").waitFor();
-    assert.equal(await leaderboardPoints(second, bob), 15);
-    const bobRow = second.getByTestId("leaderboard-row").filter({ hasText: bob });
+    assert.equal(await leaderboardPoints(second, bobName), 15);
+    const bobRow = second.getByTestId("leaderboard-row").filter({ hasText: crewNamePattern(bobName) });
     assert.equal(await bobRow.getByText("Verified User").count(), 1, "Bob confirmed his address");
-    const aliceRow = second.getByTestId("leaderboard-row").filter({ hasText: alice });
+    const aliceRow = second.getByTestId("leaderboard-row").filter({ hasText: crewNamePattern(aliceName) });
     assert.equal(await aliceRow.getByText("Early Bird").count(), 1);
     const avatarWidth = await bobRow.locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth);
     assert.ok(avatarWidth > 0, "the avatar image loads");
@@ -91,8 +97,8 @@ describe("the member loop with JavaScript", () => {
     await second.goto(`${e2e.server.origin}/`);
     await join(second, `${bob.toUpperCase()}@Example.com`);
     assert.equal(await waitForHeading(second, "Welcome Back!"), "Welcome Back!");
-    assert.equal(await leaderboardPoints(second, bob), 15);
-    assert.equal(await leaderboardPoints(second, alice), 20);
+    assert.equal(await leaderboardPoints(second, bobName), 15);
+    assert.equal(await leaderboardPoints(second, aliceName), 20);
     await closePage(first);
     await closePage(second);
   });
@@ -188,6 +194,7 @@ describe("the member loop with JavaScript", () => {
     await page.goto(`${e2e.server.origin}/start`);
     await join(page, `${viewer}@example.com`);
     await waitForHeading(page, "You're In!");
+    const viewerName = await crewNameOnThankYou(page);
     await page.goto(`${e2e.server.origin}/trailer`);
     await waitForHydration(page);
     await page.getByRole("button", { name: /^Play / }).click();
@@ -203,7 +210,7 @@ describe("the member loop with JavaScript", () => {
     // Two frames after the answer React has rendered whatever toast it brings.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     assert.equal(await page.getByText("Achievement Unlocked!").count(), 0);
-    assert.equal(await leaderboardPoints(page, viewer), 15);
+    assert.equal(await leaderboardPoints(page, viewerName), 15);
     await closePage(page);
   });
 
@@ -213,6 +220,7 @@ describe("the member loop with JavaScript", () => {
     await page.goto(`${e2e.server.origin}/join-waitlist`);
     await join(page, email);
     const link = await referralLinkOnThankYou(page);
+    const crewName = await crewNameOnThankYou(page);
     const message = await latestMailTo(e2e.server.origin, email, /\/confirm-email\?token=/);
     assert.ok(message.html.includes(email), "{{USER_EMAIL}} is replaced");
     const code = new URL(link).searchParams.get("ref");
@@ -222,7 +230,7 @@ describe("the member loop with JavaScript", () => {
     await page.goto(message.link.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
     assert.equal(await waitForHeading(page, "E-mail confirmed!"), "E-mail confirmed!");
     await page.goto(`${e2e.server.origin}/leaderboard`);
-    const row = page.getByTestId("leaderboard-row").filter({ hasText: email.split("@")[0]! });
+    const row = page.getByTestId("leaderboard-row").filter({ hasText: crewNamePattern(crewName) });
     await row.getByText("Verified User").waitFor();
     await closePage(page);
   });
@@ -248,14 +256,16 @@ describe("the spec's rule: a referral counts when the friend joins", () => {
       await first.goto(`${e2e.server.origin}/join-waitlist`);
       await join(first, `${carol}@example.com`);
       await waitForHeading(first, "You're In!");
+      const carolName = await crewNameOnThankYou(first);
       const link = await referralLinkOnThankYou(first);
       const second = await newPage(e2e.browser, { clientAddress: "203.0.113.40" });
       await second.goto(link.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
       await second.getByText("Referral Applied!").waitFor();
       await join(second, `${dave}@example.com`);
       assert.equal(await waitForHeading(second, "You're In!"), "You're In!");
-      assert.equal(await leaderboardPoints(second, carol), 20);
-      assert.equal(await leaderboardPoints(second, dave), 15);
+      const daveName = await crewNameOnThankYou(second);
+      assert.equal(await leaderboardPoints(second, carolName), 20);
+      assert.equal(await leaderboardPoints(second, daveName), 15);
       await closePage(first);
       await closePage(second);
     } finally {

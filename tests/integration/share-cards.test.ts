@@ -4,6 +4,7 @@ import { users } from "../../db/schema";
 import { db } from "~/lib/db.server";
 import { loader as rootLoader } from "~/root";
 import { loader as shareCardLoader } from "~/routes/share-card";
+import { crewNameOf } from "~/lib/crew-names/crew-name";
 import { getEnv } from "~/lib/env.server";
 import { saveSiteSettings } from "~/lib/settings/settings.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
@@ -38,6 +39,7 @@ function statusOf(outcome: unknown): number {
 }
 
 let code = "";
+let crewName = "";
 
 async function cardUrlOf(referralCode: string): Promise<{ imagePath: string; hash: string }> {
   const root = (await settle(rootLoader as unknown as Loader, `/?ref=${referralCode}`)) as RootPayload;
@@ -60,7 +62,9 @@ async function cardAnswer(referralCode: string, hash: string, headers: Record<st
 beforeAll(async () => {
   await resetDatabase();
   await saveSiteSettings({ socialSharingImageUrl: ADMIN_SHARE_IMAGE }, null);
-  code = (await joinWaitlist({ email: "captain.nova@example.com" })).member.referralCode;
+  const { member } = await joinWaitlist({ email: "captain.nova@example.com" });
+  code = member.referralCode;
+  crewName = crewNameOf(member.id, 0);
 });
 
 describe("share cards for link previews", () => {
@@ -71,7 +75,7 @@ describe("share cards for link previews", () => {
       code,
       via: null,
       imageUrl: expect.stringMatching(new RegExp(`^${ORIGIN}/share-cards/${code}/[0-9a-f]{16}\\.png$`)),
-      alt: "captain.nova invites you to join the Vista Crew",
+      alt: `${crewName} invites you to join the Vista Crew`,
     });
   });
 

@@ -9,7 +9,7 @@ export const MemberSchema = z
   .object({
     id: z.uuid(),
     email: z.email(),
-    nickname: z.string().openapi({ description: "The part of the address before the @, as the leaderboard shows it." }),
+    nickname: z.string().openapi({ description: "The member's crew name (e.g. \"Brave Otter 42\"), as the leaderboard shows it: never anything of the address." }),
     referralCode: z.string(),
     referralLink: z.url(),
     points: z.int(),

@@ -23,7 +23,7 @@ export async function sendWinnerTemplateTest({ adminEmail, templateHtml }: { adm
   const email = renderWinnerEmail({
     siteName: getEnv().SITE_NAME,
     templateHtml: sanitizeRichHtml(templateHtml),
-    nickname: "captain.nova",
+    nickname: "Brave Otter 42",
     rank: 1,
     prize: "Early access pass",
     season: "October 2026",

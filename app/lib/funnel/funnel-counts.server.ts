@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import { waitlistUsers } from "../../../db/schema";
+import { sql } from "drizzle-orm";
 import { resolveAuthSecret } from "../auth/auth-secret.server";
 import { db, type Executor } from "../db.server";
 import { getEnv } from "../env.server";
+import { getReferralCodeOwner } from "../referrals/referral-owner.server";
 import { networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimit, type RateLimitRule } from "../security/rate-limit.server";
 import type { ShareChannel } from "./channels";
@@ -66,11 +66,7 @@ export async function recordLandingVisit({ referralCode, via, clientIp, at }: La
 }
 
 async function isListedReferralCode(code: string): Promise<boolean> {
-  const [owner] = await db
-    .select({ id: waitlistUsers.id })
-    .from(waitlistUsers)
-    .where(and(eq(waitlistUsers.referralCode, code.trim().toLowerCase()), eq(waitlistUsers.isBlocked, false)));
-  return Boolean(owner);
+  return (await getReferralCodeOwner(code.trim().toLowerCase())) !== null;
 }
 
 /** Counts one click of a share button. False when the network is over its hourly limit. */

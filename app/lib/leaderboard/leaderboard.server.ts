@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
 import { db } from "../db.server";
-import { nicknameOf } from "../waitlist/email";
+import { crewNameOf } from "../crew-names/crew-name";
 import type { PlaceInLine } from "./place-text";
 import { badgeFor, type Badge } from "./badges";
 
@@ -28,6 +28,7 @@ export const leaderboardOrder = [desc(waitlistUsers.points), desc(waitlistUsers.
 
 export type LeaderboardRow = {
   memberId: string;
+  /** The member's crew name (crewNameOf, ADR 0042): never anything of the address. */
   nickname: string;
   points: number;
   referralsMade: number;
@@ -43,7 +44,7 @@ export async function listLeaderboard({ limit = LEADERBOARD_SIZE, now = new Date
   const rows = await db
     .select({
       memberId: waitlistUsers.id,
-      email: waitlistUsers.email,
+      crewNameRoll: waitlistUsers.crewNameRoll,
       points: waitlistUsers.points,
       referralsMade: waitlistUsers.referralsMade,
       confirmedEmail: waitlistUsers.confirmedEmail,
@@ -57,7 +58,7 @@ export async function listLeaderboard({ limit = LEADERBOARD_SIZE, now = new Date
 
   return rows.map((row) => ({
     memberId: row.memberId,
-    nickname: nicknameOf(row.email),
+    nickname: crewNameOf(row.memberId, row.crewNameRoll),
     points: row.points,
     referralsMade: row.referralsMade,
     rank: row.rank,

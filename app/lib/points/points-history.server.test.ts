@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { pointsLedger } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
+import { crewNameOf } from "../crew-names/crew-name";
 import { db } from "../db.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { confirmMemberEmail } from "../waitlist/members.server";
@@ -13,15 +14,18 @@ describe("points history", () => {
   it("shows a referral as pending, then as the +10 it earned once the friend confirmed", async () => {
     const ada = await joinWaitlist({ email: "ada@example.com" });
     const comet = await joinWaitlist({ email: "comet.kid@example.com", referralCode: ada.member.referralCode });
+    // Other members by crew name, never by anything of their address (ADR 0042).
+    const cometName = crewNameOf(comet.member.id, 0);
+    const adaName = crewNameOf(ada.member.id, 0);
     let history = await getPointsHistory(ada.member.id);
-    expect(history.pending.map(pendingLine)).toEqual(["pending — waiting for comet.kid to confirm"]);
+    expect(history.pending.map(pendingLine)).toEqual([`pending — waiting for ${cometName} to confirm`]);
     expect(history.entries.map(historyLine)).toEqual(["+10 — joined the waitlist"]);
 
     await confirmMemberEmail(comet.member.id);
     history = await getPointsHistory(ada.member.id);
     expect(history.pending).toEqual([]);
-    expect(history.entries.map(historyLine)).toEqual(["+10 — comet.kid confirmed and joined your crew", "+10 — joined the waitlist"]);
-    expect((await getPointsHistory(comet.member.id)).entries.map(historyLine)).toEqual(["+5 — joined with ada's link", "+10 — joined the waitlist"]);
+    expect(history.entries.map(historyLine)).toEqual([`+10 — ${cometName} confirmed and joined your crew`, "+10 — joined the waitlist"]);
+    expect((await getPointsHistory(comet.member.id)).entries.map(historyLine)).toEqual([`+5 — joined with ${adaName}'s link`, "+10 — joined the waitlist"]);
   });
 
   it("pages newest first without repeating or skipping a row", async () => {

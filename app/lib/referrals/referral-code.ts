@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import { nicknameOf } from "../waitlist/email";
 
 export const REFERRAL_CODE_ATTEMPTS = 10;
 const BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
@@ -10,10 +9,14 @@ function randomBase36(length: number): string {
   return out;
 }
 
-/** Spec §5: up to 6 alphanumerics of the e-mail's local part + 6 random base-36 characters. */
-export function referralCodeCandidate(email: string): string {
-  const local = nicknameOf(email).replace(/[^a-z0-9]/gi, "").slice(0, 6);
-  return `${local}${randomBase36(6)}`.toLowerCase();
+export const REFERRAL_CODE_LENGTH = 12;
+
+/**
+ * A new member's code: 12 random base-36 characters (about 62 bits), nothing of the
+ * address. This departs from spec §5 (part of the local part + 6 random): ADR 0042.
+ */
+export function referralCodeCandidate(): string {
+  return randomBase36(REFERRAL_CODE_LENGTH);
 }
 
 /** After every candidate collided: 'fallback' plus a time-based string (and a random tail, so two at once differ). */

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { publicNameOf } from "../crew-names/crew-name";
 import { db } from "../db.server";
 import { startPeriodicJob } from "../jobs/periodic.server";
 import { log } from "../log.server";
@@ -42,17 +43,24 @@ export async function freezeDueSeasons(now = new Date()): Promise<string[]> {
                 (${season}::date + interval '1 month')::timestamp at time zone site_time_zone(),
                 ${now.toISOString()}::timestamptz)`);
       await tx.execute(sql`
-        insert into season_standings (season, position, member_id, nickname, points, referrals)
+        insert into season_standings (season, position, member_id, crew_name_roll, points, referrals)
         select ${season}::date, row_number() over (order by top.points desc, top.referrals desc, top.member_joined_at, top.member_id),
-               top.member_id, split_part(m.email, '@', 1), top.points, top.referrals
+               top.member_id, m.crew_name_roll, top.points, top.referrals
           from (select member_id, points, referrals, member_joined_at from season_points
                  where season = ${season}::date and points > 0
                  order by points desc, referrals desc, member_joined_at, member_id
                  limit ${FROZEN_STANDINGS}) as top
           join waitlist_users m on m.id = top.member_id`);
-      const top = await tx.execute<{ position: number; member_id: string | null; nickname: string; points: number }>(sql`
-        select position, member_id, nickname, points from season_standings where season = ${season}::date order by position limit 10`);
-      await enqueueWebhookEvent(tx, "season.closed", { season: season.slice(0, 7), top: top.rows.map((row) => ({ position: Number(row.position), memberId: row.member_id, nickname: row.nickname, points: Number(row.points) })) }, now);
+      const top = await tx.execute<{ position: number; member_id: string | null; crew_name_roll: number; points: number }>(sql`
+        select position, member_id, crew_name_roll, points from season_standings where season = ${season}::date order by position limit 10`);
+      const topTen = top.rows.map((row) => ({
+        position: Number(row.position),
+        memberId: row.member_id,
+        // The crew name (ADR 0042); the field keeps its name for existing webhook consumers.
+        nickname: publicNameOf({ memberId: row.member_id, roll: Number(row.crew_name_roll) }),
+        points: Number(row.points),
+      }));
+      await enqueueWebhookEvent(tx, "season.closed", { season: season.slice(0, 7), top: topTen }, now);
       const standings = await tx.execute<{ count: number }>(sql`select count(*)::integer as count from season_standings where season = ${season}::date`);
       await recordAuditEvent(tx, SEASON_JOB, { action: "season.frozen", targetType: "season", targetId: season.slice(0, 7), after: { standings: Number(standings.rows[0]?.count ?? 0) } });
       frozen.push(season);

@@ -3,7 +3,7 @@ import { db } from "../db.server";
 import { badgeFor } from "../leaderboard/badges";
 import { LEADERBOARD_SIZE, type LeaderboardRow } from "../leaderboard/leaderboard.server";
 import { getSiteSetting } from "../settings/settings.server";
-import { nicknameOf } from "../waitlist/email";
+import { crewNameOf } from "../crew-names/crew-name";
 import { seasonOf } from "./season-calendar";
 
 /** The season running at `now` in the site's time zone, with when it ends. */
@@ -18,7 +18,7 @@ export async function getCurrentSeason(now = new Date()): Promise<{ season: stri
 
 type SeasonRow = {
   member_id: string;
-  email: string;
+  crew_name_roll: number;
   points: number;
   referrals: number;
   confirmed_email: boolean;
@@ -38,7 +38,7 @@ export async function listSeasonLeaderboard(season: string, { limit = LEADERBOAR
   const result = await db.execute<SeasonRow>(sql`
     select top.*, (rank() over (order by top.points desc, top.referrals desc))::integer as rank
       from (
-        select sp.member_id, m.email, sp.points, sp.referrals, m.confirmed_email, m.join_date,
+        select sp.member_id, m.crew_name_roll, sp.points, sp.referrals, m.confirmed_email, m.join_date,
                m.points as total_points, m.referrals_made, sp.member_joined_at
           from season_points sp
           join waitlist_users m on m.id = sp.member_id
@@ -48,7 +48,7 @@ export async function listSeasonLeaderboard(season: string, { limit = LEADERBOAR
      order by top.points desc, top.referrals desc, top.member_joined_at, top.member_id`);
   return result.rows.map((row) => ({
     memberId: row.member_id,
-    nickname: nicknameOf(row.email),
+    nickname: crewNameOf(row.member_id, Number(row.crew_name_roll)),
     points: Number(row.points),
     referralsMade: Number(row.referrals),
     rank: Number(row.rank),

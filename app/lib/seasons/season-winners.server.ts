@@ -3,6 +3,7 @@ import { db, type Transaction } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
 import { AppError } from "../errors";
+import { publicNameOf } from "../crew-names/crew-name";
 import { recordAdminAuditEvent } from "../audit/audit.server";
 import { prizeClaimUrl } from "../prizes/claim-token.server";
 import { createPrizeClaims } from "../prizes/prize-claims.server";
@@ -31,7 +32,7 @@ export async function listFrozenSeasons(): Promise<SeasonSummary[]> {
 type StandingRow = {
   position: number;
   member_id: string | null;
-  nickname: string;
+  crew_name_roll: number;
   points: number;
   referrals: number;
   rank: number | null;
@@ -44,7 +45,7 @@ type StandingRow = {
 
 async function readStandings(executor: Transaction | typeof db, season: string): Promise<StandingRow[]> {
   const result = await executor.execute<StandingRow>(sql`
-    select st.position, st.member_id, st.nickname, st.points, st.referrals, st.rank, st.prize, st.skip_reason,
+    select st.position, st.member_id, st.crew_name_roll, st.points, st.referrals, st.rank, st.prize, st.skip_reason,
            m.email, m.is_blocked,
            (select count(*) from referrals r where r.referrer_id = st.member_id and r.status = 'held')::integer as held_referrals
       from season_standings st
@@ -52,6 +53,11 @@ async function readStandings(executor: Transaction | typeof db, season: string):
      where st.season = ${season}::date
      order by st.position`);
   return result.rows;
+}
+
+/** The crew name a standing shows: the member's name as it was at the freeze (ADR 0042). */
+function standingNameOf(row: { member_id: string | null; crew_name_roll: number }): string {
+  return publicNameOf({ memberId: row.member_id, roll: Number(row.crew_name_roll) });
 }
 
 function skipReasonOf(row: StandingRow): SkipReason | null {
@@ -81,7 +87,7 @@ function rankStandings(rows: StandingRow[], tiers: PrizeTier[]): (Standing & { e
       previous = { points, referrals, rank };
     }
     const prize = rank !== null && rank <= lastRank ? prizeForRank(rank, tiers) : null;
-    return { position: Number(row.position), memberId: row.member_id, nickname: row.nickname, points, referrals, rank, prize, skipReason, email: row.email };
+    return { position: Number(row.position), memberId: row.member_id, nickname: standingNameOf(row), points, referrals, rank, prize, skipReason, email: row.email };
   });
 }
 
@@ -98,7 +104,7 @@ export async function getFrozenSeason(season: string): Promise<SeasonDetail | nu
     const standings = rows.map((row) => ({
       position: Number(row.position),
       memberId: row.member_id,
-      nickname: row.nickname,
+      nickname: standingNameOf(row),
       points: Number(row.points),
       referrals: Number(row.referrals),
       rank: row.rank === null ? null : Number(row.rank),
@@ -169,17 +175,17 @@ export type HallOfFameSeason = {
 
 /** Confirmed seasons, newest first, with their winners in rank order. */
 export async function listHallOfFame(limit = 24): Promise<HallOfFameSeason[]> {
-  const result = await db.execute<{ season: string; rank: number; member_id: string | null; nickname: string; points: number; prize: string }>(sql`
+  const result = await db.execute<{ season: string; rank: number; member_id: string | null; crew_name_roll: number; points: number; prize: string }>(sql`
     with confirmed as (
       select season from seasons where winners_confirmed_at is not null order by season desc limit ${limit})
-    select to_char(st.season, 'YYYY-MM-DD') as season, st.rank, st.member_id, st.nickname, st.points, st.prize
+    select to_char(st.season, 'YYYY-MM-DD') as season, st.rank, st.member_id, st.crew_name_roll, st.points, st.prize
       from season_standings st join confirmed using (season)
      where st.rank is not null and st.prize is not null
      order by st.season desc, st.rank, st.position`);
   const bySeason = new Map<string, HallOfFameSeason>();
   for (const row of result.rows) {
     const entry = bySeason.get(row.season) ?? { season: row.season, winners: [] };
-    entry.winners.push({ rank: Number(row.rank), memberId: row.member_id, nickname: row.nickname, points: Number(row.points), prize: row.prize });
+    entry.winners.push({ rank: Number(row.rank), memberId: row.member_id, nickname: standingNameOf(row), points: Number(row.points), prize: row.prize });
     bySeason.set(row.season, entry);
   }
   return [...bySeason.values()];

@@ -5,6 +5,8 @@ import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { isAppError } from "../errors";
 import { saveSiteSettingsForm } from "../settings/site-settings-form.server";
+import { crewNameOf } from "../crew-names/crew-name";
+import { rerollCrewName } from "../crew-names/crew-name.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { freezeDueSeasons, startSeasonJob } from "./season-freeze.server";
 import { listSeasonLeaderboard } from "./season-leaderboard.server";
@@ -21,9 +23,18 @@ const NOV_1_0000_LA = new Date("2024-11-01T07:00:30Z");
 const JUST_BEFORE_MIDNIGHT_LA = new Date("2024-11-01T06:59:59Z");
 const JUST_AFTER_MIDNIGHT_LA = new Date("2024-11-01T07:00:01Z");
 
-async function member(nickname: string) {
-  return (await joinWaitlist({ email: `${nickname}@example.com` })).member;
+// The e-mail's local part of each member made here, by crew name: the lists name members by
+// crew name (ADR 0042), and the tests read them back as the local parts they were made from.
+const localPartOf = new Map<string, string>();
+
+async function member(localPart: string) {
+  const joined = (await joinWaitlist({ email: `${localPart}@example.com` })).member;
+  localPartOf.set(crewNameOf(joined.id, 0), localPart);
+  return joined;
 }
+
+/** Who a listed name is: the local part of the member it names, or the name itself. */
+const who = (name: string) => localPartOf.get(name) ?? name;
 
 /** A credit at a given moment, written the way every credit is: a ledger row. */
 async function award(memberId: string, delta: number, at: Date, reason: "admin_adjustment" | "referral_credit" = "admin_adjustment") {
@@ -68,7 +79,7 @@ describe("season points", () => {
     await award(d!.id, 90, OCT_31_2359_LA);
     await db.update(waitlistUsers).set({ isBlocked: true }).where(eq(waitlistUsers.id, d!.id));
     const rows = await listSeasonLeaderboard("2024-10-01");
-    expect(rows.map((row) => [row.nickname, row.points, row.rank])).toEqual([
+    expect(rows.map((row) => [who(row.nickname), row.points, row.rank])).toEqual([
       ["b.kid", 50, 1],
       ["a.kid", 30, 2],
       ["c.kid", 30, 2],
@@ -84,7 +95,8 @@ describe("the season job", () => {
     expect(await freezeDueSeasons(JUST_BEFORE_MIDNIGHT_LA)).toEqual([]);
     expect(await freezeDueSeasons(JUST_AFTER_MIDNIGHT_LA)).toEqual(["2024-10-01"]);
     const october = await getFrozenSeason("2024-10-01");
-    expect(october?.standings.map((row) => [row.nickname, row.points])).toEqual([["captain.nova", 7]]);
+    expect(october?.standings.map((row) => [row.nickname, row.points])).toEqual([[crewNameOf(nova.id, 0), 7]]);
+    expect(JSON.stringify(october)).not.toContain("captain.nova");
   });
 
   it("freezes a season once when two processes run it at the same moment", async () => {
@@ -121,7 +133,7 @@ describe("confirming winners", () => {
     await freezeDueSeasons(JUST_AFTER_MIDNIGHT_LA);
 
     const preview = await getFrozenSeason("2024-10-01");
-    expect(preview?.standings.map((row) => [row.nickname, row.rank, row.skipReason])).toEqual([
+    expect(preview?.standings.map((row) => [who(row.nickname), row.rank, row.skipReason])).toEqual([
       ["gold", 1, null],
       ["held", null, "Referrals held for review"],
       ["silver", 2, null],
@@ -154,12 +166,20 @@ describe("confirming winners", () => {
 
     const [season] = await listHallOfFame();
     expect(season?.season).toBe("2024-10-01");
-    expect(season?.winners.map((winner) => [winner.rank, winner.nickname, winner.prize])).toEqual([
+    expect(season?.winners.map((winner) => [winner.rank, who(winner.nickname), winner.prize])).toEqual([
       [1, "gold", "Early access pass + Exclusive digital content"],
       [2, "silver", "T-shirt + Exclusive digital content"],
       [3, "bronze.a", "T-shirt + Exclusive digital content"],
       [3, "bronze.b", "T-shirt + Exclusive digital content"],
       [5, "fourth", "Decal pack + Exclusive digital content"],
     ]);
+    expect(goldMail?.text).toContain(crewNameOf(kids.gold!.id, 0));
+
+    // The Hall of Fame names winners as they were named when the season was frozen: a later
+    // re-roll leaves it; a member who has left shows as a former crew member.
+    await rerollCrewName(kids.gold!.id);
+    await db.delete(waitlistUsers).where(eq(waitlistUsers.id, kids.silver!.id));
+    const [after] = await listHallOfFame();
+    expect(after?.winners.map((winner) => who(winner.nickname)).slice(0, 2)).toEqual(["gold", "Former crew member"]);
   });
 });

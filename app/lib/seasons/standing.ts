@@ -4,6 +4,7 @@ export type SkipReason = "Blocked" | "Referrals held for review" | "No longer on
 export type Standing = {
   position: number;
   memberId: string | null;
+  /** The member's crew name (ADR 0042), or "Former crew member". */
   nickname: string;
   points: number;
   referrals: number;

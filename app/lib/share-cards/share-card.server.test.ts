@@ -4,8 +4,10 @@ import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { waitlistUsers } from "../../../db/schema";
+import { referralCodeAliases, waitlistUsers } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
+import { crewNameOf } from "../crew-names/crew-name";
+import { rerollCrewName } from "../crew-names/crew-name.server";
 import { db } from "../db.server";
 import { shareCardsServed } from "../metrics.server";
 import { saveSiteSettings } from "../settings/settings.server";
@@ -31,7 +33,7 @@ async function cardOf(email: string) {
   const { member } = await joinWaitlist({ email });
   const card = await getShareCard(member.referralCode);
   if (!card) throw new Error(`no card for ${email}`);
-  return card;
+  return Object.assign(card, { crewName: crewNameOf(member.id, 0), memberId: member.id });
 }
 
 async function renderedCount(): Promise<number> {
@@ -50,7 +52,10 @@ async function uploadLogo(): Promise<string> {
 describe("member share cards", () => {
   it("invite in the member's name, as a 1200×630 PNG under 300 KB at a path named by the code and a hash", async () => {
     const card = await cardOf("captain.nova@example.com");
-    expect(card.alt).toBe("captain.nova invites you to join the Vista Crew");
+    // By crew name, never by anything of the address (ADR 0042).
+    expect(card.alt).toBe(`${card.crewName} invites you to join the Vista Crew`);
+    expect(card.drawing.nickname).toBe(card.crewName);
+    expect(JSON.stringify(card)).not.toContain("captain");
     expect(shareCardPath(card)).toMatch(new RegExp(`^/share-cards/${card.code}/[0-9a-f]{16}\\.png$`));
     const png = await getShareCardPng(card);
     expect(pngSize(png)).toEqual([1200, 630]);
@@ -90,15 +95,26 @@ describe("member share cards", () => {
     const nova = await cardOf("captain.nova@example.com");
     const pixel = await cardOf("pixel.pilot@example.com");
     expect(pixel.hash).not.toBe(nova.hash);
-    expect(pixel.alt).toBe("pixel.pilot invites you to join the Vista Crew");
+    expect(pixel.alt).toBe(`${pixel.crewName} invites you to join the Vista Crew`);
   });
 
-  it("render nicknames the fonts cannot write (emoji, other scripts, bidi controls) without failing", async () => {
+  it("show the crew name whatever the address is made of (emoji, other scripts, bidi controls)", async () => {
     const emoji = await cardOf("🚀🌟@example.com");
-    expect(emoji.alt).toBe("A friend invites you to join the Vista Crew");
+    expect(emoji.alt).toBe(`${emoji.crewName} invites you to join the Vista Crew`);
     const mixed = await cardOf("звезда\u202e船长@example.com");
-    expect(mixed.drawing.nickname).toBe("звезда");
+    expect(mixed.drawing.nickname).toBe(mixed.crewName);
     for (const card of [emoji, mixed]) expect(pngSize(await getShareCardPng(card))).toEqual([1200, 630]);
+  });
+
+  it("answer an old code (an alias) with the member's card under their current code, and follow a re-roll", async () => {
+    const card = await cardOf("captain.nova@example.com");
+    await db.insert(referralCodeAliases).values({ code: "captai4k2x9q", memberId: card.memberId });
+    const viaAlias = await getShareCard("CAPTAI4K2X9Q");
+    expect(viaAlias).toMatchObject({ code: card.code, hash: card.hash, alt: card.alt });
+    await rerollCrewName(card.memberId);
+    const rerolled = await getShareCard(card.code);
+    expect(rerolled?.drawing.nickname).toBe(crewNameOf(card.memberId, 1));
+    expect(rerolled?.hash).not.toBe(card.hash);
   });
 
   it("are drawn once for a burst of requests, then served from memory", async () => {

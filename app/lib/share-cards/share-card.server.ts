@@ -1,15 +1,13 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { waitlistUsers } from "../../../db/schema";
-import { db } from "../db.server";
 import { getEnv } from "../env.server";
 import { renderMemberAvatar } from "../leaderboard/avatar.server";
 import { log } from "../log.server";
 import { shareCardsServed } from "../metrics.server";
+import { crewNameOf } from "../crew-names/crew-name";
 import { isReferralCodeShape } from "../referrals/referral-code";
+import { getReferralCodeOwner } from "../referrals/referral-owner.server";
 import { brandColorVariables } from "../settings/brand-color";
 import { getSiteSettings } from "../settings/settings.server";
-import { nicknameOf } from "../waitlist/email";
 import { ByteBoundedCache } from "./byte-bounded-cache";
 import { getCardFonts } from "./card-fonts.server";
 import { getCardLogo } from "./card-logo.server";
@@ -31,28 +29,20 @@ export type ShareCard = {
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** Blocked members get no card: nothing about them is shown. */
-async function getCardMember(code: string): Promise<{ id: string; email: string; referralCode: string } | null> {
-  const [member] = await db
-    .select({ id: waitlistUsers.id, email: waitlistUsers.email, referralCode: waitlistUsers.referralCode })
-    .from(waitlistUsers)
-    .where(and(eq(waitlistUsers.referralCode, code), eq(waitlistUsers.isBlocked, false)))
-    .limit(1);
-  return member ?? null;
-}
-
 /** What the card of the member with this referral code shows, or null (no such code, or blocked). */
 export async function getShareCard(referralCode: string): Promise<ShareCard | null> {
   const code = referralCode.trim().toLowerCase();
   if (!isReferralCodeShape(code)) return null;
-  const member = await getCardMember(code);
+  // Blocked members get no card: nothing about them is shown. An old code (an alias) gives
+  // the member's card under their current code.
+  const member = await getReferralCodeOwner(code);
   const avatarSvg = member && renderMemberAvatar(member.id);
   if (!member || !avatarSvg) return null;
   const [settings, fonts] = await Promise.all([getSiteSettings(["primaryBrandColor", "brandLogoUrl"]), getCardFonts()]);
   const logo = await getCardLogo(settings.brandLogoUrl);
   const colors = brandColorVariables(settings.primaryBrandColor);
   const drawing = {
-    nickname: cardNickname(nicknameOf(member.email), fonts.canDraw),
+    nickname: cardNickname(crewNameOf(member.id, member.crewNameRoll), fonts.canDraw),
     siteName: cardSiteName(getEnv().SITE_NAME, fonts.canDraw),
     brandColor: colors["--brand"].toLowerCase(),
     brandForeground: colors["--brand-foreground"],

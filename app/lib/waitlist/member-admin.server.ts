@@ -31,12 +31,20 @@ function memberFilter(search: string, confirmed: ConfirmedFilter): SQL | undefin
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export type MemberListRow = Member & { tags: string[]; notes: string; consentMethod: ConsentMethod | null; consentAt: Date | null; privacyNoticeVersion: number | null };
+export type MemberListRow = Member & {
+  tags: string[];
+  notes: string;
+  crewNameRoll: number;
+  consentMethod: ConsentMethod | null;
+  consentAt: Date | null;
+  privacyNoticeVersion: number | null;
+};
 
 export const memberListColumns = {
   ...memberColumns,
   tags: waitlistUsers.tags,
   notes: waitlistUsers.notes,
+  crewNameRoll: waitlistUsers.crewNameRoll,
   consentMethod: waitlistUsers.consentMethod,
   consentAt: waitlistUsers.consentAt,
   privacyNoticeVersion: waitlistUsers.privacyNoticeVersion,

@@ -78,10 +78,10 @@ export async function countMembers(executor: Executor = db): Promise<MemberCount
 }
 
 /** A member with the back office's tags and notes (the API's member), or null. */
-export async function getMemberWithNotes(id: string): Promise<(Member & { tags: string[]; notes: string }) | null> {
+export async function getMemberWithNotes(id: string): Promise<(Member & { tags: string[]; notes: string; crewNameRoll: number }) | null> {
   if (!isUuid(id)) return null;
   const [member] = await db
-    .select({ ...memberColumns, tags: waitlistUsers.tags, notes: waitlistUsers.notes })
+    .select({ ...memberColumns, tags: waitlistUsers.tags, notes: waitlistUsers.notes, crewNameRoll: waitlistUsers.crewNameRoll })
     .from(waitlistUsers)
     .where(eq(waitlistUsers.id, id));
   return member ?? null;

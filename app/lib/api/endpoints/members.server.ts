@@ -1,7 +1,7 @@
 import { apiKeyActor } from "../../audit/actor";
 import { AppError } from "../../errors";
 import { referralLink } from "../../referrals/share-links";
-import { nicknameOf } from "../../waitlist/email";
+import { crewNameOf } from "../../crew-names/crew-name";
 import { changeMember, type MemberListRow } from "../../waitlist/member-admin.server";
 import { listMembersByCursor } from "../../waitlist/member-cursor.server";
 import { getMemberWithNotes } from "../../waitlist/members.server";
@@ -13,7 +13,7 @@ function memberJson(member: Omit<MemberListRow, "consentMethod" | "consentAt" | 
   return {
     id: member.id,
     email: member.email,
-    nickname: nicknameOf(member.email),
+    nickname: crewNameOf(member.id, member.crewNameRoll),
     referralCode: member.referralCode,
     referralLink: referralLink(origin, member.referralCode),
     points: member.points,

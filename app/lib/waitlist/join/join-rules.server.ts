@@ -74,9 +74,9 @@ export function loadJoinSettings(): Promise<JoinSettings> {
 }
 
 /** The code a new member is offered at each attempt: their own, then candidates, then a fallback. */
-function codeFor(member: NewMember, email: string, attempt: number): string {
+function codeFor(member: NewMember, attempt: number): string {
   if (attempt === 0 && member.code) return member.code;
-  return attempt < REFERRAL_CODE_ATTEMPTS ? referralCodeCandidate(email) : fallbackReferralCode();
+  return attempt < REFERRAL_CODE_ATTEMPTS ? referralCodeCandidate() : fallbackReferralCode();
 }
 
 /** A "+tag" in the local part: a fair-play signal, since one inbox can have many. */
@@ -110,7 +110,7 @@ export function joinRequestOf(member: NewMember, settings: JoinSettings, attempt
     id: randomUUID(),
     email,
     identity: emailIdentity(email),
-    code: codeFor(member, email, attempt),
+    code: codeFor(member, attempt),
     signup_points: SIGNUP_POINTS,
     refuse: isThrowawayAddress(email, { blocked: settings.emailDomainBlocklist, allowed: settings.emailDomainAllowlist }),
     referral_code: member.referralCode?.trim().toLowerCase() || null,

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox, waitlistUsers } from "../../../../db/schema";
+import { emailOutbox, referralCodeAliases, waitlistUsers } from "../../../../db/schema";
 import { resetDatabase } from "../../../../tests/db-reset";
 import { db } from "../../db.server";
 import { deliverDueEmails } from "../../email/worker.server";
@@ -33,12 +33,13 @@ async function scoreCountsDrift() {
 }
 
 describe("joining the waitlist", () => {
-  it("creates a member with 10 points, a spec-shaped referral code and a queued welcome e-mail", async () => {
+  it("creates a member with 10 points, a random referral code and a queued welcome e-mail", async () => {
     const { member, isNewMember } = await joinWaitlist({ email: "  Ada.Lovelace@Example.COM " });
     expect(isNewMember).toBe(true);
     expect(member.email).toBe("ada.lovelace@example.com");
     expect(member.points).toBe(10);
-    expect(member.referralCode).toMatch(/^adalov[0-9a-z]{6}$/);
+    // Nothing of the address (ADR 0042).
+    expect(member.referralCode).toMatch(/^[0-9a-z]{12}$/);
     const mail = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "ada.lovelace@example.com"));
     expect(mail).toHaveLength(1);
     // Rendered as it is sent (ADR 0038): the link and the address are in what goes out, and
@@ -74,11 +75,26 @@ describe("joining the waitlist", () => {
     expect(await sumLedger(joined.member.id)).toBe(15);
   });
 
-  it("ignores unknown codes and codes of blocked members", async () => {
+  it("credits the member behind an old code (an alias), and never hands an old code out again", async () => {
+    const referrer = await joinWaitlist({ email: "old.code@example.com" });
+    await db.insert(referralCodeAliases).values({ code: "oldcod4k2x9q", memberId: referrer.member.id });
+    const friend = await joinWaitlist({ email: "friend.of.old@example.com", referralCode: "OldCod4k2x9q" });
+    expect(friend.member.points).toBe(15);
+    expect(await getMemberByEmail("old.code@example.com")).toMatchObject({ points: 20, referralsMade: 1 });
+    // An imported member asking for that code gets a random one instead.
+    const imported = await joinWaitlist({ email: "imported@example.com", code: "oldcod4k2x9q" });
+    expect(imported.member.referralCode).toMatch(/^[0-9a-z]{12}$/);
+    expect(imported.member.referralCode).not.toBe("oldcod4k2x9q");
+  });
+
+  it("ignores unknown codes and codes of blocked members, old ones too", async () => {
     const blocked = await joinWaitlist({ email: "blocked@example.com" });
     await db.update(waitlistUsers).set({ isBlocked: true }).where(eq(waitlistUsers.id, blocked.member.id));
     const viaBlocked = await joinWaitlist({ email: "c@example.com", referralCode: blocked.member.referralCode });
     const viaUnknown = await joinWaitlist({ email: "d@example.com", referralCode: "nosuchcode" });
+    await db.insert(referralCodeAliases).values({ code: "blocke123456", memberId: blocked.member.id });
+    const viaBlockedAlias = await joinWaitlist({ email: "e@example.com", referralCode: "blocke123456" });
+    expect(viaBlockedAlias.member.points).toBe(10);
     expect(viaBlocked.member.points).toBe(10);
     expect(viaUnknown.member.points).toBe(10);
     expect((await getMemberByEmail("blocked@example.com"))?.referralsMade).toBe(0);

@@ -1,0 +1,41 @@
+import { eq, sql } from "drizzle-orm";
+import { waitlistUsers } from "../../../db/schema";
+import { db } from "../db.server";
+import { AppError } from "../errors";
+import { consumeRateLimits, type RateLimitRule } from "../security/rate-limit.server";
+import { crewNameOf } from "./crew-name";
+
+/** Re-rolls a member may make: a few in a row to find one they like, then a pause. */
+export const CREW_NAME_REROLL_LIMITS: { perHour: RateLimitRule; perDay: RateLimitRule } = {
+  perHour: { limit: 5, windowSeconds: 60 * 60 },
+  perDay: { limit: 10, windowSeconds: 24 * 60 * 60 },
+};
+
+/** A member's crew name; null for an unknown member. */
+export async function getCrewName(memberId: string): Promise<string | null> {
+  const [member] = await db.select({ roll: waitlistUsers.crewNameRoll }).from(waitlistUsers).where(eq(waitlistUsers.id, memberId));
+  return member ? crewNameOf(memberId, member.roll) : null;
+}
+
+/**
+ * Gives the member the next crew name (the roll counts up in SQL) and returns it. Limited
+ * per member (CREW_NAME_REROLL_LIMITS, counted in the database for every app process), so
+ * names cannot be spun through; beyond the limit, RATE_LIMITED with when to try again.
+ */
+export async function rerollCrewName(memberId: string): Promise<string> {
+  const limited = await consumeRateLimits([
+    { key: `crew-name:hour:${memberId}`, rule: CREW_NAME_REROLL_LIMITS.perHour },
+    { key: `crew-name:day:${memberId}`, rule: CREW_NAME_REROLL_LIMITS.perDay },
+  ]);
+  if (!limited.allowed) {
+    const minutes = Math.ceil(limited.retryAfterSeconds / 60);
+    throw new AppError("RATE_LIMITED", `That's a lot of new names! Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+  }
+  const [member] = await db
+    .update(waitlistUsers)
+    .set({ crewNameRoll: sql`${waitlistUsers.crewNameRoll} + 1`, updatedAt: sql`now()` })
+    .where(eq(waitlistUsers.id, memberId))
+    .returning({ roll: waitlistUsers.crewNameRoll });
+  if (!member) throw new AppError("NOT_FOUND", "We couldn't find your place on the waitlist.");
+  return crewNameOf(memberId, member.roll);
+}
