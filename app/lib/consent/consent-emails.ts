@@ -42,10 +42,10 @@ export function parentNoticeLines(input: Omit<NoticeInput, "answerUrl">): string
 }
 
 /** The second e-mail of "e-mail plus", a day after the approval, with the way back out. */
-export function renderConsentConfirmation(input: { siteName: string; crewName: string | null; approvedAt: Date; footer: EmailFooter }) {
+export function renderConsentConfirmation(input: { siteName: string; crewName: string; approvedAt: Date; footer: EmailFooter }) {
   const date = input.approvedAt.toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, "");
   const body = paragraphs([
-    `On ${date} you agreed that your child may join the ${input.siteName} crew.${input.crewName ? ` They play as "${input.crewName}", the only name anyone else sees.` : ""}`,
+    `On ${date} you agreed that your child may join the ${input.siteName} crew. They play as "${input.crewName}", the only name anyone else sees.`,
     "If that was not you, or you have changed your mind, withdraw your consent with the link below: we then delete the membership and its data.",
   ]);
   return {

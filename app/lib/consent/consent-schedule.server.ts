@@ -6,6 +6,7 @@ import { getEnv } from "../env.server";
 import { startPeriodicJob } from "../jobs/periodic.server";
 import { log } from "../log.server";
 import { renderConsentConfirmation } from "./consent-emails";
+import { crewNameOf } from "../crew-names/crew-name";
 import { parentFooter } from "./revoke-link.server";
 
 const CONSENT_SCHEDULE_INTERVAL_MS = 60_000;
@@ -23,16 +24,16 @@ export type ConsentScheduleCounts = { expiredRequests: number; confirmationsQueu
 export async function runConsentSchedule(): Promise<ConsentScheduleCounts> {
   const expired = await db.execute(sql`delete from consent_requests where expires_at <= ${serverNow()} returning id`);
   const confirmationsQueued = await runTransaction(async (tx) => {
-    const due = await tx.execute<{ id: string; email: string; consent_at: string }>(sql`
+    const due = await tx.execute<{ id: string; email: string; consent_at: string; crew_name_roll: number }>(sql`
       update waitlist_users set consent_confirmation_due_at = null
        where id in (select id from waitlist_users
                      where consent_confirmation_due_at <= ${serverNow()}
                      order by consent_confirmation_due_at limit ${CONFIRMATIONS_PER_RUN}
                      for update skip locked)
-      returning id, email, consent_at`);
+      returning id, email, consent_at, crew_name_roll`);
     const { SITE_NAME } = getEnv();
     for (const member of due.rows) {
-      const email = renderConsentConfirmation({ siteName: SITE_NAME, crewName: null, approvedAt: new Date(member.consent_at), footer: parentFooter(member.id) });
+      const email = renderConsentConfirmation({ siteName: SITE_NAME, crewName: crewNameOf(member.id, Number(member.crew_name_roll)), approvedAt: new Date(member.consent_at), footer: parentFooter(member.id) });
       await enqueueEmail({ kind: "consent_confirmation", to: member.email, subject: email.subject, html: email.html, text: email.text }, tx);
     }
     return due.rows.length;
