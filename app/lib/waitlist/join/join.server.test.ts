@@ -1,3 +1,4 @@
+import { crewNameOf } from "../../crew-names/crew-name";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, referralCodeAliases, waitlistUsers } from "../../../../db/schema";
@@ -8,7 +9,6 @@ import { getMemberStanding, listLeaderboard, placeInLine } from "../../leaderboa
 import { creditTrailerView, sumLedger } from "../../points/points.server";
 import { listReferralStandings } from "../../referrals/referral-admin.server";
 import { saveSiteSettings } from "../../settings/settings.server";
-import { nicknameOf } from "../email";
 import { joinWaitlist } from "./create-members.server";
 import { getMemberByEmail, getMemberById } from "../members.server";
 
@@ -136,7 +136,7 @@ describe("trailer credit", () => {
 describe("leaderboard", () => {
   it("orders by points then referrals, shares ranks on ties and leaves blocked members out", async () => {
     const top = await joinWaitlist({ email: "top@example.com" });
-    await joinWaitlist({ email: "r1@example.com", referralCode: top.member.referralCode });
+    const r1 = await joinWaitlist({ email: "r1@example.com", referralCode: top.member.referralCode });
     const tied = await joinWaitlist({ email: "tied@example.com" });
     const viewer = await joinWaitlist({ email: "early@example.com" });
     await creditTrailerView(viewer.member.id);
@@ -144,18 +144,18 @@ describe("leaderboard", () => {
     await db.update(waitlistUsers).set({ isBlocked: true, points: 999 }).where(eq(waitlistUsers.id, hidden.member.id));
 
     const rows = await listLeaderboard();
-    expect(rows.map((row) => [row.nickname, row.points, row.rank])).toEqual([
-      ["top", 20, 1],
-      ["r1", 15, 2],
-      ["early", 15, 2],
-      ["tied", 10, 4],
+    expect(rows.map((row) => [row.memberId, row.nickname, row.points, row.rank])).toEqual([
+      [top.member.id, crewNameOf(top.member.id, 0), 20, 1],
+      [r1.member.id, crewNameOf(r1.member.id, 0), 15, 2],
+      [viewer.member.id, crewNameOf(viewer.member.id, 0), 15, 2],
+      [tied.member.id, crewNameOf(tied.member.id, 0), 10, 4],
     ]);
     expect(rows[0]?.badge).toBe("Early Bird");
     expect(await getMemberStanding(tied.member.id)).toEqual({ rank: 4, points: 10, referralsMade: 0 });
     expect(await getMemberStanding(hidden.member.id)).toBeNull();
     // One rank rule: the public board, each member's own standing and the admin table agree.
-    const adminRanks = (await listReferralStandings()).rows.map((row) => [nicknameOf(row.email), row.rank]);
-    expect(adminRanks).toEqual([["hidden", null], ...rows.map((row) => [row.nickname, row.rank])]);
+    const adminRanks = (await listReferralStandings()).rows.map((row) => [row.email, row.rank]);
+    expect(adminRanks).toEqual([["hidden@example.com", null], ...[top, r1, viewer, tied].map((joined, index) => [joined.member.email, rows[index]!.rank])]);
     for (const row of rows) expect((await getMemberStanding(row.memberId))?.rank).toBe(row.rank);
 
     await db.update(waitlistUsers).set({ isBlocked: false }).where(eq(waitlistUsers.id, hidden.member.id));
