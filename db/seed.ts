@@ -3,7 +3,6 @@ import { db } from "../app/lib/db.server";
 import { creditTrailerView } from "../app/lib/points/points.server";
 import { seedDefaultSettings } from "../app/lib/settings/settings.server";
 import { createMembers } from "../app/lib/waitlist/join/create-members.server";
-import { currentPrivacyNotice } from "../app/lib/consent/privacy-notice.server";
 import { products, users } from "./schema";
 import { DEMO_MEMBERS, DEMO_PRODUCTS, DEMO_SETTINGS, SEEDED_ADMIN_EMAIL } from "../tests/factories";
 
@@ -32,8 +31,8 @@ async function seedProducts() {
  */
 async function seedMembers() {
   const codeOf = new Map(DEMO_MEMBERS.map((member) => [member.email, member.referralCode]));
-  // The demo's crew are grown-ups who answered the age question themselves.
-  const { version: noticeVersion } = await currentPrivacyNotice();
+  // The demo's crew joined before the age question existed: no consent on record, so a
+  // demo winner's claim asks it first (ADR 0043).
   for (const member of DEMO_MEMBERS) {
     const [created] = await createMembers([
       {
@@ -45,7 +44,6 @@ async function seedMembers() {
         tags: member.tags,
         device: member.device,
         country: member.country,
-        consent: { ageBand: "consent_age_or_over", method: "self", noticeVersion },
         joinedAt: new Date(Date.now() - member.joinedDaysAgo * 86_400_000),
         sendWelcome: false,
       },

@@ -5,6 +5,7 @@ import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
 import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
 import { EMBED_VERSION } from "./embed-script";
 import { ASK_PARENT, BIRTH_QUESTION, MONTH_NAMES } from "../consent/age-question";
+import { BIRTH_DATE_MESSAGE } from "../consent/age";
 
 /** What the embedded form shows: the site's own strings and brand colour. */
 export async function getEmbedConfig() {
@@ -18,6 +19,7 @@ export async function getEmbedConfig() {
     birthLegend: BIRTH_QUESTION.legend,
     monthLabel: BIRTH_QUESTION.month,
     yearLabel: BIRTH_QUESTION.year,
+    birthMissing: BIRTH_DATE_MESSAGE,
     months: MONTH_NAMES,
     askParentTitle: ASK_PARENT.title,
     askParentText: ASK_PARENT.embedText,

@@ -97,6 +97,12 @@ export function embedScript(origin: string): string {
         return;
       }
       input.removeAttribute("aria-invalid");
+      if (!month.value || !/^[0-9]{4}$/.test(year.value.trim())) {
+        message.className = "msg err";
+        message.textContent = config.birthMissing;
+        (month.value ? year : month).focus();
+        return;
+      }
       button.disabled = true;
       button.textContent = config.submitting;
       try {
