@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/http/form-data.server";
 import { Dices, Gift, Share2, Trophy, Users } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
@@ -70,7 +71,7 @@ const CrewNameForm = z.object({ intent: z.literal("reroll-crew-name") });
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireMember(request);
   const member = await getMemberByEmail(user.email);
-  const parsed = CrewNameForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = CrewNameForm.safeParse(Object.fromEntries(await readFormData(request)));
   if (!member || !parsed.success) return data({ crewNameError: "We couldn't change your crew name. Please try again." }, { status: 400 });
   try {
     await rerollCrewName(member.id);
