@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** What a welcome e-mail queued by the sign-up is rendered from when it is sent (ADR 0038). */
-export type QueuedTemplateData = { memberId: string; referralCode: string };
+export type QueuedTemplateData = { memberId: string; referralCode: string; /** A parent consented: the e-mail carries the withdraw link. */ parentConsent?: boolean };
 
 // Durable e-mail outbox: a message is accepted by inserting a row, and a worker
 // delivers it (see docs/decisions/0004-email-outbox.md).

@@ -163,7 +163,7 @@ describe("two app processes on one database", { skip: unavailable ?? false }, ()
     const joiners = Array.from({ length: 12 }, (_, index) => `once.join.${index}.${run}@example.com`);
     const signIns = Array.from({ length: 8 }, (_, index) => `once.sign-in.${index}.${run}@example.com`);
     const answers = await Promise.all([
-      ...joiners.map((email, index) => send(servers[index % 2]!.origin, "/join-waitlist", { form: { email }, forwardedFor: `198.51.100.${100 + index}` })),
+      ...joiners.map((email, index) => send(servers[index % 2]!.origin, "/join-waitlist", { form: { email, ...ADULT_BIRTH }, forwardedFor: `198.51.100.${100 + index}` })),
       ...signIns.map((email, index) => send(servers[index % 2]!.origin, "/login", { form: { email }, forwardedFor: `198.51.100.${150 + index}` })),
     ]);
     assert.ok(answers.slice(0, joiners.length).every((answer) => isJoined(answer.status)), `sign-ups: ${answers.map((a) => a.status).join(",")}`);

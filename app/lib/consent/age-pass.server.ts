@@ -3,7 +3,7 @@ import { getEnv } from "../env.server";
 import { emailIdentity } from "../waitlist/email-identity";
 import { normaliseEmail } from "../waitlist/email";
 import type { AgeBand } from "./age";
-import { openToken, sealToken } from "./signed-token.server";
+import { openToken, sealToken } from "../security/signed-token.server";
 
 // What the device remembers of the age question for a day (ADR 0041): the band, and a hash
 // of the address the child typed — so going back and changing the year does not get

@@ -1,9 +1,6 @@
-import { eq } from "drizzle-orm";
-import { waitlistUsers } from "../../../db/schema";
-import { db } from "../db.server";
 import type { EmailFooter } from "../email/layout";
 import { getEnv } from "../env.server";
-import { openToken, sealToken } from "./signed-token.server";
+import { openToken, sealToken } from "../security/signed-token.server";
 
 const PURPOSE = "consent-revoke";
 
@@ -21,10 +18,4 @@ export function parentFooter(memberId: string): EmailFooter {
     text: "You gave consent for your child to join. You can withdraw it at any time, and we delete their membership:",
     link: { label: "Withdraw consent", url: revokeConsentUrl(memberId) },
   };
-}
-
-/** The footer of an e-mail to a member's contact: the withdraw link when a parent consented. */
-export async function parentFooterFor(memberId: string): Promise<EmailFooter | undefined> {
-  const [row] = await db.select({ method: waitlistUsers.consentMethod }).from(waitlistUsers).where(eq(waitlistUsers.id, memberId));
-  return row?.method === "parent_email_plus" ? parentFooter(memberId) : undefined;
 }

@@ -18,7 +18,7 @@ export async function renderQueuedEmail(message: { kind: string; to: string; tem
   if (message.kind !== "welcome" || !isTemplateData(message.templateData)) {
     throw new Error(`no way to render a queued "${message.kind}" e-mail from what it holds`);
   }
-  const { memberId, referralCode } = message.templateData;
-  const { subject, html, text } = await prepareWelcomeEmail({ id: memberId, email: message.to, referralCode });
+  const { memberId, referralCode, parentConsent } = message.templateData;
+  const { subject, html, text } = await prepareWelcomeEmail({ id: memberId, email: message.to, referralCode, isParentConsented: parentConsent === true });
   return { subject, html, text };
 }

@@ -4,9 +4,9 @@ import { getSiteSetting } from "../settings/settings.server";
 import { emailConfirmationUrl } from "../waitlist/email-confirmation.server";
 import type { OutgoingEmail } from "./outbox.server";
 import { renderWelcomeEmail } from "./welcome";
-import { parentFooterFor } from "../consent/revoke-link.server";
+import { parentFooter } from "../consent/revoke-link.server";
 
-type NewMember = { id: string; email: string; referralCode: string };
+type NewMember = { id: string; email: string; referralCode: string; isParentConsented?: boolean };
 
 /**
  * Renders the welcome e-mail from the current template: the sender does, as it sends one a
@@ -20,7 +20,7 @@ export async function prepareWelcomeEmail(member: NewMember, templateHtml?: stri
     email: member.email,
     referralLink: referralLink(origin, member.referralCode),
     confirmUrl: emailConfirmationUrl(member.id),
-    footer: await parentFooterFor(member.id),
+    footer: member.isParentConsented ? parentFooter(member.id) : undefined,
   });
   return { kind: "welcome", to: member.email, subject: email.subject, html: email.html, text: email.text };
 }

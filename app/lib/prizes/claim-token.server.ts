@@ -1,6 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { resolveAuthSecret } from "../auth/auth-secret.server";
 import { getEnv } from "../env.server";
+import { openToken, sealToken } from "../security/signed-token.server";
 
 // The claim link in the winner e-mail (ADR 0043): "<member id>.<YYYY-MM>.<HMAC>", good for
 // one purpose only (the prefix in the signed text), one member and one season. The link's
@@ -9,24 +8,19 @@ import { getEnv } from "../env.server";
 const SEASON_PARAM = /^\d{4}-(0[1-9]|1[0-2])$/;
 const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function signature(memberId: string, seasonParam: string): string {
-  return createHmac("sha256", resolveAuthSecret(getEnv())).update(`prize-claim:${memberId}:${seasonParam}`).digest("base64url");
-}
+const PURPOSE = "prize-claim";
 
 /** `season` is the season's first day (YYYY-MM-01). */
 export function createPrizeClaimToken(memberId: string, season: string): string {
   const seasonParam = season.slice(0, 7);
-  return `${memberId}.${seasonParam}.${signature(memberId, seasonParam)}`;
+  return sealToken(PURPOSE, `${memberId}.${seasonParam}`);
 }
 
 /** The member and season (YYYY-MM-01) a token was made for, or null when we did not make it. */
 export function readPrizeClaimToken(token: string): { memberId: string; season: string } | null {
-  const [memberId, seasonParam, given, ...rest] = token.split(".");
-  if (!memberId || !seasonParam || !given || rest.length > 0) return null;
+  const [memberId, seasonParam, ...rest] = openToken(PURPOSE, token)?.split(".") ?? [];
+  if (!memberId || !seasonParam || rest.length > 0) return null;
   if (!MEMBER_ID.test(memberId) || !SEASON_PARAM.test(seasonParam)) return null;
-  const expected = Buffer.from(signature(memberId, seasonParam));
-  const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   return { memberId, season: `${seasonParam}-01` };
 }
 

@@ -49,6 +49,15 @@ function define<T>(definition: Definition<T>): Definition<T> {
 }
 
 const identity = <T,>(value: T) => value;
+/** A whole number within its bounds; anything else stored reads as the fallback. */
+const boundedInteger = (key: string, bounds: { min: number; max: number; fallback: number }) =>
+  define({
+    key,
+    fallback: bounds.fallback,
+    parse: (stored) => parseBoundedInteger(stored, bounds),
+    serialize: (value: number) => parseBoundedInteger(value, bounds),
+  });
+
 const plainText = (key: string, fallback: string) =>
   define({
     key,
@@ -95,18 +104,8 @@ export const SETTING_DEFINITIONS = {
     parse: parseReferralCreditMode,
     serialize: parseReferralCreditMode,
   }),
-  referralBurstLimit: define({
-    key: "referral_burst_limit",
-    fallback: REFERRAL_BURST_LIMIT.fallback,
-    parse: (stored) => parseBoundedInteger(stored, REFERRAL_BURST_LIMIT),
-    serialize: (value: number) => parseBoundedInteger(value, REFERRAL_BURST_LIMIT),
-  }),
-  referralDailyCap: define({
-    key: "referral_daily_cap",
-    fallback: REFERRAL_DAILY_CAP.fallback,
-    parse: (stored) => parseBoundedInteger(stored, REFERRAL_DAILY_CAP),
-    serialize: (value: number) => parseBoundedInteger(value, REFERRAL_DAILY_CAP),
-  }),
+  referralBurstLimit: boundedInteger("referral_burst_limit", REFERRAL_BURST_LIMIT),
+  referralDailyCap: boundedInteger("referral_daily_cap", REFERRAL_DAILY_CAP),
   emailDomainBlocklist: define<string[]>({ key: "email_domain_blocklist", fallback: [], parse: parseDomainList, serialize: parseDomainList }),
   emailDomainAllowlist: define<string[]>({ key: "email_domain_allowlist", fallback: [], parse: parseDomainList, serialize: parseDomainList }),
   // Team: whether the Viewer role may download the CSV exports (members, funnel, audit log).
@@ -114,25 +113,10 @@ export const SETTING_DEFINITIONS = {
   embedAllowedOrigins: define<string[]>({ key: "embed_allowed_origins", fallback: [], parse: parseOriginList, serialize: parseOriginList }),
   siteTimeZone: define({ key: "site_time_zone", fallback: parseTimeZone(undefined), parse: parseTimeZone, serialize: parseTimeZone }),
   pointMilestones: define<Milestone[]>({ key: "point_milestones", fallback: [], parse: parseMilestones, serialize: parseMilestones }),
-  milestoneStep: define({
-    key: "milestone_step",
-    fallback: MILESTONE_STEP.fallback,
-    parse: (stored) => parseBoundedInteger(stored, MILESTONE_STEP),
-    serialize: (value: number) => parseBoundedInteger(value, MILESTONE_STEP),
-  }),
+  milestoneStep: boundedInteger("milestone_step", MILESTONE_STEP),
   // Kid-safe (ADR 0041): below this age a parent's consent comes first; a parent's request waits this many days.
-  consentAge: define({
-    key: "consent_age",
-    fallback: CONSENT_AGE.fallback,
-    parse: (stored) => parseBoundedInteger(stored, CONSENT_AGE),
-    serialize: (value: number) => parseBoundedInteger(value, CONSENT_AGE),
-  }),
-  consentRequestDays: define({
-    key: "consent_request_days",
-    fallback: CONSENT_REQUEST_DAYS.fallback,
-    parse: (stored) => parseBoundedInteger(stored, CONSENT_REQUEST_DAYS),
-    serialize: (value: number) => parseBoundedInteger(value, CONSENT_REQUEST_DAYS),
-  }),
+  consentAge: boundedInteger("consent_age", CONSENT_AGE),
+  consentRequestDays: boundedInteger("consent_request_days", CONSENT_REQUEST_DAYS),
   seasonPrizes: define<PrizeTier[]>({ key: "season_prizes", fallback: parsePrizeTiers(undefined), parse: parsePrizeTiers, serialize: parsePrizeTiers }),
   seasonWinnerEmailTemplateHtml: define({
     key: "season_winner_email_template_html",

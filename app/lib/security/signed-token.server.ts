@@ -2,8 +2,9 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { resolveAuthSecret } from "../auth/auth-secret.server";
 import { getEnv } from "../env.server";
 
-// Stateless tokens for the consent flow: a payload plus an HMAC of it under a purpose, so
-// a token made for one use is never accepted for another.
+// Stateless signed tokens (e-mail confirmation, prize claims, consent and age passes): a
+// payload plus an HMAC of it under a purpose, so a token made for one use is never
+// accepted for another.
 function signature(purpose: string, payload: string): string {
   return createHmac("sha256", resolveAuthSecret(getEnv())).update(`${purpose}:${payload}`).digest("base64url");
 }
