@@ -2,13 +2,17 @@
 // asked, and only the parent's answer creates a membership — with the parent's address.
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, consentRequests, emailOutbox, referrals, waitlistUsers } from "../../db/schema";
+import { auditEvents, consentRequests, emailOutbox, pointsLedger, referrals, users, waitlistUsers } from "../../db/schema";
 import { answerConsentRequest, CONSENT_LIMIT_MESSAGE, PARENT_IS_CHILD_MESSAGE } from "~/lib/consent/consent-requests.server";
 import { runConsentSchedule } from "~/lib/consent/consent-schedule.server";
 import { memberIdOfRevokeToken } from "~/lib/consent/revoke-link.server";
 import { revokeParentConsent } from "~/lib/consent/revoke-consent.server";
 import { BIRTH_DATE_IMPOSSIBLE } from "~/lib/consent/age";
 import { db } from "~/lib/db.server";
+import { sendMagicLinkEmail } from "~/lib/email/auth-emails.server";
+import { renderQueuedEmail } from "~/lib/email/queued-render.server";
+import { freezeDueSeasons } from "~/lib/seasons/season-freeze.server";
+import { confirmSeasonWinners } from "~/lib/seasons/season-winners.server";
 import { action as joinAction } from "~/routes/join-waitlist";
 import { action as parentAction } from "~/routes/parent-consent";
 import { action as answerAction, loader as answerLoader } from "~/routes/parent-consent.answer";
@@ -187,5 +191,25 @@ describe("the parent's answer", () => {
     expect(await db.select().from(waitlistUsers)).toHaveLength(0);
     expect(await everythingStored()).not.toContain("confirmer@example.com");
     expect(await db.select().from(auditEvents).where(eq(auditEvents.action, "consent.revoked"))).toHaveLength(1);
+  });
+
+  it("every e-mail to the consenting parent carries the link to withdraw: welcome, sign-in and a prize", async () => {
+    await answerConsentRequest(await askedParent("every.mail@example.com"), "approve");
+    const [member] = await db.select().from(waitlistUsers);
+    await sendMagicLinkEmail({ email: "every.mail@example.com", url: `${ORIGIN}/api/auth/magic-link/verify?token=x` });
+    await db.insert(users).values({ id: "admin-1", name: "Admin", email: "boss@example.com", role: "admin" });
+    await db.insert(pointsLedger).values({ memberId: member!.id, delta: 50, reason: "admin_adjustment", createdAt: new Date("2024-10-15T12:00:00Z") });
+    await freezeDueSeasons(new Date("2024-11-01T08:00:00Z"));
+    await confirmSeasonWinners("2024-10-01", "admin-1");
+    // The request itself came before there was any consent to withdraw.
+    const mails = (await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "every.mail@example.com"))).filter((mail) => mail.kind !== "parent_consent");
+    const texts = await Promise.all(mails.map(async (mail) => ({ kind: mail.kind, text: mail.templateData ? (await renderQueuedEmail({ kind: mail.kind, to: mail.toAddress, templateData: mail.templateData })).text : mail.text })));
+    expect(texts.map((mail) => mail.kind).sort()).toEqual(["magic_link", "season_winner", "welcome"]);
+    for (const mail of texts) expect(mail.text, mail.kind).toContain(`/parent-consent/revoke?token=`);
+    // A member who consented for themselves gets no such line.
+    await joinWaitlist({ email: "grown.up@example.com" });
+    await sendMagicLinkEmail({ email: "grown.up@example.com", url: `${ORIGIN}/api/auth/magic-link/verify?token=y` });
+    const [own] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "grown.up@example.com")).orderBy(sql`id desc`).limit(1);
+    expect(own!.text).not.toContain("/parent-consent/revoke");
   });
 });

@@ -4,6 +4,7 @@ import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
 import { AppError } from "../errors";
 import { publicNameOf } from "../crew-names/crew-name";
+import { parentFooter } from "../consent/revoke-link.server";
 import { recordAdminAuditEvent } from "../audit/audit.server";
 import { prizeClaimUrl } from "../prizes/claim-token.server";
 import { createPrizeClaims } from "../prizes/prize-claims.server";
@@ -40,13 +41,14 @@ type StandingRow = {
   skip_reason: SkipReason | null;
   email: string | null;
   is_blocked: boolean | null;
+  parent_consented: boolean;
   held_referrals: number;
 };
 
 async function readStandings(executor: Transaction | typeof db, season: string): Promise<StandingRow[]> {
   const result = await executor.execute<StandingRow>(sql`
     select st.position, st.member_id, st.crew_name_roll, st.points, st.referrals, st.rank, st.prize, st.skip_reason,
-           m.email, m.is_blocked,
+           m.email, m.is_blocked, m.consent_method is not distinct from 'parent_email_plus' as parent_consented,
            (select count(*) from referrals r where r.referrer_id = st.member_id and r.status = 'held')::integer as held_referrals
       from season_standings st
       left join waitlist_users m on m.id = st.member_id
@@ -72,7 +74,7 @@ function skipReasonOf(row: StandingRow): SkipReason | null {
  * but no rank; eligible members get competition ranks (equal points and referrals share
  * one) and the prizes of their rank.
  */
-function rankStandings(rows: StandingRow[], tiers: PrizeTier[]): (Standing & { email: string | null })[] {
+function rankStandings(rows: StandingRow[], tiers: PrizeTier[]): (Standing & { email: string | null; parentConsented: boolean })[] {
   const lastRank = lastPrizeRank(tiers);
   let eligible = 0;
   let previous: { points: number; referrals: number; rank: number } | undefined;
@@ -87,7 +89,7 @@ function rankStandings(rows: StandingRow[], tiers: PrizeTier[]): (Standing & { e
       previous = { points, referrals, rank };
     }
     const prize = rank !== null && rank <= lastRank ? prizeForRank(rank, tiers) : null;
-    return { position: Number(row.position), memberId: row.member_id, nickname: standingNameOf(row), points, referrals, rank, prize, skipReason, email: row.email };
+    return { position: Number(row.position), memberId: row.member_id, nickname: standingNameOf(row), points, referrals, rank, prize, skipReason, email: row.email, parentConsented: row.parent_consented };
   });
 }
 
@@ -114,7 +116,7 @@ export async function getFrozenSeason(season: string): Promise<SeasonDetail | nu
     return { ...summary, standings, isConfirmed: true };
   }
   const { seasonPrizes } = await getSiteSettings(["seasonPrizes"]);
-  const standings = rankStandings(rows, seasonPrizes).map(({ email: _email, ...standing }) => standing);
+  const standings = rankStandings(rows, seasonPrizes).map(({ email: _email, parentConsented: _parent, ...standing }) => standing);
   return { ...summary, standings, isConfirmed: false };
 }
 
@@ -151,6 +153,7 @@ export async function confirmSeasonWinners(season: string, adminId: string): Pro
         prize: standing.prize,
         season: label,
         claimUrl: prizeClaimUrl(standing.memberId, season),
+        footer: standing.parentConsented ? parentFooter(standing.memberId) : undefined,
       });
       claims.push({ memberId: standing.memberId, prize: standing.prize });
       await enqueueEmail({ kind: "season_winner", to: standing.email, replyTo: CONTACT_EMAIL, subject: email.subject, html: email.html, text: email.text }, tx);

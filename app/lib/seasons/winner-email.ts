@@ -1,4 +1,4 @@
-import { escapeHtml, htmlToText, renderEmail } from "../email/layout";
+import { escapeHtml, htmlToText, renderEmail, type EmailFooter } from "../email/layout";
 
 // The e-mail a confirmed winner gets (Admin → Seasons → Winner e-mail, with history like
 // the welcome e-mail). It goes to the member's contact address (a parent's, for a child
@@ -19,15 +19,15 @@ export const LEGACY_SEASON_WINNER_EMAIL_HTML = [
 
 export const WINNER_EMAIL_PLACEHOLDERS = ["{{NICKNAME}}", "{{RANK}}", "{{PRIZE}}", "{{SEASON}}"] as const;
 
-export type WinnerEmailInput = { siteName: string; templateHtml: string; nickname: string; rank: number; prize: string; season: string; claimUrl: string };
+export type WinnerEmailInput = { siteName: string; templateHtml: string; nickname: string; rank: number; prize: string; season: string; claimUrl: string; footer?: EmailFooter };
 
 /** The template filled in, with the claim page's button below it (always there, whatever the template says). */
-export function renderWinnerEmail({ siteName, templateHtml, nickname, rank, prize, season, claimUrl }: WinnerEmailInput) {
+export function renderWinnerEmail({ siteName, templateHtml, nickname, rank, prize, season, claimUrl, footer }: WinnerEmailInput) {
   const bodyHtml = templateHtml
     .replaceAll("{{NICKNAME}}", escapeHtml(nickname))
     .replaceAll("{{RANK}}", String(rank))
     .replaceAll("{{PRIZE}}", escapeHtml(prize))
     .replaceAll("{{SEASON}}", escapeHtml(season));
-  const rendered = renderEmail({ siteName, bodyHtml, bodyText: htmlToText(bodyHtml), action: { label: "Claim your prize", url: claimUrl } });
+  const rendered = renderEmail({ siteName, bodyHtml, bodyText: htmlToText(bodyHtml), action: { label: "Claim your prize", url: claimUrl }, footer });
   return { subject: `Congratulations — you are a ${siteName} winner for ${season}!`, ...rendered };
 }
