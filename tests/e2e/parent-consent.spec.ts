@@ -5,7 +5,23 @@
 import assert from "node:assert/strict";
 import { beforeEach, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { allowPageError, answerAgeQuestion, closePage, latestMailTo, newestMailId, newPage, setServerClock, signIn, unique, waitForHeading, withServerAndBrowser } from "./fixtures";
+import {
+  allowPageError,
+  answerAgeQuestion,
+  closePage,
+  CREW_NAME,
+  crewNamePattern,
+  joinWaitlist,
+  latestMailTo,
+  leaderboardPoints,
+  newestMailId,
+  newPage,
+  setServerClock,
+  signIn,
+  unique,
+  waitForHeading,
+  withServerAndBrowser,
+} from "./fixtures";
 
 const e2e = withServerAndBrowser({ env: { TEST_CLOCK: "true" } });
 const CHILD_BIRTH = { month: "June", year: String(new Date().getUTCFullYear() - 9) };
@@ -66,6 +82,29 @@ describe("a child joins with a parent's consent", () => {
       const welcome = await latestMailTo(e2e.server.origin, parentEmail, /\/parent-consent\/revoke\?token=/, { newerThan: beforeYes });
       assert.ok(welcome.link, "the welcome e-mail carries the link to withdraw consent");
 
+      // The child plays under a crew name, on the dashboard the parent's sign-in opens.
+      await signIn(parent, e2e.server.origin, parentEmail);
+      await parent.goto(`${e2e.server.origin}/dashboard`);
+      const crewName = (await parent.getByTestId("crew-name").innerText()).trim();
+      assert.match(crewName, CREW_NAME);
+      const childLink = await parent.locator("#referral-link").inputValue();
+      const pointsBefore = await leaderboardPoints(admin, e2e.server.origin, crewName);
+      assert.ok(pointsBefore > 0, "the child's crew name is on the public leaderboard");
+      // A friend on another network joins through the child's link and confirms: the child earns.
+      const friend = await newPage(e2e.browser, { clientAddress: "203.0.113.77" });
+      try {
+        await friend.goto(childLink.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
+        await friend.getByText("Referral Applied!").waitFor();
+        await joinWaitlist(friend, `friend.${run}@example.com`);
+        await waitForHeading(friend, "You're In!");
+        const friendWelcome = await latestMailTo(e2e.server.origin, `friend.${run}@example.com`, /\/confirm-email\?token=/);
+        await friend.goto(friendWelcome.link!.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
+        await waitForHeading(friend, "E-mail confirmed!");
+      } finally {
+        await closePage(friend);
+      }
+      assert.equal(await leaderboardPoints(admin, e2e.server.origin, crewName), pointsBefore + 10, "the child's referral link earned points");
+
       // The answer link works once.
       // The spent link answers 404 (the browser logs it).
       allowPageError(parent, /status of 404 \(Not Found\) \(at [^)]*\/parent-consent\/answer/);
@@ -83,6 +122,9 @@ describe("a child joins with a parent's consent", () => {
       await waitForHeading(parent, "Consent withdrawn");
       await setServerClock(e2e.server, 0);
       assert.equal(await adminFinds(admin, parentEmail), false, "withdrawn: the membership is gone");
+      await admin.goto(`${e2e.server.origin}/leaderboard`);
+      await admin.getByTestId("leaderboard-row").first().waitFor();
+      assert.equal(await admin.getByTestId("leaderboard-row").filter({ hasText: crewNamePattern(crewName) }).count(), 0, "and its crew name left the leaderboard");
     } finally {
       await closePage(child);
       await closePage(parent);
