@@ -2,7 +2,7 @@
 // asked, and only the parent's answer creates a membership — with the parent's address.
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, consentRequests, emailOutbox, pointsLedger, referrals, users, waitlistUsers } from "../../db/schema";
+import { auditEvents, consentRequests, emailOutbox, pointsLedger, referralCodeAliases, referrals, users, waitlistUsers } from "../../db/schema";
 import { answerConsentRequest, CONSENT_LIMIT_MESSAGE, PARENT_IS_CHILD_MESSAGE } from "~/lib/consent/consent-requests.server";
 import { runConsentSchedule } from "~/lib/consent/consent-schedule.server";
 import { memberIdOfRevokeToken } from "~/lib/consent/revoke-link.server";
@@ -157,6 +157,17 @@ describe("the parent's answer", () => {
     expect(friend?.referredByUserId).toBe(host.member.id);
     const rows = await db.select().from(referrals);
     expect(rows.map((row) => row.referrerId)).toEqual([host.member.id]);
+  });
+
+  it("approve: a child who arrived by an old code (an alias) is credited to the member who had it", async () => {
+    const host = await joinWaitlist({ email: "old.link.host@example.com", referralCredit: "join" });
+    await db.insert(referralCodeAliases).values({ code: "oldlin7k2x9q", memberId: host.member.id });
+    const cookie = await childJoins();
+    const { rememberReferral } = await import("~/lib/waitlist/visitor-cookies.server");
+    const referral = (await rememberReferral("oldlin7k2x9q", "copy")).split(";")[0]!;
+    await post(parentAction, "/parent-consent", { parentEmail: "alias.parent@example.com" }, { cookie: `${cookie}; ${referral}` });
+    await answerConsentRequest(await latestTokenTo("alias.parent@example.com"), "approve");
+    expect((await db.select().from(referrals)).map((row) => row.referrerId)).toEqual([host.member.id]);
   });
 
   it("decline: the request and the parent's address are gone", async () => {

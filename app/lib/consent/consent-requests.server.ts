@@ -8,6 +8,7 @@ import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
 import { AppError } from "../errors";
 import type { ShareChannel } from "../funnel/channels";
+import { getReferralCodeOwner } from "../referrals/referral-owner.server";
 import { consumeRateLimits } from "../security/rate-limit.server";
 import { householdNetworkOf, networkKeyOf } from "../security/client-network.server";
 import { getSiteSetting, getSiteSettings } from "../settings/settings.server";
@@ -82,10 +83,9 @@ export async function requestParentConsent(request: ParentConsentRequest): Promi
   const device = deviceClassOf(request.userAgent);
   const country = countryOf({ language: request.language, timeZone: request.timeZone });
   const { SITE_NAME, CONTACT_EMAIL } = getEnv();
+  // An old code (an alias) names its member as the join would (ADR 0042).
+  const referrer = request.referralCode ? await getReferralCodeOwner(request.referralCode.trim().toLowerCase()) : null;
   await runTransaction(async (tx) => {
-    const referrer = request.referralCode
-      ? (await tx.select({ id: waitlistUsers.id }).from(waitlistUsers).where(and(eq(waitlistUsers.referralCode, request.referralCode.trim().toLowerCase()), eq(waitlistUsers.isBlocked, false))))[0]
-      : undefined;
     const [row] = await tx
       .insert(consentRequests)
       .values({
