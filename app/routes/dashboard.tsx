@@ -121,7 +121,15 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   return (
     <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-12">
       <h1 className="text-3xl font-extrabold">My Dashboard</h1>
-      <p className="mt-1 text-muted-foreground">Signed in as {email}</p>
+      <p className="mt-1 text-muted-foreground">
+        Signed in as {email}
+        {member && (
+          <>
+            {" · "}
+            <Link to="/account/address" className="font-semibold text-primary underline">Change e-mail address</Link>
+          </>
+        )}
+      </p>
 
       {member ? (
         <div className="mt-8 grid gap-4 sm:grid-cols-2">

@@ -10,3 +10,4 @@ export * from "./webhooks";
 export * from "./audit";
 export * from "./imports";
 export * from "./consent";
+export * from "./address-changes";

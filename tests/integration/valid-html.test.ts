@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, pointsLedger, products, users } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed";
 import { signInAs } from "../auth-helpers";
+import { requestAddressChange } from "~/lib/contact-address/address-change.server";
 import { db } from "~/lib/db.server";
 import { deliverContactMessage } from "~/lib/email/contact.server";
 import { getMailboxMessage } from "~/lib/email/outbox.server";
@@ -131,6 +132,9 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
     await inviteTeamMember({ email: "new.editor@example.com", role: "editor" }, { id: admin!.id, role: "owner" });
     await sendWelcomeTemplateTest({ adminEmail: admin!.email, templateHtml: await getSiteSetting("welcomeEmailTemplateHtml") });
     await sendWinnerTemplateTest({ adminEmail: admin!.email, templateHtml: DEFAULT_SEASON_WINNER_EMAIL_HTML });
+    await requestAddressChange(member, "moved.member@example.org");
+    const [changeMail] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "address_change"));
+    const confirmAddressPath = /\/confirm-address\?token=[A-Za-z0-9_-]+/.exec(changeMail!.text)?.[0];
 
     // `shows`: what proves the page rendered the state meant (a list, the member).
     const pages: { name: string; path: string; cookie?: string; status: number; shows?: string }[] = [
@@ -160,6 +164,11 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
       { name: "thank-you-no-member", path: "/thank-you", status: 200 },
       { name: "dashboard", path: "/dashboard", cookie: sessionCookie, status: 200, shows: 'data-testid="dashboard-points"' },
       { name: "leaderboard-member", path: "/leaderboard", cookie: sessionCookie, status: 200, shows: "Your standing" },
+      { name: "account-address", path: "/account/address", cookie: sessionCookie, status: 200, shows: "New e-mail address" },
+      { name: "confirm-address", path: confirmAddressPath!, status: 200, shows: "Confirm my new address" },
+      { name: "confirm-address-broken", path: "/confirm-address?token=broken", status: 404 },
+      { name: "parent-consent", path: "/parent-consent", status: 200 },
+      { name: "parent-consent-answer-broken", path: "/parent-consent/answer?token=broken", status: 404 },
     ];
 
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), "valid-html-"));
@@ -176,7 +185,7 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
       const queued = await db.select({ id: emailOutbox.id }).from(emailOutbox).orderBy(emailOutbox.id);
       const emails = (await Promise.all(queued.map(({ id }) => getMailboxMessage(id)))).filter((email) => email !== null);
       const kinds = new Set(emails.map((email) => email.kind));
-      expect([...kinds].sort()).toEqual(["contact", "magic_link", "season_winner", "team_invite", "template_test", "webhook_disabled", "welcome"]);
+      expect([...kinds].sort()).toEqual(["address_change", "contact", "magic_link", "season_winner", "team_invite", "template_test", "webhook_disabled", "welcome"]);
       for (const email of emails) {
         if (!email.html) continue;
         const file = path.join(directory, `email-${email.kind}-${email.id}.html`);

@@ -3,6 +3,7 @@ export const WEBHOOK_EVENTS = {
   "member.joined": "A new member joined the waitlist",
   "member.confirmed": "A member confirmed their e-mail address",
   "member.blocked": "An admin or API key blocked a member",
+  "member.email_changed": "A member moved their membership to a new e-mail address (confirmed by a link to it)",
   "referral.credited": "A referral earned its points",
   "referral.held": "A referral was held for review",
   "season.closed": "A month ended and its final standings were frozen",

@@ -1,0 +1,10 @@
+/** How long the link to confirm a new contact address works. */
+export const ADDRESS_CHANGE_LINK_HOURS = 24;
+
+/** A member may ask for this many address changes an hour, and this many a day. */
+export const ADDRESS_CHANGES_PER_HOUR = { limit: 3, windowSeconds: 60 * 60 };
+export const ADDRESS_CHANGES_PER_DAY = { limit: 6, windowSeconds: 24 * 60 * 60 };
+
+export const SAME_ADDRESS_MESSAGE = "That's the address we already have for you.";
+export const ADDRESS_TAKEN_MESSAGE = "That address already has a membership. Sign in with it, or choose another.";
+export const ADDRESS_CHANGE_LIMIT_MESSAGE = "You've asked to change your address several times. Please try again later.";

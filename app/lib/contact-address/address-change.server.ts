@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { addressChanges, users, waitlistUsers } from "../../../db/schema";
+import { recordAuditEvent } from "../audit/audit.server";
+import { db, runTransaction } from "../db.server";
+import { isUniqueViolation } from "../db/unique-violation";
+import { serverNow } from "../dev/test-clock.server";
+import { enqueueEmail } from "../email/outbox.server";
+import { getEnv } from "../env.server";
+import { AppError } from "../errors";
+import { consumeRateLimits } from "../security/rate-limit.server";
+import { getSiteSettings } from "../settings/settings.server";
+import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
+import { normaliseEmail } from "../waitlist/email";
+import { emailIdentity } from "../waitlist/email-identity";
+import { confirmMemberEmail } from "../waitlist/members.server";
+import { isThrowawayAddress, THROWAWAY_ADDRESS_MESSAGE } from "../waitlist/throwaway-domains.server";
+import { renderAddressChangeConfirmation, renderAddressChangedNotice } from "./address-change-emails";
+import {
+  ADDRESS_CHANGE_LIMIT_MESSAGE,
+  ADDRESS_CHANGE_LINK_HOURS,
+  ADDRESS_CHANGES_PER_DAY,
+  ADDRESS_CHANGES_PER_HOUR,
+  ADDRESS_TAKEN_MESSAGE,
+  SAME_ADDRESS_MESSAGE,
+} from "./address-change-rules";
+
+function tokenHashOf(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function isTokenShape(token: unknown): token is string {
+  return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
+async function isAddressTaken(executor: Pick<typeof db, "select">, newEmail: string, memberId: string): Promise<boolean> {
+  const [member] = await executor
+    .select({ id: waitlistUsers.id })
+    .from(waitlistUsers)
+    .where(and(eq(waitlistUsers.emailIdentity, emailIdentity(newEmail)), ne(waitlistUsers.id, memberId)));
+  const [account] = await executor.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
+  return member !== undefined || account !== undefined;
+}
+
+/**
+ * A member asks to use another contact address (issue 29, correction): nothing changes
+ * until the link sent to the new address is followed, so nobody can move a membership to
+ * an address they cannot read. Refused for the same address, a throwaway domain or an
+ * address that already has a membership; limited per member.
+ */
+export async function requestAddressChange(member: { id: string; email: string }, newAddress: string): Promise<void> {
+  const newEmail = normaliseEmail(newAddress);
+  if (emailIdentity(newEmail) === emailIdentity(member.email)) throw new AppError("INVALID_INPUT", SAME_ADDRESS_MESSAGE);
+  const lists = await getSiteSettings(["emailDomainBlocklist", "emailDomainAllowlist"]);
+  if (isThrowawayAddress(newEmail, { blocked: lists.emailDomainBlocklist, allowed: lists.emailDomainAllowlist })) {
+    throw new AppError("INVALID_INPUT", THROWAWAY_ADDRESS_MESSAGE);
+  }
+  if (await isAddressTaken(db, newEmail, member.id)) throw new AppError("CONFLICT", ADDRESS_TAKEN_MESSAGE);
+  const limited = await consumeRateLimits([
+    { key: `address-change:hour:${member.id}`, rule: ADDRESS_CHANGES_PER_HOUR },
+    { key: `address-change:day:${member.id}`, rule: ADDRESS_CHANGES_PER_DAY },
+  ]);
+  if (!limited.allowed) throw new AppError("RATE_LIMITED", ADDRESS_CHANGE_LIMIT_MESSAGE);
+
+  const token = randomBytes(32).toString("base64url");
+  const { SITE_NAME, origin } = getEnv();
+  await runTransaction(async (tx) => {
+    // One pending change at a time: a new request replaces the last one's link.
+    await tx.delete(addressChanges).where(eq(addressChanges.memberId, member.id));
+    await tx.insert(addressChanges).values({
+      tokenHash: tokenHashOf(token),
+      memberId: member.id,
+      newEmail,
+      requestedAt: sql`${serverNow()}`,
+      expiresAt: sql`${serverNow()} + make_interval(hours => ${ADDRESS_CHANGE_LINK_HOURS})`,
+    });
+    const confirmUrl = `${origin}/confirm-address?${new URLSearchParams({ token })}`;
+    const email = renderAddressChangeConfirmation({ siteName: SITE_NAME, confirmUrl, hours: ADDRESS_CHANGE_LINK_HOURS });
+    await enqueueEmail({ kind: "address_change", to: newEmail, subject: email.subject, html: email.html, text: email.text }, tx);
+  });
+}
+
+/** Whether a confirmation link still names a pending change (opening the page changes nothing). */
+export async function isPendingAddressChange(token: unknown): Promise<boolean> {
+  if (!isTokenShape(token)) return false;
+  const [row] = await db
+    .select({ memberId: addressChanges.memberId })
+    .from(addressChanges)
+    .where(and(eq(addressChanges.tokenHash, tokenHashOf(token)), sql`${addressChanges.expiresAt} > ${serverNow()}`));
+  return row !== undefined;
+}
+
+export type AddressChangeOutcome = "changed" | "taken" | "unknown";
+
+/**
+ * The link's post, once: the membership and its sign-in account move to the new address,
+ * which is thereby confirmed; the old address is told. Audited without either address;
+ * integrations hear `member.email_changed`.
+ */
+export async function confirmAddressChange(token: unknown): Promise<AddressChangeOutcome> {
+  if (!isTokenShape(token)) return "unknown";
+  try {
+    const changed = await runTransaction(async (tx) => {
+      const [change] = await tx
+        .delete(addressChanges)
+        .where(and(eq(addressChanges.tokenHash, tokenHashOf(token)), sql`${addressChanges.expiresAt} > ${serverNow()}`))
+        .returning();
+      if (!change) return "unknown" as const;
+      const [member] = await tx
+        .select({ id: waitlistUsers.id, email: waitlistUsers.email, confirmedEmail: waitlistUsers.confirmedEmail })
+        .from(waitlistUsers)
+        .where(eq(waitlistUsers.id, change.memberId))
+        .for("update");
+      if (!member) return "unknown" as const;
+      if (await isAddressTaken(tx, change.newEmail, member.id)) return "taken" as const;
+      await tx
+        .update(waitlistUsers)
+        .set({ email: change.newEmail, emailIdentity: emailIdentity(change.newEmail), updatedAt: sql`now()` })
+        .where(eq(waitlistUsers.id, member.id));
+      await tx.update(users).set({ email: change.newEmail, emailVerified: true, updatedAt: sql`now()` }).where(eq(users.email, member.email));
+      await recordAuditEvent(tx, { kind: "system", name: "member's own change" }, { action: "member.address_changed", targetType: "member", targetId: member.id });
+      await enqueueWebhookEvent(tx, "member.email_changed", { memberId: member.id, email: change.newEmail });
+      const { SITE_NAME, CONTACT_EMAIL } = getEnv();
+      const notice = renderAddressChangedNotice({ siteName: SITE_NAME, contactEmail: CONTACT_EMAIL });
+      await enqueueEmail({ kind: "address_changed", to: member.email, replyTo: CONTACT_EMAIL, subject: notice.subject, html: notice.html, text: notice.text }, tx);
+      return { memberId: member.id, wasConfirmed: member.confirmedEmail };
+    });
+    if (typeof changed === "string") return changed;
+    // The link proved the new address: a member who had not confirmed the old one is confirmed
+    // now, with what confirming brings (a pending referral's credit).
+    if (!changed.wasConfirmed) await confirmMemberEmail(changed.memberId);
+    return "changed";
+  } catch (error) {
+    // Someone joined with the new address between the check and the update.
+    if (isUniqueViolation(error)) return "taken";
+    throw error;
+  }
+}

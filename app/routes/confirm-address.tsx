@@ -1,0 +1,75 @@
+import { CheckCircle2, XCircle } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/confirm-address";
+import { NoticePage } from "~/components/notice-page";
+import { Button } from "~/components/ui/button";
+import { confirmAddressChange, isPendingAddressChange } from "~/lib/contact-address/address-change.server";
+import { readFormData } from "~/lib/http/form-data.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Confirm your new address" },
+  { name: "description", content: "Confirm the new e-mail address of your crew membership." },
+  { name: "robots", content: "noindex" },
+];
+
+// The link sent to a member's new address. Opening it changes nothing (mail scanners open
+// links); the button does, once, without cookies or JavaScript.
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return (await isPendingAddressChange(token)) ? { token } : data({ token: null }, { status: 404 });
+}
+
+// The post spends the link: reading it again would only answer 404.
+export const shouldRevalidate = () => false;
+
+export async function action({ request }: Route.ActionArgs) {
+  const outcome = await confirmAddressChange((await readFormData(request)).get("token"));
+  return data({ outcome }, { status: outcome === "changed" ? 200 : outcome === "taken" ? 409 : 404 });
+}
+
+export default function ConfirmAddress({ loaderData, actionData }: Route.ComponentProps) {
+  const isSending = useNavigation().state === "submitting";
+  if (actionData?.outcome === "changed") {
+    return (
+      <NoticePage
+        icon={CheckCircle2}
+        iconClassName="text-green-700"
+        title="Your address is changed"
+        message="We'll write to this address from now on, and you sign in with it. Your points, crew name and referral link are as they were."
+        action={{ to: "/login", label: "Crew Login" }}
+      />
+    );
+  }
+  if (actionData?.outcome === "taken") {
+    return (
+      <NoticePage
+        icon={XCircle}
+        iconClassName="text-destructive"
+        title="This address already has a membership"
+        message="Each e-mail address can hold one membership, so nothing changed. Choose another address from your dashboard."
+        action={{ to: "/dashboard", label: "My Dashboard" }}
+      />
+    );
+  }
+  if (!actionData && loaderData.token) {
+    return (
+      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-4xl font-extrabold">Use this address for your membership?</h1>
+        <p className="text-lg text-muted-foreground">Your membership, points and crew name move to this address, and the old one stops getting our e-mails.</p>
+        <Form method="post" aria-busy={isSending || undefined}>
+          <input type="hidden" name="token" value={loaderData.token} />
+          <Button type="submit" size="lg" disabled={isSending}>Confirm my new address</Button>
+        </Form>
+      </main>
+    );
+  }
+  return (
+    <NoticePage
+      icon={XCircle}
+      iconClassName="text-destructive"
+      title="This link doesn't work any more"
+      message="It was already used, or it ran out. Ask for a new one from your dashboard."
+      action={{ to: "/dashboard", label: "My Dashboard" }}
+    />
+  );
+}

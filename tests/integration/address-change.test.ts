@@ -1,0 +1,149 @@
+// Issue 29, correction: a member moves their membership to another address, confirmed by
+// a link to the new one. Nothing changes before the link's post; the link works once and
+// runs out; refusals are 4xx with the reason and change nothing.
+import { desc, eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { addressChanges, auditEvents, emailOutbox, referrals, users, waitlistUsers } from "../../db/schema";
+import { requestWithCookie, signInAs } from "../auth-helpers";
+import { resetDatabase } from "../db-reset";
+import { db } from "~/lib/db.server";
+import { ADDRESS_CHANGE_LIMIT_MESSAGE, ADDRESS_TAKEN_MESSAGE, SAME_ADDRESS_MESSAGE } from "~/lib/contact-address/address-change-rules";
+import { THROWAWAY_ADDRESS_MESSAGE } from "~/lib/waitlist/throwaway-domains.server";
+import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
+import { action as changeAction, loader as changeLoader } from "~/routes/account.address";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/confirm-address";
+
+const OLD = "moving.member@example.com";
+const NEW = "new.home@example.org";
+const context = { cspNonce: "", requestId: "test", clientIp: "203.0.113.9" };
+
+type Answer = { status: number; location: string | null; data: unknown };
+
+async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
+  const result = await run().catch((thrown: unknown) => thrown);
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), data: null };
+  const isData = typeof result === "object" && result !== null && "init" in result && "data" in result;
+  if (!isData) return { status: 200, location: null, data: result };
+  const { data, init } = result as { data: unknown; init: { status?: number } | null };
+  return { status: init?.status ?? 200, location: null, data };
+}
+
+async function askToMove(cookie: string, newEmail: string): Promise<Answer> {
+  const request = requestWithCookie("/account/address", cookie, { method: "POST", body: new URLSearchParams({ newEmail }) });
+  return answerOf(() => changeAction({ request, params: {}, context } as never));
+}
+
+async function confirmationToken(to = NEW): Promise<string> {
+  const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to)).orderBy(desc(emailOutbox.id)).limit(1);
+  return /\/confirm-address\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+}
+
+async function confirm(token: string): Promise<Answer> {
+  const request = new Request("http://localhost:3000/confirm-address", { method: "POST", body: new URLSearchParams({ token }) });
+  return answerOf(() => confirmAction({ request, params: {}, context } as never));
+}
+
+async function openLink(token: string): Promise<Answer> {
+  const request = new Request(`http://localhost:3000/confirm-address?${new URLSearchParams({ token })}`);
+  return answerOf(() => confirmLoader({ request, params: {}, context } as never));
+}
+
+async function memberEmails(): Promise<string[]> {
+  return (await db.select({ email: waitlistUsers.email }).from(waitlistUsers).orderBy(waitlistUsers.email)).map((row) => row.email);
+}
+
+let cookie: string;
+let memberId: string;
+
+beforeEach(async () => {
+  await resetDatabase();
+  memberId = (await joinWaitlist({ email: OLD, isConfirmed: true })).member.id;
+  cookie = await signInAs(OLD);
+});
+
+describe("changing the contact address", () => {
+  it("moves the membership and its sign-in only when the link to the new address is followed, once", async () => {
+    const page = await answerOf(() => changeLoader({ request: requestWithCookie("/account/address", cookie), params: {}, context } as never));
+    expect(page.data).toMatchObject({ email: OLD });
+    expect(await askToMove(cookie, ` ${NEW.toUpperCase()} `)).toMatchObject({ status: 302, location: "/account/address?sent=1" });
+    expect(await memberEmails()).toEqual([OLD]);
+
+    const token = await confirmationToken();
+    // Opening the link (as a mail scanner does) changes nothing.
+    expect((await openLink(token)).status).toBe(200);
+    expect(await memberEmails()).toEqual([OLD]);
+  });
+
+  it("confirms: the member, their sign-in account and the audit follow; the old address is told; the link is spent", async () => {
+    await askToMove(cookie, NEW);
+    const token = await confirmationToken();
+    expect(await confirm(token)).toMatchObject({ status: 200, data: { outcome: "changed" } });
+    const [member] = await db.select().from(waitlistUsers);
+    expect(member).toMatchObject({ id: memberId, email: NEW, confirmedEmail: true });
+    expect((await db.select({ email: users.email }).from(users)).map((row) => row.email)).toEqual([NEW]);
+    const audit = await db.select().from(auditEvents).where(eq(auditEvents.action, "member.address_changed"));
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toMatch(/moving\.member|new\.home/);
+    const [notice] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "address_changed"));
+    expect(notice).toMatchObject({ toAddress: OLD });
+    expect(notice!.text).not.toContain(NEW);
+    expect(await confirm(token)).toMatchObject({ status: 404, data: { outcome: "unknown" } });
+    expect((await openLink(token)).status).toBe(404);
+    expect(await db.select().from(addressChanges)).toHaveLength(0);
+  });
+
+  it("refuses the same address, a throwaway domain, a malformed one and an address that is a member's, with the reason", async () => {
+    await joinWaitlist({ email: "taken@example.com" });
+    expect(await askToMove(cookie, "Moving.Member@Example.com")).toMatchObject({ status: 400, data: { error: SAME_ADDRESS_MESSAGE } });
+    expect(await askToMove(cookie, "kid@mailinator.com")).toMatchObject({ status: 400, data: { error: THROWAWAY_ADDRESS_MESSAGE } });
+    expect((await askToMove(cookie, "not an address\u0000")).status).toBe(400);
+    expect(await askToMove(cookie, "taken@example.com")).toMatchObject({ status: 409, data: { error: ADDRESS_TAKEN_MESSAGE } });
+    expect(await db.select().from(addressChanges)).toHaveLength(0);
+  });
+
+  it("limits how often a member may ask", async () => {
+    for (let attempt = 1; attempt <= 3; attempt++) expect((await askToMove(cookie, `try${attempt}@example.org`)).status).toBe(302);
+    expect(await askToMove(cookie, "try4@example.org")).toMatchObject({ status: 429, data: { error: ADDRESS_CHANGE_LIMIT_MESSAGE } });
+    // Only the newest link works: each request replaced the last.
+    expect(await db.select().from(addressChanges)).toHaveLength(1);
+    expect((await confirm(await confirmationToken("try1@example.org"))).status).toBe(404);
+  });
+
+  it("a link that ran out, a forged one and a post without one answer 404 and change nothing", async () => {
+    await askToMove(cookie, NEW);
+    const token = await confirmationToken();
+    await db.execute(sql`update address_changes set requested_at = now() - interval '2 days', expires_at = now() - interval '1 day'`);
+    expect((await confirm(token)).status).toBe(404);
+    expect((await confirm("x".repeat(43))).status).toBe(404);
+    expect((await confirm("")).status).toBe(404);
+    expect((await openLink("../../etc/passwd")).status).toBe(404);
+    expect(await memberEmails()).toEqual([OLD]);
+  });
+
+  it("someone who joins with the new address before the link is followed keeps it: 409, nothing moves", async () => {
+    await askToMove(cookie, NEW);
+    const token = await confirmationToken();
+    await joinWaitlist({ email: NEW });
+    expect(await confirm(token)).toMatchObject({ status: 409, data: { outcome: "taken" } });
+    expect(await memberEmails()).toEqual([OLD, NEW].sort());
+  });
+
+  it("a member who never confirmed the old address is confirmed by the new one, and their referrer is paid", async () => {
+    const host = await joinWaitlist({ email: "host@example.com", isConfirmed: true });
+    const friend = await joinWaitlist({ email: "typo.friend@example.com", referralCode: host.member.referralCode });
+    expect((await db.select().from(referrals))[0]?.status).toBe("pending");
+    const friendCookie = await signInAs("typo.friend@example.com");
+    await askToMove(friendCookie, "right.friend@example.com");
+    await confirm(await confirmationToken("right.friend@example.com"));
+    const [moved] = await db.select().from(waitlistUsers).where(eq(waitlistUsers.id, friend.member.id));
+    expect(moved).toMatchObject({ email: "right.friend@example.com", confirmedEmail: true });
+    expect((await db.select().from(referrals))[0]?.status).toBe("credited");
+  });
+
+  it("a visitor who is not signed in is sent to join, and a signed-in person without a membership to the dashboard", async () => {
+    expect(await askToMove("", NEW)).toMatchObject({ status: 302 });
+    expect((await askToMove("", NEW)).location).toMatch(/^\/join-waitlist/);
+    await db.delete(waitlistUsers);
+    expect(await askToMove(cookie, NEW)).toMatchObject({ status: 302, location: "/dashboard" });
+  });
+});
