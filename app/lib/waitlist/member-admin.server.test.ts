@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { users } from "../../../db/schema";
+import { referralCodeAliases, users } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { getMemberStanding } from "../leaderboard/leaderboard.server";
@@ -26,6 +26,9 @@ describe("waitlist administration", () => {
 
     expect((await listMembersPage({ search: "ADA" })).rows.map((row) => row.email)).toEqual(["ada@example.com"]);
     expect((await listMembersPage({ search: ada.member.referralCode.toUpperCase() })).matching).toBe(1);
+    // The code of an old shared link (an alias) finds its member.
+    await db.insert(referralCodeAliases).values({ code: "adaexa4k2x9q", memberId: ada.member.id });
+    expect((await listMembersPage({ search: "adaexa4k2x9q" })).rows.map((row) => row.email)).toEqual(["ada@example.com"]);
     expect((await listMembersPage({ search: "superfan" })).rows[0]?.email).toBe("ada@example.com");
     expect((await listMembersPage({ search: "%_" })).rows.map((row) => row.email)).toEqual(["100%_real@example.com"]);
     const unconfirmed = await listMembersPage({ confirmed: "no" });

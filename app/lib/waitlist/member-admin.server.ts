@@ -23,6 +23,8 @@ function memberFilter(search: string, confirmed: ConfirmedFilter): SQL | undefin
       or(
         ilike(waitlistUsers.email, pattern),
         ilike(waitlistUsers.referralCode, pattern),
+        // A code from an old shared link finds its member too (ADR 0042).
+        sql`exists (select 1 from referral_code_aliases a where a.member_id = ${waitlistUsers.id} and a.code ilike ${pattern})`,
         sql`exists (select 1 from unnest(${waitlistUsers.tags}) as tag where tag ilike ${pattern})`,
       )!,
     );
