@@ -1,4 +1,4 @@
-import { Eye, PackageCheck } from "lucide-react";
+import { Eye, MailPlus, PackageCheck } from "lucide-react";
 import { useFetcher } from "react-router";
 import { LocalTime } from "~/components/local-time";
 import { Badge } from "~/components/ui/badge";
@@ -8,7 +8,7 @@ import { CLAIM_STATUS_LABEL, type ClaimStatus } from "~/lib/prizes/claim-status"
 import type { ShippingAddress } from "~/lib/prizes/prize-claim.schema";
 import { seasonParamOf } from "~/lib/seasons/season-calendar";
 
-export type PrizeClaimView = { memberId: string; status: ClaimStatus; hasAddress: boolean; shippedAt: string | null };
+export type PrizeClaimView = { memberId: string; status: ClaimStatus; hasAddress: boolean; linkExpiresAt: string; isLinkExpired: boolean; shippedAt: string | null };
 
 
 function addressOf(result: AdminActionResult | undefined): ShippingAddress | undefined {
@@ -16,10 +16,12 @@ function addressOf(result: AdminActionResult | undefined): ShippingAddress | und
   return value?.address;
 }
 
-/** A winner's claim on Admin → Seasons: its status, and for owners and admins Reveal (audited) and Mark shipped. */
+/** A winner's claim on Admin → Seasons: its status, and for owners and admins Reveal (audited), Mark shipped and Send a new link. */
 export function PrizeClaimCell({ season, claim, nickname, canManage }: { season: string; claim: PrizeClaimView; nickname: string; canManage: boolean }) {
   const reveal = useFetcher<AdminActionResult>();
   const ship = useFetcher<AdminActionResult>();
+  const resend = useFetcher<AdminActionResult>();
+  const isOpen = claim.status === "unclaimed" || claim.status === "waiting_for_consent";
   const address = addressOf(reveal.data);
   const hidden = (intent: string) => (
     <>
@@ -33,6 +35,12 @@ export function PrizeClaimCell({ season, claim, nickname, canManage }: { season:
       <Badge variant={claim.status === "claimed" || claim.status === "shipped" ? "default" : "outline"} data-testid="prize-claim-status">
         {CLAIM_STATUS_LABEL[claim.status]}
       </Badge>
+      {isOpen && (
+        <p className="text-xs text-muted-foreground" data-testid="claim-link-expiry">
+          {claim.isLinkExpired ? "Link ran out " : "Link works until "}
+          <LocalTime value={claim.linkExpiresAt} />
+        </p>
+      )}
       {claim.status === "shipped" && claim.shippedAt && (
         <p className="text-xs text-muted-foreground">
           Shipped <LocalTime value={claim.shippedAt} />
@@ -48,6 +56,14 @@ export function PrizeClaimCell({ season, claim, nickname, canManage }: { season:
                 <Eye aria-hidden="true" /> Reveal address
               </Button>
             </reveal.Form>
+          )}
+          {isOpen && (
+            <resend.Form method="post">
+              {hidden("resend-claim-link")}
+              <Button type="submit" size="sm" variant="outline" disabled={resend.state !== "idle"} aria-label={`Send ${nickname} a new claim link`}>
+                <MailPlus aria-hidden="true" /> Send a new link
+              </Button>
+            </resend.Form>
           )}
           {claim.status === "claimed" && (
             <ship.Form method="post">

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, pointsLedger, siteSettings, users, waitlistUsers } from "../../../db/schema";
+import { auditEvents, emailOutbox, pointsLedger, siteSettings, users, waitlistUsers } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { isAppError } from "../errors";
@@ -19,6 +19,7 @@ import {
   getPrizeClaimPage,
   listPrizeClaims,
   markPrizeShipped,
+  resendClaimLink,
   revealShippingAddress,
 } from "./prize-claims.server";
 
@@ -194,6 +195,25 @@ describe("for owners and admins", () => {
       ["prize_claim.shipped", "admin-1"],
     ]);
     expect(JSON.stringify(audit)).not.toContain("Comet");
+  });
+});
+
+describe("a new claim link", () => {
+  it("revives a link that ran out and mails the winner again (a child's parent with the way to withdraw); only for unclaimed prizes, owners and admins", async () => {
+    const token = createPrizeClaimToken(child.id, SEASON);
+    const late = new Date(Date.now() + 61 * DAY);
+    expect(await refusal(claimPrize(token, ADDRESS, late))).toBe(410);
+    for (const role of ["editor", "viewer", null] as const) expect(await refusal(resendClaimLink(SEASON, child.id, { id: "admin-1", role }, late))).toBe(403);
+    await resendClaimLink(SEASON, child.id, ADMIN, late);
+    // The same link works again, for another 60 days from the resend.
+    await claimPrize(token, ADDRESS, new Date(late.getTime() + 59 * DAY));
+    expect(await refusal(resendClaimLink(SEASON, child.id, ADMIN, late))).toBe(409);
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "child.winner@example.com")).orderBy(emailOutbox.id);
+    expect(mails.filter((mail) => mail.kind === "season_winner")).toHaveLength(2);
+    expect(mails.at(-1)!.text).toContain(`/claim-prize?token=${encodeURIComponent(token)}`);
+    expect(mails.at(-1)!.text).toContain("/parent-consent/revoke?token=");
+    const audit = await db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.action, "prize_claim.link_resent"));
+    expect(audit).toHaveLength(1);
   });
 });
 

@@ -8,7 +8,9 @@ import { getEnv } from "../env.server";
 import { AppError } from "../errors";
 import { startPeriodicJob } from "../jobs/periodic.server";
 import { log } from "../log.server";
+import { publicNameOf } from "../crew-names/crew-name";
 import { seasonLabel } from "../seasons/season-calendar";
+import { queueWinnerEmail } from "../seasons/winner-email.server";
 import { getSiteSetting } from "../settings/settings.server";
 import { decryptAddressText, encryptAddressText, resolveShippingAddressKey } from "./address-crypto.server";
 import { readPrizeClaimToken } from "./claim-token.server";
@@ -141,7 +143,7 @@ export async function claimPrize(token: string, address: ShippingAddress, now = 
   if (affectedRows(updated) === 0) throw new AppError("CONFLICT", "This prize has already been claimed.");
 }
 
-export type PrizeClaimSummary = { memberId: string; status: ClaimStatus; hasAddress: boolean; claimedAt: Date | null; shippedAt: Date | null; addressDeletedAt: Date | null };
+export type PrizeClaimSummary = { memberId: string; status: ClaimStatus; hasAddress: boolean; linkExpiresAt: Date; claimedAt: Date | null; shippedAt: Date | null; addressDeletedAt: Date | null };
 
 /**
  * The claims of a confirmed season for Admin → Seasons. "Waiting for consent": not
@@ -153,17 +155,19 @@ export async function listPrizeClaims(season: string): Promise<PrizeClaimSummary
     status: "unclaimed" | "claimed" | "shipped";
     has_address: boolean;
     consent_method: string | null;
+    link_expires_at: string | Date;
     claimed_at: string | Date | null;
     shipped_at: string | Date | null;
     address_deleted_at: string | Date | null;
   }>(sql`
-    select c.member_id, c.status, c.address_ciphertext is not null as has_address, m.consent_method, c.claimed_at, c.shipped_at, c.address_deleted_at
+    select c.member_id, c.status, c.address_ciphertext is not null as has_address, m.consent_method, c.link_expires_at, c.claimed_at, c.shipped_at, c.address_deleted_at
       from prize_claims c join waitlist_users m on m.id = c.member_id
      where c.season = ${season}::date`);
   return result.rows.map((row) => ({
     memberId: row.member_id,
     status: row.status === "unclaimed" && !row.consent_method ? "waiting_for_consent" : row.status,
     hasAddress: Boolean(row.has_address),
+    linkExpiresAt: new Date(row.link_expires_at),
     claimedAt: row.claimed_at ? new Date(row.claimed_at) : null,
     shippedAt: row.shipped_at ? new Date(row.shipped_at) : null,
     addressDeletedAt: row.address_deleted_at ? new Date(row.address_deleted_at) : null,
@@ -201,6 +205,36 @@ export async function markPrizeShipped(season: string, memberId: string, admin: 
        where season = ${season}::date and member_id = ${memberId} and status = 'claimed'`);
     if (affectedRows(updated) === 0) throw new AppError("CONFLICT", "Only a claimed prize can be marked shipped.");
     await recordAdminAuditEvent(tx, admin.id, { action: "prize_claim.shipped", targetType: "prize_claim", targetId: claimTargetId(season, memberId), before: { status: "claimed" }, after: { status: "shipped" } });
+  });
+}
+
+/**
+ * "Send a new link": an unclaimed prize's claim link works for another 60 days from `now`,
+ * and the winner e-mail goes again to the contact address (a winner who missed it, or
+ * whose link ran out, still gets their prize). Owners and admins; audited.
+ */
+export async function resendClaimLink(season: string, memberId: string, admin: Staff, now = new Date()): Promise<void> {
+  requireClaimManager(admin);
+  const templateHtml = await getSiteSetting("seasonWinnerEmailTemplateHtml");
+  await db.transaction(async (tx) => {
+    const expires = new Date(now.getTime() + CLAIM_LINK_DAYS * DAY_MS).toISOString();
+    const updated = await tx.execute<{ rank: number; crew_name_roll: number; email: string; parent_consented: boolean; prize: string }>(sql`
+      update prize_claims c set link_expires_at = ${expires}::timestamptz
+        from season_standings st, waitlist_users m
+       where c.season = ${season}::date and c.member_id = ${memberId} and c.status = 'unclaimed'
+         and st.season = c.season and st.member_id = c.member_id and st.rank is not null and m.id = c.member_id
+      returning st.rank, st.crew_name_roll, m.email, m.consent_method is not distinct from 'parent_email_plus' as parent_consented, c.prize`);
+    const winner = updated.rows[0];
+    if (!winner) throw new AppError("CONFLICT", "Only an unclaimed prize gets a new link.");
+    await queueWinnerEmail(tx, season, templateHtml, {
+      memberId,
+      email: winner.email,
+      nickname: publicNameOf({ memberId, roll: Number(winner.crew_name_roll) }),
+      rank: Number(winner.rank),
+      prize: winner.prize,
+      parentConsented: Boolean(winner.parent_consented),
+    });
+    await recordAdminAuditEvent(tx, admin.id, { action: "prize_claim.link_resent", targetType: "prize_claim", targetId: claimTargetId(season, memberId), after: { linkExpiresAt: expires } });
   });
 }
 

@@ -1,17 +1,13 @@
 import { sql } from "drizzle-orm";
 import { db, type Transaction } from "../db.server";
-import { enqueueEmail } from "../email/outbox.server";
-import { getEnv } from "../env.server";
 import { AppError } from "../errors";
 import { publicNameOf } from "../crew-names/crew-name";
-import { parentFooter } from "../consent/revoke-link.server";
 import { recordAdminAuditEvent } from "../audit/audit.server";
-import { prizeClaimUrl } from "../prizes/claim-token.server";
 import { createPrizeClaims } from "../prizes/prize-claims.server";
 import { getSiteSettings } from "../settings/settings.server";
 import { seasonLabel } from "./season-calendar";
 import { lastPrizeRank, prizeForRank, type PrizeTier } from "./prizes";
-import { renderWinnerEmail } from "./winner-email";
+import { queueWinnerEmail } from "./winner-email.server";
 import type { SkipReason, Standing } from "./standing";
 
 export type { Standing } from "./standing";
@@ -127,7 +123,6 @@ export async function getFrozenSeason(season: string): Promise<SeasonDetail | nu
  */
 export async function confirmSeasonWinners(season: string, adminId: string): Promise<{ winners: number }> {
   const { seasonPrizes, seasonWinnerEmailTemplateHtml } = await getSiteSettings(["seasonPrizes", "seasonWinnerEmailTemplateHtml"]);
-  const { SITE_NAME, CONTACT_EMAIL } = getEnv();
   const label = seasonLabel(season);
   return db.transaction(async (tx) => {
     const locked = await tx.execute<{ winners_confirmed_at: string | null }>(
@@ -145,18 +140,15 @@ export async function confirmSeasonWinners(season: string, adminId: string): Pro
         update season_standings set rank = ${standing.rank}, prize = ${standing.prize}, skip_reason = ${standing.skipReason}
          where season = ${season}::date and position = ${standing.position}`);
       if (!standing.prize || !standing.email || !standing.memberId || standing.rank === null) continue;
-      const email = renderWinnerEmail({
-        siteName: SITE_NAME,
-        templateHtml: seasonWinnerEmailTemplateHtml,
+      claims.push({ memberId: standing.memberId, prize: standing.prize });
+      await queueWinnerEmail(tx, season, seasonWinnerEmailTemplateHtml, {
+        memberId: standing.memberId,
+        email: standing.email,
         nickname: standing.nickname,
         rank: standing.rank,
         prize: standing.prize,
-        season: label,
-        claimUrl: prizeClaimUrl(standing.memberId, season),
-        footer: standing.parentConsented ? parentFooter(standing.memberId) : undefined,
+        parentConsented: standing.parentConsented,
       });
-      claims.push({ memberId: standing.memberId, prize: standing.prize });
-      await enqueueEmail({ kind: "season_winner", to: standing.email, replyTo: CONTACT_EMAIL, subject: email.subject, html: email.html, text: email.text }, tx);
       winners += 1;
     }
     await createPrizeClaims(tx, season, claims);

@@ -29,8 +29,8 @@ export const ConfirmWinnersSchema = z.object({
 const seasonParam = z.string({ error: "Choose a season." }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Choose a season.");
 const memberId = z.string({ error: "Choose a winner." }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Choose a winner.");
 
-/** A winner's prize claim: show the decrypted address (audited), or mark the prize shipped. */
-export const PrizeClaimActionSchema = z.object({ intent: z.enum(["reveal-address", "mark-shipped"]), season: seasonParam, memberId });
+/** A winner's prize claim: show the decrypted address (audited), mark the prize shipped, or send a new claim link. */
+export const PrizeClaimActionSchema = z.object({ intent: z.enum(["reveal-address", "mark-shipped", "resend-claim-link"]), season: seasonParam, memberId });
 
 /** Everything the Seasons screen posts. */
 export const SeasonsActionSchema = z.discriminatedUnion("intent", [
@@ -40,4 +40,5 @@ export const SeasonsActionSchema = z.discriminatedUnion("intent", [
   ConfirmWinnersSchema,
   PrizeClaimActionSchema.extend({ intent: z.literal("reveal-address") }),
   PrizeClaimActionSchema.extend({ intent: z.literal("mark-shipped") }),
+  PrizeClaimActionSchema.extend({ intent: z.literal("resend-claim-link") }),
 ]);

@@ -17,7 +17,7 @@ import { canAccess } from "~/lib/auth/roles";
 import { saveContent } from "~/lib/content/content.server";
 import { sendWinnerTemplateTest } from "~/lib/email/template-test.server";
 import { AppError } from "~/lib/errors";
-import { listPrizeClaims, markPrizeShipped, revealShippingAddress } from "~/lib/prizes/prize-claims.server";
+import { CLAIM_LINK_DAYS, listPrizeClaims, markPrizeShipped, resendClaimLink, revealShippingAddress } from "~/lib/prizes/prize-claims.server";
 import { prizeTextOf } from "~/lib/seasons/prizes";
 import { seasonKeyFromParam, seasonLabel, seasonParamOf } from "~/lib/seasons/season-calendar";
 import { getCurrentSeason } from "~/lib/seasons/season-leaderboard.server";
@@ -45,6 +45,8 @@ function failure(form: FormData): FailureToast {
       return { title: "Reveal Failed", lead: "Could not show the shipping address. " };
     case "mark-shipped":
       return { title: "Update Failed", lead: "Could not mark the prize shipped. " };
+    case "resend-claim-link":
+      return { title: "Send Failed", lead: "Could not send a new claim link. " };
     default:
       return { title: "Update Failed", lead: "Could not save email template. " };
   }
@@ -68,7 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? { ...selected, frozenAt: selected.frozenAt.toISOString(), winnersConfirmedAt: selected.winnersConfirmedAt?.toISOString() ?? null }
       : null,
     isMissing: Boolean(requested && !selected),
-    claims: claims.map((claim) => ({ memberId: claim.memberId, status: claim.status, hasAddress: claim.hasAddress, shippedAt: claim.shippedAt?.toISOString() ?? null })),
+    claims: claims.map((claim) => ({ memberId: claim.memberId, status: claim.status, hasAddress: claim.hasAddress, linkExpiresAt: claim.linkExpiresAt.toISOString(), isLinkExpired: claim.linkExpiresAt.getTime() <= Date.now(), shippedAt: claim.shippedAt?.toISOString() ?? null })),
     canManageClaims: canAccess(staff.role, "seasons", "edit"),
     prizes: { seasonPrizes: prizeTextOf(settings.seasonPrizes) },
     template: { [TEMPLATE]: settings[TEMPLATE] },
@@ -104,6 +106,12 @@ export async function action(args: Route.ActionArgs) {
           if (!season) throw new AppError("INVALID_INPUT", "Choose a season.");
           await markPrizeShipped(season, input.memberId, admin);
           return { title: "Marked Shipped!", description: "The shipping address is deleted 30 days from now." };
+        }
+        case "resend-claim-link": {
+          const season = seasonKeyFromParam(input.season);
+          if (!season) throw new AppError("INVALID_INPUT", "Choose a season.");
+          await resendClaimLink(season, input.memberId, admin);
+          return { title: "Link Sent!", description: `The winner e-mail went again with a claim link that works for ${CLAIM_LINK_DAYS} days.` };
         }
         case "confirm": {
           const season = seasonKeyFromParam(input.season);

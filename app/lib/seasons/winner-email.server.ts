@@ -1,0 +1,25 @@
+import { parentFooter } from "../consent/revoke-link.server";
+import type { Executor } from "../db.server";
+import { enqueueEmail } from "../email/outbox.server";
+import { getEnv } from "../env.server";
+import { prizeClaimUrl } from "../prizes/claim-token.server";
+import { seasonLabel } from "./season-calendar";
+import { renderWinnerEmail } from "./winner-email";
+
+export type WinnerMail = { memberId: string; email: string; nickname: string; rank: number; prize: string; parentConsented: boolean };
+
+/** Queues a winner's e-mail with the claim link (at confirmation, and again when an admin sends a new link). */
+export async function queueWinnerEmail(executor: Executor, season: string, templateHtml: string, winner: WinnerMail): Promise<void> {
+  const { SITE_NAME, CONTACT_EMAIL } = getEnv();
+  const email = renderWinnerEmail({
+    siteName: SITE_NAME,
+    templateHtml,
+    nickname: winner.nickname,
+    rank: winner.rank,
+    prize: winner.prize,
+    season: seasonLabel(season),
+    claimUrl: prizeClaimUrl(winner.memberId, season),
+    footer: winner.parentConsented ? parentFooter(winner.memberId) : undefined,
+  });
+  await enqueueEmail({ kind: "season_winner", to: winner.email, replyTo: CONTACT_EMAIL, subject: email.subject, html: email.html, text: email.text }, executor);
+}
