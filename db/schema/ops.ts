@@ -22,7 +22,8 @@ export const emailOutbox = pgTable(
      * subject, html and text holding what was sent.
      */
     templateData: jsonb("template_data").$type<QueuedTemplateData>(),
-    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    /** 'suppressed': a non-essential message to an address on the suppression list, never sent (ADR 0044). */
+    status: text("status", { enum: ["pending", "sent", "failed", "suppressed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -40,6 +41,23 @@ export const emailOutbox = pgTable(
     index("email_outbox_urgent_due_idx")
       .on(t.nextAttemptAt, t.id)
       .where(sql`${t.status} = 'pending' and ${t.kind} not in ('welcome', 'season_winner')`),
+  ],
+);
+
+// Addresses that must get no more non-essential e-mail (ADR 0044): the member unsubscribed,
+// or the mail server refused the address for good. Keyed by the SHA-256 of the address's
+// identity (app/lib/waitlist/email-identity.ts), never the address, so a row outlives the
+// member's erasure and a re-join or re-import does not subscribe them again.
+export const emailSuppressions = pgTable(
+  "email_suppressions",
+  {
+    emailHash: text("email_hash").primaryKey(),
+    reason: text("reason", { enum: ["unsubscribed", "bounced", "complained"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("email_suppressions_hash_hex", sql`${t.emailHash} ~ '^[0-9a-f]{64}$'`),
+    check("email_suppressions_reason", sql`${t.reason} in ('unsubscribed', 'bounced', 'complained')`),
   ],
 );
 
