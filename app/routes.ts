@@ -22,6 +22,7 @@ export default [
   route("claim-prize", "routes/claim-prize.tsx"),
   route("account/address", "routes/account.address.tsx"),
   route("confirm-address", "routes/confirm-address.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   route("products/:productId", "routes/product.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),

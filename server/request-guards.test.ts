@@ -115,6 +115,15 @@ describe("cross-origin writes", () => {
     expect((await send({ method: "POST", path: "/join-waitlist", headers: { ...FORM, "sec-fetch-site": "cross-site" }, body })).status).toBe(403);
   });
 
+  it("lets a mail provider's one-click unsubscribe through from its own site, and only on that path", async () => {
+    const oneClick = { ...FORM, origin: "https://mail.example", "sec-fetch-site": "cross-site" };
+    const answer = await send({ method: "POST", path: "/unsubscribe?token=abc.def", headers: oneClick, body: "List-Unsubscribe=One-Click" });
+    expect(answer).toEqual({ status: 200, text: "reached the app with 1 fields" });
+    for (const path of ["/unsubscribe/x", "/unsubscribe.data", "/unsubscribed", "/join-waitlist?next=/unsubscribe"]) {
+      expect((await send({ method: "POST", path, headers: oneClick, body: "List-Unsubscribe=One-Click" })).status).toBe(403);
+    }
+  });
+
   it("lets a POST from PUBLIC_ORIGIN through", async () => {
     const answer = await send({ method: "POST", path: "/join-waitlist", headers: { ...FORM, origin: getEnv().origin }, body });
     expect(answer).toEqual({ status: 200, text: "reached the app with 1 fields" });

@@ -15,6 +15,26 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** Where the sender puts the unsubscribe line of an optional e-mail (addUnsubscribeLink); empty otherwise. */
+const UNSUBSCRIBE_SLOT = "<!--unsubscribe-->";
+const UNSUBSCRIBE_TEXT = "You get this e-mail because you joined the crew. Don't want these e-mails?";
+
+/**
+ * The visible unsubscribe line, added as the message goes out (ADR 0044): into the frame's
+ * slot under the footer (a parent's withdraw-consent line stays above it), or before
+ * `</body>` of a message rendered before the slot existed. Adding it twice changes nothing.
+ */
+export function addUnsubscribeLink(message: { html: string; text: string }, url: string): { html: string; text: string } {
+  if (message.text.includes(url)) return message;
+  const line = `<p style="font-size:13px;color:#57534e;margin-top:24px">${escapeHtml(UNSUBSCRIBE_TEXT)} <a href="${escapeHtml(url)}" style="color:#1E3A8A">Unsubscribe</a></p>`;
+  const html = message.html.includes(UNSUBSCRIBE_SLOT)
+    ? message.html.replace(UNSUBSCRIBE_SLOT, line)
+    : message.html.includes("</body>")
+      ? message.html.replace("</body>", `${line}</body>`)
+      : `${message.html}${line}`;
+  return { html, text: `${message.text}\n\n${UNSUBSCRIBE_TEXT} Unsubscribe: ${url}` };
+}
+
 /** Wraps a message body in the site's e-mail frame; returns the HTML and text parts. */
 export function renderEmail({ siteName, bodyHtml, bodyText, action, footer }: EmailContent): { html: string; text: string } {
   const button = action
@@ -27,6 +47,7 @@ export function renderEmail({ siteName, bodyHtml, bodyText, action, footer }: Em
 <div style="font-size:16px;line-height:1.6">${bodyHtml}</div>
 ${button}
 ${footer ? `<p style="font-size:13px;color:#57534e;margin-top:32px">${escapeHtml(footer.text)} <a href="${escapeHtml(footer.link.url)}" style="color:#1E3A8A">${escapeHtml(footer.link.label)}</a></p>` : ""}
+${UNSUBSCRIBE_SLOT}
 <p style="font-size:12px;color:#78716c;margin-top:32px">A New Vista Studios Production</p>
 </div></body></html>`;
   const text = [bodyText, action ? `${action.label}: ${action.url}` : "", footer ? `${footer.text} ${footer.link.label}: ${footer.link.url}` : "", `— ${siteName}`].filter(Boolean).join("\n\n");

@@ -174,15 +174,27 @@ export async function markEmailSentAndClaimNext(
   return { wasMarked: row.marked === 1, next: row.id == null ? null : toClaimedEmail(row as ClaimedEmailRow) };
 }
 
-export async function markEmailFailed(id: number, attempts: number, error: string): Promise<void> {
+/** A failed attempt: tried again after a back-off, unless it was the last attempt or `isPermanent` (the address bounced). */
+export async function markEmailFailed(id: number, attempts: number, error: string, { isPermanent = false } = {}): Promise<void> {
   await db
     .update(emailOutbox)
     .set({
       lockedUntil: null,
       lastError: error.slice(0, 500),
       nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
-      status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+      status: isPermanent || attempts >= MAX_ATTEMPTS ? "failed" : "pending",
     })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")));
+}
+
+/**
+ * An optional message to an address on the suppression list (ADR 0044): never sent, not
+ * retried, and its body is dropped (nobody will read it).
+ */
+export async function markEmailSuppressed(id: number, reason: string): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: "suppressed", lockedUntil: null, lastError: `suppressed: ${reason}`, html: "", text: "", templateData: null })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")));
 }
 

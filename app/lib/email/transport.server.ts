@@ -1,6 +1,8 @@
 import nodemailer from "nodemailer";
 import type { Env } from "../env.server";
+import { isEssentialEmailKind } from "./email-kinds";
 import type { ClaimedEmail } from "./outbox.server";
+import { unsubscribeUrl } from "./suppression.server";
 
 export type MailTransport = {
   /** "smtp" hands messages to a server; "local" keeps them for the dev mailbox. */
@@ -12,6 +14,35 @@ export type MailTransport = {
 function messageIdFor(message: ClaimedEmail, origin: string): string {
   // Stable per outbox row, so a receiver can drop a duplicate of an at-least-once retry.
   return `<outbox-${message.id}@${new URL(origin).hostname}>`;
+}
+
+/**
+ * The headers of an optional e-mail (ADR 0044), made here from its kind and recipient so
+ * no way of queueing one can leave them out: RFC 2369 List-Unsubscribe with our https link
+ * only (nothing reads the contact mailbox, so no mailto: is offered), and RFC 8058's
+ * List-Unsubscribe-Post, which lets the mail provider unsubscribe with one POST.
+ */
+export function unsubscribeHeadersFor(message: Pick<ClaimedEmail, "kind" | "to">): Record<string, string> {
+  if (isEssentialEmailKind(message.kind)) return {};
+  return { "List-Unsubscribe": `<${unsubscribeUrl(message.to)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+/** The mail server refused the recipient for good (a 5xx answer to RCPT TO): the address bounces. */
+export class RecipientRejectedError extends Error {
+  constructor(readonly responseCode: number) {
+    // The server's own words often quote the address: they stay out of the log and the outbox.
+    super(`the mail server refused the recipient (${responseCode})`);
+    this.name = "RecipientRejectedError";
+  }
+}
+
+function asRecipientRejection(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { code, command, responseCode } = error as Error & { code?: string; command?: string; responseCode?: number };
+  if (code === "EENVELOPE" && command === "RCPT TO" && typeof responseCode === "number" && responseCode >= 500 && responseCode < 600) {
+    return new RecipientRejectedError(responseCode);
+  }
+  return error;
 }
 
 /**
@@ -30,15 +61,20 @@ export function createTransport(env: Env): MailTransport {
   return {
     kind: "smtp",
     async send(message) {
-      await smtp.sendMail({
-        from: env.MAIL_FROM,
-        to: message.to,
-        replyTo: message.replyTo ?? undefined,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-        messageId: messageIdFor(message, env.origin),
-      });
+      try {
+        await smtp.sendMail({
+          from: env.MAIL_FROM,
+          to: message.to,
+          replyTo: message.replyTo ?? undefined,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          messageId: messageIdFor(message, env.origin),
+          headers: unsubscribeHeadersFor(message),
+        });
+      } catch (error) {
+        throw asRecipientRejection(error);
+      }
     },
     close: () => smtp.close(),
   };

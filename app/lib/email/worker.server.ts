@@ -8,10 +8,14 @@ import {
   LEASE_SECONDS,
   markEmailFailed,
   markEmailSentAndClaimNext,
+  markEmailSuppressed,
   onEmailEnqueued,
 } from "./outbox.server";
+import { isEssentialEmailKind } from "./email-kinds";
+import { addUnsubscribeLink } from "./layout";
 import { renderQueuedEmail, type RenderedEmail } from "./queued-render.server";
-import type { MailTransport } from "./transport.server";
+import { emailHashOf, getSuppression, suppressEmailHash, unsubscribeUrl } from "./suppression.server";
+import { RecipientRejectedError, type MailTransport } from "./transport.server";
 
 const POLL_INTERVAL_MS = 2000;
 /** While a burst of sign-ups is on, at most one bulk message (a welcome e-mail) this often. */
@@ -58,14 +62,30 @@ export async function deliverDueEmails(
   let [message] = await claimDueEmails(1, leaseSeconds, { includeBulk: mayTakeBulk() });
   while (message) {
     let rendered: RenderedEmail | undefined;
+    let skipReason: string | null = null;
     try {
-      // A welcome e-mail queued by a sign-up is rendered now, from the current template (ADR 0038).
-      if (message.templateData) rendered = await renderQueuedEmail(message);
-      await sendLeased(transport, { ...message, ...rendered }, leaseSeconds);
+      const isOptional = !isEssentialEmailKind(message.kind);
+      // An optional message to an unsubscribed or bounced address is not sent (ADR 0044).
+      skipReason = isOptional ? await getSuppression(message.to) : null;
+      if (skipReason) {
+        await markEmailSuppressed(message.id, skipReason);
+      } else {
+        // A welcome e-mail queued by a sign-up is rendered now, from the current template (ADR 0038).
+        if (message.templateData) rendered = await renderQueuedEmail(message);
+        // An optional one shows its unsubscribe link (the headers are the transport's); kept with the row as sent.
+        if (isOptional) rendered = { subject: message.subject, ...rendered, ...addUnsubscribeLink(rendered ?? message, unsubscribeUrl(message.to)) };
+        await sendLeased(transport, { ...message, ...rendered }, leaseSeconds);
+      }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      log.warn("e-mail delivery failed", { outboxId: message.id, attempts: message.attempts, reason });
-      await markEmailFailed(message.id, message.attempts, reason);
+      const isBounce = error instanceof RecipientRejectedError;
+      log.warn("e-mail delivery failed", { outboxId: message.id, attempts: message.attempts, reason, ...(isBounce && { bouncedWith: error.responseCode }) });
+      // A permanent refusal of the recipient: no retry, and no more optional mail to that address.
+      if (isBounce) await suppressEmailHash(emailHashOf(message.to), "bounced");
+      await markEmailFailed(message.id, message.attempts, reason, { isPermanent: isBounce });
+      skipReason = "failed";
+    }
+    if (skipReason) {
       [message] = shouldStop() ? [] : await claimDueEmails(1, leaseSeconds, { includeBulk: mayTakeBulk() });
       continue;
     }
