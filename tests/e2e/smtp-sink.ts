@@ -6,13 +6,21 @@ import { SMTPServer } from "smtp-server";
 export type ReceivedMail = { to: string[]; messageId: string; raw: string };
 export type SmtpSink = { url: string; port: number; received: ReceivedMail[]; stop: () => Promise<void> };
 
-/** Listens on `port` (0: any free one); takes `delayMs` to accept each message, like a slow mail server. */
-export async function startSmtpSink({ port: wantedPort = 0, delayMs = 0 } = {}): Promise<SmtpSink> {
+/**
+ * Listens on `port` (0: any free one); takes `delayMs` to accept each message, like a slow
+ * mail server, and refuses the recipients in `rejectRecipients` for good (550), like a
+ * server that knows no such mailbox.
+ */
+export async function startSmtpSink({ port: wantedPort = 0, delayMs = 0, rejectRecipients = [] as string[] } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!rejectRecipients.includes(address.address.toLowerCase())) return callback();
+      callback(Object.assign(new Error("5.1.1 No such mailbox"), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -8,11 +8,11 @@ import { networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimit, type RateLimitRule } from "../security/rate-limit.server";
 import { openToken, sealToken } from "../security/signed-token.server";
 import { emailIdentity } from "../waitlist/email-identity";
+import type { EmailStatus, SuppressionReason } from "./email-status-label";
 
 // The suppression list and the unsubscribe link (ADR 0044).
 
-export type SuppressionReason = (typeof emailSuppressions.$inferSelect)["reason"];
-export type EmailStatus = "subscribed" | SuppressionReason;
+export type { EmailStatus, SuppressionReason } from "./email-status-label";
 
 const PURPOSE = "unsubscribe";
 const HASH = /^[0-9a-f]{64}$/;

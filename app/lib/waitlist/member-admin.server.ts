@@ -8,6 +8,7 @@ import { containsPattern } from "../db/contains-pattern";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import type { Actor } from "../audit/actor";
 import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
+import { memberEmailStatusSql, type EmailStatus } from "../email/suppression.server";
 import { countMembers, memberColumns, type Member } from "./members.server";
 
 export const MEMBERS_PAGE_SIZE = 50;
@@ -40,6 +41,8 @@ export type MemberListRow = Member & {
   consentMethod: ConsentMethod | null;
   consentAt: Date | null;
   privacyNoticeVersion: number | null;
+  /** Whether the member's address gets optional e-mail (ADR 0044). */
+  emailStatus: EmailStatus;
 };
 
 export const memberListColumns = {
@@ -50,6 +53,7 @@ export const memberListColumns = {
   consentMethod: waitlistUsers.consentMethod,
   consentAt: waitlistUsers.consentAt,
   privacyNoticeVersion: waitlistUsers.privacyNoticeVersion,
+  emailStatus: memberEmailStatusSql,
 };
 
 /** One page of members, newest first, filtered in SQL; with the filtered and overall counts. */

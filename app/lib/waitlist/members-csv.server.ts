@@ -4,9 +4,10 @@ import { db } from "../db.server";
 import { memberListColumns } from "./member-admin.server";
 import { csvRow } from "../csv";
 import { describeConsent } from "../consent/consent-label";
+import { describeEmailStatus } from "../email/email-status-label";
 
 export const CSV_FILE_NAME = "waitlist_users.csv";
-const CSV_HEADER = ["Email", "Referral Code", "Points", "Referrals Made", "Confirmed", "Blocked", "Join Date", "Tags", "Notes", "Consent"];
+const CSV_HEADER = ["Email", "Referral Code", "Points", "Referrals Made", "Confirmed", "Blocked", "Join Date", "Tags", "Notes", "Consent", "E-mails"];
 const BATCH_SIZE = 1000;
 
 
@@ -56,6 +57,7 @@ export function streamMembersCsv(): ReadableStream<Uint8Array> {
             row.tags.join("; "),
             row.notes,
             describeConsent(row),
+            describeEmailStatus(row.emailStatus),
           ]),
         )
         .join("");

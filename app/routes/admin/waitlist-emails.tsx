@@ -1,3 +1,4 @@
+import { describeEmailStatus } from "~/lib/email/email-status-label";
 import { describeConsent } from "~/lib/consent/consent-label";
 import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { Ban, Download, NotebookPen, Tags, Undo2 } from "lucide-react";
@@ -193,14 +194,14 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
       <Table>
           <TableHeader>
             <TableRow>
-              {["Email", "Referral Code", "Points", "Referrals", "Confirmed", "Joined", "Consent", "Tags", "Notes", "Actions"].map((heading) => (
+              {["Email", "Referral Code", "Points", "Referrals", "Confirmed", "Joined", "Consent", "E-mails", "Tags", "Notes", "Actions"].map((heading) => (
                 <TableHead key={heading}>{heading}</TableHead>
               ))}
             </TableRow>
           </TableHeader>
           <TableBody>
             {rows.length === 0 ? (
-              <TableRow><TableCell colSpan={10}><p className="py-6 text-center text-muted-foreground">No users match.</p></TableCell></TableRow>
+              <TableRow><TableCell colSpan={11}><p className="py-6 text-center text-muted-foreground">No users match.</p></TableCell></TableRow>
             ) : (
               rows.map((member) => (
                 <TableRow key={member.id} data-testid="waitlist-row" className={cn(member.isBlocked && "opacity-60")}>
@@ -214,6 +215,13 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
                   <TableCell>{member.confirmedEmail ? "Yes" : "No"}</TableCell>
                   <TableCell className="whitespace-nowrap"><LocalTime value={member.joinDate} style="date" /></TableCell>
                   <TableCell className="text-sm">{describeConsent(member)}</TableCell>
+                  <TableCell className="text-sm">
+                    {member.emailStatus === "subscribed" ? (
+                      describeEmailStatus(member.emailStatus)
+                    ) : (
+                      <Badge variant="outline">{describeEmailStatus(member.emailStatus)}</Badge>
+                    )}
+                  </TableCell>
                   <TableCell>{member.tags.join(", ")}</TableCell>
                   <TableCell className="max-w-48 truncate" title={member.notes}>{member.notes}</TableCell>
                   <TableCell>
