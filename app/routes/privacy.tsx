@@ -112,6 +112,18 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
+      <section aria-labelledby="unsubscribe">
+        <h2 id="unsubscribe">Unsubscribing</h2>
+        <p>
+          Every e-mail we send that you did not ask for at that moment (welcome, news, prize e-mails) has an Unsubscribe
+          link at the bottom, and your mail app may show an Unsubscribe button: one click stops them, without signing
+          in. Sign-in links you ask for, a parent's consent request and its confirmation still arrive. To keep you
+          unsubscribed, even after your data is deleted or if you join again, we keep a scrambled fingerprint of the
+          address (a hash it cannot be read back from), never the address itself; we do the same when an address stops
+          accepting mail.
+        </p>
+      </section>
+
       <section aria-labelledby="rights">
         <h2 id="rights">Your rights and choices</h2>
         <p>
