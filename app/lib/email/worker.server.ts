@@ -62,19 +62,20 @@ export async function deliverDueEmails(
   let [message] = await claimDueEmails(1, leaseSeconds, { includeBulk: mayTakeBulk() });
   while (message) {
     let rendered: RenderedEmail | undefined;
-    let skipReason: string | null = null;
+    let isSent = false;
     try {
       const isOptional = !isEssentialEmailKind(message.kind);
       // An optional message to an unsubscribed or bounced address is not sent (ADR 0044).
-      skipReason = isOptional ? await getSuppression(message.to) : null;
-      if (skipReason) {
-        await markEmailSuppressed(message.id, skipReason);
+      const suppression = isOptional ? await getSuppression(message.to) : null;
+      if (suppression) {
+        await markEmailSuppressed(message.id, suppression);
       } else {
         // A welcome e-mail queued by a sign-up is rendered now, from the current template (ADR 0038).
         if (message.templateData) rendered = await renderQueuedEmail(message);
         // An optional one shows its unsubscribe link (the headers are the transport's); kept with the row as sent.
         if (isOptional) rendered = { subject: message.subject, ...rendered, ...addUnsubscribeLink(rendered ?? message, unsubscribeUrl(message.to)) };
         await sendLeased(transport, { ...message, ...rendered }, leaseSeconds);
+        isSent = true;
       }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -83,9 +84,8 @@ export async function deliverDueEmails(
       // A permanent refusal of the recipient: no retry, and no more optional mail to that address.
       if (isBounce) await suppressEmailHash(emailHashOf(message.to), "bounced");
       await markEmailFailed(message.id, message.attempts, reason, { isPermanent: isBounce });
-      skipReason = "failed";
     }
-    if (skipReason) {
+    if (!isSent) {
       [message] = shouldStop() ? [] : await claimDueEmails(1, leaseSeconds, { includeBulk: mayTakeBulk() });
       continue;
     }
