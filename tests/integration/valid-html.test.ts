@@ -16,6 +16,10 @@ import { requestAddressChange } from "~/lib/contact-address/address-change.serve
 import { db } from "~/lib/db.server";
 import { deliverContactMessage } from "~/lib/email/contact.server";
 import { getMailboxMessage } from "~/lib/email/outbox.server";
+import { unsubscribeUrl } from "~/lib/email/suppression.server";
+import { createTransport } from "~/lib/email/transport.server";
+import { deliverDueEmails } from "~/lib/email/worker.server";
+import { getEnv } from "~/lib/env.server";
 import { sendWelcomeTemplateTest, sendWinnerTemplateTest } from "~/lib/email/template-test.server";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { freezeDueSeasons } from "~/lib/seasons/season-freeze.server";
@@ -159,6 +163,8 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
       { name: "confirm-email-broken", path: "/confirm-email?token=broken", status: 200 },
       { name: "claim-prize", path: claimPath!, status: 200, shows: "What month and year were you born?" },
       { name: "claim-prize-broken", path: "/claim-prize?token=broken", status: 404 },
+      { name: "unsubscribe", path: new URL(unsubscribeUrl(MEMBER_EMAIL)).href.slice(getEnv().origin.length), status: 200, shows: "Unsubscribe?" },
+      { name: "unsubscribe-broken", path: "/unsubscribe?token=broken", status: 400 },
       { name: "embed-join", path: "/embed/join", status: 200 },
       { name: "thank-you", path: "/thank-you", cookie: deviceCookie, status: 200, shows: member.referralCode },
       { name: "thank-you-no-member", path: "/thank-you", status: 200 },
@@ -182,9 +188,12 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
         fs.writeFileSync(file, withoutDevelopmentCss(html));
         files.push(file);
       }
+      // Sent (local mail mode keeps them): optional ones now carry their unsubscribe line.
+      await deliverDueEmails(createTransport(getEnv()));
       const queued = await db.select({ id: emailOutbox.id }).from(emailOutbox).orderBy(emailOutbox.id);
       const emails = (await Promise.all(queued.map(({ id }) => getMailboxMessage(id)))).filter((email) => email !== null);
       const kinds = new Set(emails.map((email) => email.kind));
+      expect(emails.filter((email) => email.kind === "welcome" || email.kind === "season_winner").every((email) => email.html.includes("/unsubscribe?token="))).toBe(true);
       expect([...kinds].sort()).toEqual(["address_change", "contact", "magic_link", "season_winner", "team_invite", "template_test", "webhook_disabled", "welcome"]);
       for (const email of emails) {
         if (!email.html) continue;
