@@ -3,7 +3,8 @@ import type { OutgoingEmail } from "./outbox.server";
 /**
  * Which e-mails a member may turn off (ADR 0044). "essential" ones go whatever the
  * suppression list says and carry no unsubscribe link: a sign-in link, a consent request or
- * notice to a parent (which carries its own link to withdraw consent), and mail to staff (a
+ * notice to a parent (which carries its own link to withdraw consent), a change of contact
+ * address (the link to the new address, the notice to the old one), and mail to staff (a
  * copy of the contact form, a test of a template, a team invitation, a disabled webhook).
  * Everything else is "optional": List-Unsubscribe headers, a link in the body, and not sent
  * to a suppressed address. A new kind must be placed here before it compiles.
