@@ -2,7 +2,7 @@ import { getEnv } from "~/lib/env.server";
 import { isCrossOriginWrite } from "~/lib/security/cross-origin";
 import type { Guard } from "./guards";
 
-export const UNSUBSCRIBE_PATH = "/unsubscribe";
+const UNSUBSCRIBE_PATH = "/unsubscribe";
 
 /** CSRF protection for every state-changing request (docs/decisions/0002-csrf.md). */
 export const crossOriginGuard: Guard = (req, _res, state) => {

@@ -72,10 +72,15 @@ describe("one-click unsubscribe", () => {
       const revokeLink = /https?:\/\/[^\s"<>]+\/parent-consent\/revoke\?token=[^\s"<>]+/.exec(readable(welcome))?.[0].replace(/&amp;/g, "&");
       assert.ok(revokeLink, "the parent's withdraw-consent link stays beside it");
 
+      // Opening the link changes nothing: it asks first.
+      await parent.goto(link);
+      await waitForHeading(parent, "Unsubscribe?");
       // RFC 8058: the mail provider posts from its own servers, with no cookie and no Origin of ours.
       const oneClick = await fetch(link, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example" }, body: "List-Unsubscribe=One-Click" });
       assert.equal(oneClick.status, 200);
       assert.match(await oneClick.text(), /You(&#x27;|')re unsubscribed/);
+      await parent.reload();
+      await waitForHeading(parent, "You're unsubscribed");
 
       // The parent withdraws consent (the membership is deleted); the child asks again.
       await parent.goto(revokeLink);
