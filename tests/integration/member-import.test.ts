@@ -7,6 +7,10 @@ import { db } from "~/lib/db.server";
 import { isAppError } from "~/lib/errors";
 import { getMemberImport, listImportProblems } from "~/lib/imports/import-check.server";
 import { importNextBatch, IMPORT_STARTED_ELSEWHERE_MESSAGE, startImport } from "~/lib/imports/import-run.server";
+import { emailHashOf, suppressEmailHash } from "~/lib/email/suppression.server";
+import { createTransport } from "~/lib/email/transport.server";
+import { deliverDueEmails } from "~/lib/email/worker.server";
+import { getEnv } from "~/lib/env.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { action as waitlistEmailsAction } from "~/routes/admin/waitlist-emails";
 
@@ -152,6 +156,17 @@ describe("CSV import: the import", () => {
     await runToEnd();
     const welcomes = await db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "welcome"), sql`${emailOutbox.toAddress} like 'welcomed.%'`));
     expect(welcomes.map((row) => row.toAddress).sort()).toEqual(["welcomed.one@example.com", "welcomed.two@example.com"]);
+  });
+
+  it("does not subscribe an unsubscribed address again: the member is imported, the welcome e-mail is suppressed (ADR 0044)", async () => {
+    await suppressEmailHash(emailHashOf("left.us@example.com"), "unsubscribed");
+    const checked = await check("Left.Us+fair@example.com");
+    await startImport(checked.id, { tags: [], sendWelcome: true }, adminId);
+    await runToEnd();
+    await deliverDueEmails(createTransport(getEnv()));
+    const [welcome] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.toAddress, "left.us+fair@example.com"));
+    expect(welcome).toEqual({ status: "suppressed" });
+    expect(await db.select({ id: waitlistUsers.id }).from(waitlistUsers).where(eq(waitlistUsers.email, "left.us+fair@example.com"))).toHaveLength(1);
   });
 
   it("starts once: a second start is refused with a 409", async () => {
