@@ -54,6 +54,11 @@ function requestedFromWords(device: string | null, country: string | null): stri
   return [DEVICE_WORDS[device ?? ""] ?? "a web browser", country ? `in ${country}` : null].filter(Boolean).join(" ");
 }
 
+/** The rate-limit key of a parent's address: hashed, since a key outlives a declined request and must not keep the address. */
+export function parentRateLimitKey(identity: string): string {
+  return `consent:parent:${createHash("sha256").update(identity).digest("base64url").slice(0, 22)}`;
+}
+
 /**
  * A child's join (ADR 0041): nothing of the child is stored. The parent's address, the
  * referral the child arrived with and coarse context wait in consent_requests for the
@@ -73,8 +78,7 @@ export async function requestParentConsent(request: ParentConsentRequest): Promi
   const identity = emailIdentity(parentEmail);
   const limited = await consumeRateLimits([
     { key: `consent:network:${networkKeyOf(request.clientIp)}`, rule: CONSENT_REQUESTS_PER_NETWORK },
-    // Hashed: a rate-limit key outlives a declined request, and must not keep the address.
-    { key: `consent:parent:${createHash("sha256").update(identity).digest("base64url").slice(0, 22)}`, rule: CONSENT_REQUESTS_PER_PARENT },
+    { key: parentRateLimitKey(identity), rule: CONSENT_REQUESTS_PER_PARENT },
   ]);
   if (!limited.allowed) throw new AppError("RATE_LIMITED", CONSENT_LIMIT_MESSAGE);
 

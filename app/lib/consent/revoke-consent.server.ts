@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
-import { emailOutbox, users, verifications, waitlistUsers } from "../../../db/schema";
-import { recordAuditEvent } from "../audit/audit.server";
-import { db, runTransaction } from "../db.server";
+import { and, eq } from "drizzle-orm";
+import { waitlistUsers } from "../../../db/schema";
+import { db } from "../db.server";
+import { eraseMember } from "../privacy/erase-member.server";
 
 /** Whether a withdraw link still names a membership a parent consented to. */
 export async function isParentConsentedMember(memberId: string): Promise<boolean> {
@@ -13,23 +13,11 @@ export async function isParentConsentedMember(memberId: string): Promise<boolean
 }
 
 /**
- * A parent withdraws consent (ADR 0041): the membership goes with what hangs on it — its
- * points ledger, referral rows and standings (cascades), the sign-in account and sessions,
- * pending sign-in links and every e-mail to the address. Points already credited to
- * others stay, and the leaderboard's counts follow the deletion (its trigger). Audited
- * without the address. False when there was no such membership (a second click).
+ * A parent withdraws consent (ADR 0041): the membership is erased as any erasure is (ADR
+ * 0045, eraseMember) — what hangs on it, the sign-in account and sessions, pending sign-in
+ * links and every e-mail to the address, audited as `consent.revoked` without the address.
+ * Points already credited to others stay. False when there was no such membership (a second click).
  */
 export async function revokeParentConsent(memberId: string): Promise<boolean> {
-  return runTransaction(async (tx) => {
-    const [member] = await tx
-      .delete(waitlistUsers)
-      .where(and(eq(waitlistUsers.id, memberId), eq(waitlistUsers.consentMethod, "parent_email_plus")))
-      .returning({ id: waitlistUsers.id, email: waitlistUsers.email });
-    if (!member) return false;
-    await tx.delete(users).where(and(eq(users.email, member.email), eq(users.role, "member")));
-    await tx.delete(verifications).where(sql`${verifications.value} like ${`%${member.email.replace(/[\\%_]/g, "\\$&")}%`}`);
-    await tx.delete(emailOutbox).where(eq(emailOutbox.toAddress, member.email));
-    await recordAuditEvent(tx, { kind: "system", name: "parent's consent" }, { action: "consent.revoked", targetType: "member", targetId: member.id });
-    return true;
-  });
+  return eraseMember(memberId, { kind: "parent_withdrawal" }, { onlyParentConsented: true });
 }

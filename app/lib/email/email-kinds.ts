@@ -4,7 +4,8 @@ import type { OutgoingEmail } from "./outbox.server";
  * Which e-mails a member may turn off (ADR 0044). "essential" ones go whatever the
  * suppression list says and carry no unsubscribe link: a sign-in link, a consent request or
  * notice to a parent (which carries its own link to withdraw consent), a change of contact
- * address (the link to the new address, the notice to the old one), and mail to staff (a
+ * address (the link to the new address, the notice to the old one), the link confirming a
+ * member's own request to delete their data (ADR 0045), and mail to staff (a
  * copy of the contact form, a test of a template, a team invitation, a disabled webhook).
  * Everything else is "optional": List-Unsubscribe headers, a link in the body, and not sent
  * to a suppressed address. A new kind must be placed here before it compiles.
@@ -15,6 +16,7 @@ export const EMAIL_KIND_CLASS = {
   consent_confirmation: "essential",
   address_change: "essential",
   address_changed: "essential",
+  erasure_confirmation: "essential",
   contact: "essential",
   template_test: "essential",
   team_invite: "essential",

@@ -4,6 +4,7 @@ export const WEBHOOK_EVENTS = {
   "member.confirmed": "A member confirmed their e-mail address",
   "member.blocked": "An admin or API key blocked a member",
   "member.email_changed": "A member moved their membership to a new e-mail address (confirmed by a link to it)",
+  "member.erased": "A member's data was erased: forget them (the payload holds only their id)",
   "referral.credited": "A referral earned its points",
   "referral.held": "A referral was held for review",
   "season.closed": "A month ended and its final standings were frozen",

@@ -1,0 +1,100 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { auditEvents, consentRequests, emailOutbox, memberAuditLog, memberImportRows, rateLimits, users, verifications, waitlistUsers, webhookMessages } from "../../../db/schema";
+import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
+import { parentRateLimitKey } from "../consent/consent-requests.server";
+import { runTransaction } from "../db.server";
+import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
+import { auditNames, importRowNames, outboxNames, rateLimitNames, textNames, textNamesOrId, verificationNames } from "./member-rows.server";
+import { scrubJson, tracesOf, type MemberTraces } from "./member-traces";
+
+/** Who erased a member: themselves (a confirmed link), an admin, or a parent withdrawing consent. */
+export type ErasedBy = { kind: "member" } | { kind: "admin"; adminId: string } | { kind: "parent_withdrawal" };
+
+/** Only this membership: a withdrawal link erases a parent-consented membership and nothing else. */
+export type ErasureCondition = { onlyParentConsented?: boolean };
+
+async function scrubJsonRows(rows: { id: number; values: Record<string, unknown> }[], traces: MemberTraces, write: (id: number, values: Record<string, unknown>) => Promise<void>) {
+  for (const row of rows) {
+    const scrubbed: Record<string, unknown> = {};
+    let changed = false;
+    for (const [column, value] of Object.entries(row.values)) {
+      const result = scrubJson(value, traces.needles);
+      scrubbed[column] = result.value;
+      changed ||= result.changed;
+    }
+    if (changed) await write(row.id, scrubbed);
+  }
+}
+
+const jsonb = (value: unknown): SQL => (value === null || value === undefined ? sql`null` : sql`${JSON.stringify(value)}::jsonb`);
+
+/**
+ * Removes a member everywhere (ADR 0045), in one transaction: the membership and what hangs
+ * on it by key (points ledger, referral rows both ways, aliases, season points, places,
+ * prize claims, their own audit trail: cascades; frozen standings keep the row as "Former
+ * crew member"), the sign-in account, sessions and pending links of the address, every
+ * e-mail to or about them, a parent's pending consent request from the address, staged CSV
+ * import lines, webhook messages not yet delivered that name them (delivered ones keep
+ * their shape with the address scrubbed), rate-limit counters derived from them, and their
+ * traces in other audit rows' values. Points already credited to others stay, and the
+ * leaderboard's counts follow the deletion (its trigger). Leaves a tombstone audit row
+ * ("erased, by whom", nothing of the person) and a `member.erased` webhook event carrying
+ * only the id. False when there was no such member (a second click, an erased member).
+ */
+export async function eraseMember(memberId: string, by: ErasedBy, condition: ErasureCondition = {}): Promise<boolean> {
+  return runTransaction(async (tx) => {
+    const [member] = await tx
+      .select({ id: waitlistUsers.id, email: waitlistUsers.email, emailIdentity: waitlistUsers.emailIdentity })
+      .from(waitlistUsers)
+      .where(and(eq(waitlistUsers.id, memberId), condition.onlyParentConsented ? eq(waitlistUsers.consentMethod, "parent_email_plus") : undefined))
+      .for("update");
+    if (!member) return false;
+    const traces = tracesOf(member);
+
+    // Messages that would still carry them to an integration are not sent; sent ones keep only their shape.
+    await tx.delete(webhookMessages).where(and(eq(webhookMessages.status, "pending"), textNamesOrId(sql`${webhookMessages.payload}::text`, traces)));
+    const sentMessages = await tx
+      .select({ id: webhookMessages.id, payload: webhookMessages.payload })
+      .from(webhookMessages)
+      .where(textNames(sql`${webhookMessages.payload}::text`, traces));
+    await scrubJsonRows(sentMessages.map((row) => ({ id: row.id, values: { payload: row.payload } })), traces, async (id, values) => {
+      await tx.update(webhookMessages).set({ payload: jsonb(values.payload) }).where(eq(webhookMessages.id, id));
+    });
+
+    await tx.delete(emailOutbox).where(outboxNames(traces));
+    await tx.delete(verifications).where(verificationNames(traces));
+    // A team account of the same address stays (Team removes it); a crew account goes with its sessions (cascade).
+    await tx.delete(users).where(and(eq(sql`lower(${users.email})`, traces.email), eq(users.role, "member")));
+    await tx.delete(consentRequests).where(sql`${consentRequests.parentIdentity} = ${traces.identity} or ${consentRequests.parentEmail} = ${traces.email}`);
+    await tx.delete(memberImportRows).where(importRowNames(traces));
+    await tx.delete(rateLimits).where(rateLimitNames(traces, [parentRateLimitKey(traces.identity)]));
+
+    const audits = await tx
+      .select({ id: auditEvents.id, actorName: auditEvents.actorName, before: auditEvents.before, after: auditEvents.after })
+      .from(auditEvents)
+      .where(auditNames(traces));
+    await scrubJsonRows(audits.map((row) => ({ id: row.id, values: { actorName: row.actorName, before: row.before, after: row.after } })), traces, async (id, values) => {
+      await tx
+        .update(auditEvents)
+        .set({ actorName: String(values.actorName), before: jsonb(values.before), after: jsonb(values.after) })
+        .where(eq(auditEvents.id, id));
+    });
+    const otherAudits = await tx
+      .select({ id: memberAuditLog.id, before: memberAuditLog.before, after: memberAuditLog.after })
+      .from(memberAuditLog)
+      .where(sql`${memberAuditLog.memberId} <> ${traces.memberId} and (${textNames(sql`${memberAuditLog.before}::text`, traces)} or ${textNames(sql`${memberAuditLog.after}::text`, traces)})`);
+    await scrubJsonRows(otherAudits.map((row) => ({ id: row.id, values: { before: row.before, after: row.after } })), traces, async (id, values) => {
+      await tx.update(memberAuditLog).set({ before: jsonb(values.before), after: jsonb(values.after) }).where(eq(memberAuditLog.id, id));
+    });
+
+    await tx.delete(waitlistUsers).where(eq(waitlistUsers.id, member.id));
+
+    // The tombstone: erased, when (the row's time), by whom. Nothing of the person but the random id.
+    const tombstone = { targetType: "member", targetId: member.id };
+    if (by.kind === "admin") await recordAdminAuditEvent(tx, by.adminId, { action: "member.erased", ...tombstone });
+    else if (by.kind === "parent_withdrawal") await recordAuditEvent(tx, { kind: "system", name: "parent's consent" }, { action: "consent.revoked", ...tombstone });
+    else await recordAuditEvent(tx, { kind: "system", name: "the member (confirmed link)" }, { action: "member.erased", ...tombstone });
+    await enqueueWebhookEvent(tx, "member.erased", { memberId: member.id });
+    return true;
+  });
+}

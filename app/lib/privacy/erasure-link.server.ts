@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { waitlistUsers } from "../../../db/schema";
+import { db } from "../db.server";
+import { enqueueEmail } from "../email/outbox.server";
+import { escapeHtml, renderEmail } from "../email/layout";
+import { getEnv } from "../env.server";
+import { AppError } from "../errors";
+import { openToken, sealToken } from "../security/signed-token.server";
+import { eraseMember } from "./erase-member.server";
+import { admitPrivacyRequest } from "./privacy-request.server";
+
+// "Delete my data" (ADR 0045): the dashboard asks, a link to the contact address confirms.
+// The link is a signed token (member id and expiry, HMAC under its own purpose) whose
+// single use is the erasure itself: once the member is gone, every link naming them answers
+// "already deleted", and a member who joins again has another id.
+
+const PURPOSE = "member-erasure";
+export const ERASURE_LINK_HOURS = 24;
+
+export type ErasureLink = { status: "valid"; memberId: string } | { status: "invalid" } | { status: "expired" } | { status: "used" };
+
+export function createErasureToken(memberId: string, now = new Date()): string {
+  return sealToken(PURPOSE, `${memberId}.${now.getTime() + ERASURE_LINK_HOURS * 60 * 60 * 1000}`);
+}
+
+function erasureUrl(memberId: string, now: Date): string {
+  return `${getEnv().origin}/delete-my-data?${new URLSearchParams({ token: createErasureToken(memberId, now) })}`;
+}
+
+/** What a link stands for now: a member to erase, or why not (never made by us, expired, already used). */
+export async function readErasureLink(token: unknown, now = new Date()): Promise<ErasureLink> {
+  const payload = openToken(PURPOSE, token);
+  const match = payload ? /^([0-9a-f-]{36})\.(\d{1,15})$/.exec(payload) : null;
+  if (!match) return { status: "invalid" };
+  const [, memberId, expiresAt] = match as unknown as [string, string, string];
+  const [member] = await db.select({ id: waitlistUsers.id }).from(waitlistUsers).where(eq(waitlistUsers.id, memberId));
+  if (!member) return { status: "used" };
+  if (Number(expiresAt) <= now.getTime()) return { status: "expired" };
+  return { status: "valid", memberId };
+}
+
+/** The member asks to be deleted: after a fresh sign-in and within limits, a confirmation link goes to the contact address. */
+export async function requestOwnErasure(request: { memberId: string; sessionId: string }, now = new Date()): Promise<void> {
+  await admitPrivacyRequest("erasure", request);
+  const [member] = await db.select({ email: waitlistUsers.email, consentMethod: waitlistUsers.consentMethod }).from(waitlistUsers).where(eq(waitlistUsers.id, request.memberId));
+  if (!member) throw new AppError("NOT_FOUND", "We couldn't find your place on the waitlist.");
+  const { SITE_NAME } = getEnv();
+  const whose = member.consentMethod === "parent_email_plus" ? "your child's" : "your";
+  const body = `Someone signed in as this address asked us to delete ${whose} ${SITE_NAME} membership and everything we hold about it: points, referrals, place on the leaderboard, e-mails and records. This cannot be undone. The link works for ${ERASURE_LINK_HOURS} hours. If you did not ask, ignore this e-mail and nothing changes.`;
+  const { html, text } = renderEmail({
+    siteName: SITE_NAME,
+    bodyHtml: `<p>${escapeHtml(body)}</p>`,
+    bodyText: body,
+    action: { label: "Delete my data", url: erasureUrl(request.memberId, now) },
+  });
+  await enqueueEmail({ kind: "erasure_confirmation", to: member.email, subject: `Confirm: delete your ${SITE_NAME} data`, html, text });
+}
+
+/** The confirmed link: erases the member, or says why not. */
+export async function eraseByLink(token: unknown, now = new Date()): Promise<ErasureLink["status"] | "erased"> {
+  const link = await readErasureLink(token, now);
+  if (link.status !== "valid") return link.status;
+  return (await eraseMember(link.memberId, { kind: "member" })) ? "erased" : "used";
+}

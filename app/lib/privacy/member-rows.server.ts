@@ -1,0 +1,50 @@
+import { sql, type SQL } from "drizzle-orm";
+import { containsPattern } from "../db/contains-pattern";
+import type { MemberTraces } from "./member-traces";
+
+// Where the rows naming a member are, outside the rows keyed by their id: one definition
+// for the export (which lists them) and the erasure (which removes or scrubs them), so the
+// two cannot drift apart (ADR 0045).
+
+/** A text expression holding any of the member's traces (address, identity, local parts). */
+export function textNames(expression: SQL, traces: MemberTraces): SQL {
+  return sql`(${sql.join(
+    traces.needles.map((needle) => sql`${expression} ilike ${containsPattern(needle)}`),
+    sql` or `,
+  )})`;
+}
+
+/** A text expression holding the member's traces or their id. */
+export function textNamesOrId(expression: SQL, traces: MemberTraces): SQL {
+  return sql`(${textNames(expression, traces)} or ${expression} like ${containsPattern(traces.memberId)})`;
+}
+
+/** E-mails to or about the member (to them, replying to them, or with their address in the body or the queued data). */
+export function outboxNames(traces: MemberTraces): SQL {
+  return sql`(lower(to_address) = ${traces.email} or ${textNames(sql`coalesce(reply_to, '')`, traces)}
+    or ${textNames(sql`subject`, traces)} or ${textNames(sql`html`, traces)} or ${textNames(sql`text`, traces)}
+    or ${textNamesOrId(sql`coalesce(template_data::text, '')`, traces)})`;
+}
+
+/** Audit rows about the member: aimed at them, or with their traces in the values or the actor's name. */
+export function auditNames(traces: MemberTraces): SQL {
+  return sql`((target_type = 'member' and target_id = ${traces.memberId})
+    or ${textNames(sql`coalesce(before::text, '')`, traces)} or ${textNames(sql`coalesce(after::text, '')`, traces)}
+    or ${textNames(sql`actor_name`, traces)})`;
+}
+
+/** Rate-limit counters derived from the member: keyed by their address (sign-in) or their id (crew names, privacy requests). */
+export function rateLimitNames(traces: MemberTraces, hashedKeys: readonly string[]): SQL {
+  const hashed = hashedKeys.length ? sql` or key in (${sql.join(hashedKeys.map((key) => sql`${key}`), sql`, `)})` : sql``;
+  return sql`(${textNames(sql`key`, traces)} or key like ${containsPattern(traces.memberId)}${hashed})`;
+}
+
+/** CSV import lines staged for the member's address. */
+export function importRowNames(traces: MemberTraces): SQL {
+  return sql`(identity = ${traces.identity} or ${textNames(sql`email`, traces)})`;
+}
+
+/** Pending sign-in links (Better Auth stores the address in the value). */
+export function verificationNames(traces: MemberTraces): SQL {
+  return sql`(${textNames(sql`value`, traces)} or ${textNames(sql`identifier`, traces)})`;
+}

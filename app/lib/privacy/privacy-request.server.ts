@@ -1,0 +1,48 @@
+import { and, eq, sql } from "drizzle-orm";
+import { sessions } from "../../../db/schema";
+import { db } from "../db.server";
+import { serverNow } from "../dev/test-clock.server";
+import { AppError } from "../errors";
+import { consumeRateLimit, type RateLimitRule } from "../security/rate-limit.server";
+
+// What a member's own export or erasure request must pass (ADR 0045): a session created by a
+// sign-in link within the last minutes (a borrowed, left-open browser is not enough), and a
+// few requests an hour per member.
+
+export const FRESH_SIGN_IN_MINUTES = 10;
+
+export const PRIVACY_LIMITS: Record<PrivacyRequestKind, RateLimitRule> = {
+  export: { limit: 5, windowSeconds: 60 * 60 },
+  erasure: { limit: 3, windowSeconds: 60 * 60 },
+};
+
+export type PrivacyRequestKind = "export" | "erasure";
+
+export const FRESH_SIGN_IN_MESSAGE = `For your safety, downloading or deleting your data needs a sign-in from the last ${FRESH_SIGN_IN_MINUTES} minutes. We can e-mail you a new sign-in link.`;
+
+/** Thrown when the session is older than FRESH_SIGN_IN_MINUTES: the page offers a new sign-in link. */
+export class StaleSignInError extends AppError {
+  constructor() {
+    super("FORBIDDEN", FRESH_SIGN_IN_MESSAGE);
+    this.name = "StaleSignInError";
+  }
+}
+
+/** Whether the session began (a sign-in link was used) within the last FRESH_SIGN_IN_MINUTES. */
+export async function isFreshSignIn(sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), sql`${sessions.createdAt} > ${serverNow()} - make_interval(mins => ${FRESH_SIGN_IN_MINUTES})`));
+  return row !== undefined;
+}
+
+/** A fresh sign-in, then one hit on the member's limit for this kind; StaleSignInError or RATE_LIMITED otherwise. */
+export async function admitPrivacyRequest(kind: PrivacyRequestKind, request: { memberId: string; sessionId: string }): Promise<void> {
+  if (!(await isFreshSignIn(request.sessionId))) throw new StaleSignInError();
+  const limited = await consumeRateLimit(`privacy:${kind}:${request.memberId}`, PRIVACY_LIMITS[kind]);
+  if (!limited.allowed) {
+    const minutes = Math.ceil(limited.retryAfterSeconds / 60);
+    throw new AppError("RATE_LIMITED", `Too many requests for your data. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+  }
+}
