@@ -13,6 +13,7 @@ describe("points history in plain words", () => {
     expect(historyLine({ ...entry, delta: 10, reason: "signup" })).toBe("+10 — joined the waitlist");
     expect(historyLine({ ...entry, delta: 5, reason: "referral_bonus", other: "ada" })).toBe("+5 — joined with ada's link");
     expect(historyLine({ ...entry, delta: -35, reason: "admin_reset" })).toBe("−35 — points reset by the crew");
+    expect(historyLine({ ...entry, delta: 10, reason: "referral_credit" })).toBe("+10 — a former crew member joined your crew");
     expect(pendingLine({ friend: "orbit.otter", since: entry.at })).toBe("pending — waiting for orbit.otter to confirm");
   });
 });

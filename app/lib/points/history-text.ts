@@ -18,7 +18,8 @@ function signed(delta: number): string {
 }
 
 function why({ reason, other, otherConfirmed }: HistoryEntry): string {
-  const friend = other ?? "a friend";
+  // A referral whose friend is gone (erased, ADR 0045) keeps its points and names nobody.
+  const friend = other ?? "a former crew member";
   switch (reason) {
     case "signup":
       return "joined the waitlist";
