@@ -24,27 +24,41 @@ import { siteNameFrom } from "~/lib/site-name";
 import { Progress } from "~/components/ui/progress";
 import { REFERRER_POINTS } from "~/lib/points/points-rules";
 import { milestoneProgress, type MilestoneProgress } from "~/lib/points/milestones";
+import { MyDataCard, type MyDataState } from "~/components/my-data-card";
+import { requestMagicLink } from "~/lib/auth/magic-link.server";
+import { FRESH_SIGN_IN_MESSAGE, FRESH_SIGN_IN_MINUTES, isFreshSignIn } from "~/lib/privacy/privacy-request.server";
+import { requestOwnErasure } from "~/lib/privacy/erasure-link.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
   return [{ title: `My Dashboard | ${siteName}` }, { name: "description", content: `Your ${siteName} points, place in line, referral link and points history.` }];
 };
 
-const HistoryQuery = z.object({ before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined) });
+const HistoryQuery = z.object({
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
+  /** Set by the download (dashboard/my-data) when it could not answer with the file. */
+  "my-data": z.enum(["sign-in-again", "wait"]).optional().catch(undefined),
+});
+
+const MY_DATA_NOTICE: Record<"sign-in-again" | "wait", MyDataState["message"]> = {
+  "sign-in-again": { tone: "error", text: FRESH_SIGN_IN_MESSAGE },
+  wait: { tone: "error", text: "Too many requests for your data. Please wait a little and try again." },
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
   const member = await getMemberByEmail(user.email);
-  const { before } = HistoryQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [pendingReferrals, settings, place, history, crewName] = member
+  const query = HistoryQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [pendingReferrals, settings, place, history, crewName, isFresh] = member
     ? await Promise.all([
         countPendingReferrals(member.id),
         getSiteSettings(["referralCreditMode", "pointMilestones", "milestoneStep"]),
         visitPlaceInLine(member),
-        getPointsHistory(member.id, before),
+        getPointsHistory(member.id, query.before),
         getCrewName(member.id),
+        isFreshSignIn(user.sessionId),
       ])
-    : [0, null, null, null, null];
+    : [0, null, null, null, null, false];
   return {
     email: user.email,
     isAdmin: user.isAdmin,
@@ -60,25 +74,45 @@ export async function loader({ request }: Route.LoaderArgs) {
           history,
           referralCode: member.referralCode,
           link: referralLink(getEnv().origin, member.referralCode, "copy"),
+          myData: { isFresh, message: query["my-data"] ? MY_DATA_NOTICE[query["my-data"]] : null, freshMinutes: FRESH_SIGN_IN_MINUTES },
         }
       : null,
   };
 }
 
-const CrewNameForm = z.object({ intent: z.literal("reroll-crew-name") });
+const DashboardForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("reroll-crew-name") }),
+  z.object({ intent: z.literal("request-erasure") }),
+  z.object({ intent: z.literal("fresh-sign-in") }),
+]);
 
-/** "New crew name": the member's next crew name (rate-limited), shown by the loader that runs after. */
-export async function action({ request }: Route.ActionArgs) {
+type ActionAnswer = { crewNameError: string | null; myData: MyDataState["message"] };
+
+/**
+ * "New crew name" (rate-limited); "Delete my data" (a fresh sign-in, then a confirmation
+ * link to the contact address); "E-mail me a new sign-in link" (for a fresh sign-in).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireMember(request);
   const member = await getMemberByEmail(user.email);
-  const parsed = CrewNameForm.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!member || !parsed.success) return data({ crewNameError: "We couldn't change your crew name. Please try again." }, { status: 400 });
+  const parsed = DashboardForm.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!member || !parsed.success) return data<ActionAnswer>({ crewNameError: "We couldn't change your crew name. Please try again.", myData: null }, { status: 400 });
+  const intent = parsed.data.intent;
   try {
-    await rerollCrewName(member.id);
-    return { crewNameError: null };
+    if (intent === "reroll-crew-name") await rerollCrewName(member.id);
+    else if (intent === "request-erasure") await requestOwnErasure({ memberId: member.id, sessionId: user.sessionId });
+    else await requestMagicLink({ email: user.email, clientIp: context.clientIp, redirectTo: "/dashboard#my-data" });
+    const myData: MyDataState["message"] =
+      intent === "request-erasure"
+        ? { tone: "info", text: `We've e-mailed a link to ${user.email}. Open it to confirm: nothing is deleted until you do.` }
+        : intent === "fresh-sign-in"
+          ? { tone: "info", text: `We've e-mailed a new sign-in link to ${user.email}. Open it, then come back here.` }
+          : null;
+    return data<ActionAnswer>({ crewNameError: null, myData });
   } catch (error) {
-    if (isAppError(error)) return data({ crewNameError: error.userMessage }, { status: error.status });
-    throw error;
+    if (!isAppError(error)) throw error;
+    const answer: ActionAnswer = intent === "reroll-crew-name" ? { crewNameError: error.userMessage, myData: null } : { crewNameError: null, myData: { tone: "error", text: error.userMessage } };
+    return data<ActionAnswer>(answer, { status: error.status });
   }
 }
 
@@ -157,6 +191,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </CardContent>
           </Card>
           {member.history && <PointsHistoryCard history={member.history} />}
+          <MyDataCard isFresh={member.myData.isFresh} message={actionData?.myData ?? member.myData.message} freshMinutes={member.myData.freshMinutes} />
           <Card className="sm:col-span-2">
             <CardHeader>
               <CardDescription className="flex items-center gap-2"><Share2 className="size-4" aria-hidden="true" /> Invite friends</CardDescription>

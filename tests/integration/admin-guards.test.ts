@@ -75,6 +75,7 @@ const API_ACCESS: Record<string, { section: AdminSectionPath; mode: StaffAccess 
   "api/uploads.ts": { section: "products", mode: "edit" },
   "api/content-history.ts": { section: "text-editor", mode: "view" },
   "api/member-referrals.ts": { section: "waitlist-emails", mode: "view" },
+  "api/member-data.ts": { section: "waitlist-emails", mode: "edit" },
   "api/waitlist-csv.ts": { section: "waitlist-emails", mode: "export" },
   "api/funnel-csv.ts": { section: "reports-analytics", mode: "export" },
   "api/member-import-problems.ts": { section: "waitlist-emails", mode: "edit" },

@@ -1,6 +1,9 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { auditEvents, consentRequests, emailOutbox, memberAuditLog, memberImportRows, rateLimits, users, verifications, waitlistUsers, webhookMessages } from "../../../db/schema";
 import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
+import { canAccess, type Role } from "../auth/roles";
+import { AppError } from "../errors";
+import { isUuid } from "../uuid";
 import { parentRateLimitKey } from "../consent/consent-requests.server";
 import { runTransaction } from "../db.server";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
@@ -97,4 +100,10 @@ export async function eraseMember(memberId: string, by: ErasedBy, condition: Era
     await enqueueWebhookEvent(tx, "member.erased", { memberId: member.id });
     return true;
   });
+}
+
+/** Waitlist Users → Erase: owners and admins only (checked here too, whatever the route did); audited without the address. */
+export async function eraseMemberAsAdmin(memberId: string, admin: { id: string; role: Role }): Promise<void> {
+  if (!canAccess(admin.role, "waitlist-emails", "edit")) throw new AppError("FORBIDDEN", "Only owners and admins may erase a member.");
+  if (!isUuid(memberId) || !(await eraseMember(memberId, { kind: "admin", adminId: admin.id }))) throw new AppError("NOT_FOUND", "This member no longer exists.");
 }

@@ -57,7 +57,7 @@ export async function requestOwnErasure(request: { memberId: string; sessionId: 
 }
 
 /** The confirmed link: erases the member, or says why not. */
-export async function eraseByLink(token: unknown, now = new Date()): Promise<ErasureLink["status"] | "erased"> {
+export async function eraseByLink(token: unknown, now = new Date()): Promise<Exclude<ErasureLink["status"], "valid"> | "erased"> {
   const link = await readErasureLink(token, now);
   if (link.status !== "valid") return link.status;
   return (await eraseMember(link.memberId, { kind: "member" })) ? "erased" : "used";

@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
+import { canAccess, type Role } from "../auth/roles";
+import { isUuid } from "../uuid";
 import { describeConsent } from "../consent/consent-label";
 import type { ConsentMethod } from "../consent/consent-rules";
 import { crewNameOf, publicNameOf } from "../crew-names/crew-name";
@@ -210,10 +212,12 @@ export async function exportOwnData(request: { memberId: string; sessionId: stri
   return document;
 }
 
-/** An owner or admin downloads a member's data from Waitlist Users (audited, without the address). */
-export async function exportMemberDataAsAdmin(memberId: string, adminId: string): Promise<MemberExport> {
+/** An owner or admin downloads a member's data from Waitlist Users (checked here too; audited, without the address). */
+export async function exportMemberDataAsAdmin(memberId: string, admin: { id: string; role: Role }): Promise<MemberExport> {
+  if (!canAccess(admin.role, "waitlist-emails", "edit")) throw new AppError("FORBIDDEN", "Only owners and admins may download a member's data.");
+  if (!isUuid(memberId)) throw new AppError("NOT_FOUND", "We couldn't find this member. They may have been deleted.");
   const document = await buildMemberExport(memberId);
-  await recordAdminAuditEvent(db, adminId, { action: "member.exported", targetType: "member", targetId: memberId });
+  await recordAdminAuditEvent(db, admin.id, { action: "member.exported", targetType: "member", targetId: memberId });
   return document;
 }
 

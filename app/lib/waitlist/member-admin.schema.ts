@@ -18,5 +18,8 @@ export const MemberNotesSchema = z.object({
 
 export const MemberBlockSchema = z.object({ intent: z.literal("block"), memberId, isBlocked: z.enum(["true", "false"]) });
 
+/** Erase a member everywhere (ADR 0045); the dialog that posts it is the confirmation. */
+export const MemberEraseSchema = z.object({ intent: z.literal("erase"), memberId, confirm: z.literal("erase", { error: "Confirm the erasure." }) });
+
 /** Everything the Waitlist Emails screen posts. */
 export const MemberChangeSchema = z.discriminatedUnion("intent", [MemberTagsSchema, MemberNotesSchema, MemberBlockSchema]);

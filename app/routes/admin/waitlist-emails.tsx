@@ -1,7 +1,7 @@
 import { describeEmailStatus } from "~/lib/email/email-status-label";
 import { describeConsent } from "~/lib/consent/consent-label";
 import { getInputProps, getTextareaProps } from "@conform-to/react";
-import { Ban, Download, NotebookPen, Tags, Undo2 } from "lucide-react";
+import { Ban, Download, FileJson, NotebookPen, Tags, Trash2, Undo2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, redirect, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
@@ -27,7 +27,8 @@ import { MemberImportStartSchema } from "~/lib/imports/import.schema";
 import type { AdminActionResult, FailureToast } from "~/lib/admin/action-result";
 import { mayExport, requireStaff } from "~/lib/auth/guards.server";
 import { cn } from "~/lib/utils";
-import { MemberBlockSchema, MemberNotesSchema, MemberTagsSchema } from "~/lib/waitlist/member-admin.schema";
+import { MemberBlockSchema, MemberEraseSchema, MemberNotesSchema, MemberTagsSchema } from "~/lib/waitlist/member-admin.schema";
+import { eraseMemberAsAdmin } from "~/lib/privacy/erase-member.server";
 import { changeMember, listMembersPage, MEMBERS_PAGE_SIZE, type ConfirmedFilter } from "~/lib/waitlist/member-admin.server";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
@@ -41,7 +42,7 @@ const QuerySchema = z.object({
   import: z.string().max(64).catch(""),
 });
 
-const WaitlistEmailsSchema = z.discriminatedUnion("intent", [MemberTagsSchema, MemberNotesSchema, MemberBlockSchema, MemberImportStartSchema]);
+const WaitlistEmailsSchema = z.discriminatedUnion("intent", [MemberTagsSchema, MemberNotesSchema, MemberBlockSchema, MemberEraseSchema, MemberImportStartSchema]);
 const IMPORT_FAILURE = { title: "Import Failed" };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -59,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 function failure(form: FormData): FailureToast {
   const intent = form.get("intent");
   if (intent === "import" || intent === "import-file") return IMPORT_FAILURE;
-  return intent === "block" ? { title: "Action Failed" } : { title: "Update Failed" };
+  return intent === "block" || intent === "erase" ? { title: "Action Failed" } : { title: "Update Failed" };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -82,6 +83,10 @@ export async function action(args: Route.ActionArgs) {
       if (change.intent === "import") {
         const started = await startImport(change.importId, { tags: change.tags.split(","), sendWelcome: change.sendWelcome === "on" }, admin.id);
         return { title: "Import Started", description: `${started.newRows.toLocaleString("en-US")} new members from ${started.fileName}.` };
+      }
+      if (change.intent === "erase") {
+        await eraseMemberAsAdmin(change.memberId, admin);
+        return { title: "Member Erased", description: "The member and their data were deleted everywhere." };
       }
       if (change.intent === "block") {
         const isBlocked = change.isBlocked === "true";
@@ -158,11 +163,44 @@ function BlockButton({ member }: { member: Row }) {
   );
 }
 
+/** Erase: the dialog is the confirmation; the address is shown here, never kept in the audit row. */
+function EraseDialog({ member, onClose }: { member: Row; onClose: () => void }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  useEffect(() => {
+    if (fetcher.data?.ok) onClose();
+  }, [fetcher.data, onClose]);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Erase this member?</DialogTitle>
+          <DialogDescription>{member.email}</DialogDescription>
+        </DialogHeader>
+        <p className="text-sm text-muted-foreground">
+          Their membership, points history, referrals, sign-in, e-mails, import lines and records go everywhere, for good. Points they gave
+          others stay; standings show a former crew member. Integrations get a member.erased event.
+        </p>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="erase" />
+          <input type="hidden" name="memberId" value={member.id} />
+          <input type="hidden" name="confirm" value="erase" />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>Cancel</Button>
+            <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>{fetcher.state !== "idle" ? "Erasing..." : "Erase everything"}</Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
   const { rows, total, matching, q, confirmed, page, pageSize, memberImport, importProblems, canExport, canEdit } = loaderData;
   const withParams = useQueryWith();
   const [editing, setEditing] = useState<{ member: Row; field: "tags" | "notes" } | null>(null);
   const closeEditor = useCallback(() => setEditing(null), []);
+  const [erasing, setErasing] = useState<Row | null>(null);
+  const closeEraser = useCallback(() => setErasing(null), []);
   const pages = Math.max(1, Math.ceil(matching / pageSize));
 
   function exportCsv(event: React.MouseEvent<HTMLAnchorElement>) {
@@ -229,6 +267,14 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
                       <Button size="sm" variant="outline" onClick={() => setEditing({ member, field: "tags" })} aria-label={`Edit tags of ${member.email}`}><Tags aria-hidden="true" /></Button>
                       <Button size="sm" variant="outline" onClick={() => setEditing({ member, field: "notes" })} aria-label={`Edit notes of ${member.email}`}><NotebookPen aria-hidden="true" /></Button>
                       <BlockButton member={member} />
+                      {canEdit && (
+                        <>
+                          <Button asChild size="sm" variant="outline">
+                            <a href={`/api/members/${member.id}/data.json`} download aria-label={`Download the data of ${member.email}`}><FileJson aria-hidden="true" /></a>
+                          </Button>
+                          <Button size="sm" variant="outline" onClick={() => setErasing(member)} aria-label={`Erase ${member.email}`}><Trash2 aria-hidden="true" /></Button>
+                        </>
+                      )}
                     </div>
                   </TableCell>
                 </TableRow>
@@ -243,6 +289,7 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
         <Pager page={page} pages={pages} />
       </div>
       {editing && <EditDialog member={editing.member} field={editing.field} onClose={closeEditor} />}
+      {erasing && <EraseDialog member={erasing} onClose={closeEraser} />}
     </div>
   );
 }
