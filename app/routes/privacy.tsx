@@ -4,6 +4,8 @@ import type { Route } from "./+types/privacy";
 import { LegalPage } from "~/components/legal-page";
 import { contactEmailFrom, siteNameFrom } from "~/lib/site-name";
 import { loadLegalFacts } from "~/lib/consent/legal-facts.server";
+import { ERASURE_LINK_HOURS } from "~/lib/privacy/erasure-link.server";
+import { FRESH_SIGN_IN_MINUTES } from "~/lib/privacy/privacy-request.server";
 
 // Nothing here needs a script: the page ships no JavaScript (ADR 0024).
 export const handle: ChromeHandle = { hydrate: false };
@@ -14,13 +16,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader() {
-  return loadLegalFacts();
+  return { ...(await loadLegalFacts()), freshSignInMinutes: FRESH_SIGN_IN_MINUTES, erasureLinkHours: ERASURE_LINK_HOURS };
 }
 
 export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
   const contactEmail = contactEmailFrom(matches);
-  const { consentAge, consentRequestDays, noticeVersion, noticeSince } = loaderData;
+  const { consentAge, consentRequestDays, noticeVersion, noticeSince, freshSignInMinutes, erasureLinkHours } = loaderData;
   return (
     <LegalPage
       title="Privacy Policy"
@@ -89,7 +91,7 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
       <section aria-labelledby="retention">
         <h2 id="retention">How long we keep it</h2>
         <ul>
-          <li>A membership: until it is deleted, by a parent's withdrawal or when you ask us.</li>
+          <li>A membership: until it is deleted, from the dashboard's My data, by a parent's withdrawal or when you ask us.</li>
           <li>A parent's request that nobody answered: {consentRequestDays} days, then it is deleted with the parent's address.</li>
           <li>The text of e-mails we sent: 1 day (we keep only who, when and the subject).</li>
           <li>A prize winner's shipping address: until 30 days after the prize ships.</li>
@@ -127,7 +129,17 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
       <section aria-labelledby="rights">
         <h2 id="rights">Your rights and choices</h2>
         <p>
-          You can ask us for a copy of your data, to correct it or to delete it, and to stop our e-mails, by writing to{" "}
+          Signed in, your dashboard's <strong>My data</strong> gives you a copy of everything we keep about your
+          membership as one file, or deletes it all. Both need a sign-in from the last {freshSignInMinutes} minutes. To
+          delete, we e-mail a link to the membership's address that works once, for {erasureLinkHours} hours; once it is
+          confirmed, the membership, points history, referrals,
+          place on the leaderboard, sign-in, e-mails and records about it are deleted everywhere. Points already given
+          to friends stay with them, and past standings show "Former crew member". Of the membership we keep only a
+          note that it was deleted, when and by whom (and, if you unsubscribed, the fingerprint described under
+          "Unsubscribing"), and we tell the services we send events to that they should forget it.
+        </p>
+        <p>
+          You can also ask us for a copy of your data, to correct it or to delete it, and to stop our e-mails, by writing to{" "}
           <a href={`mailto:${contactEmail}`}>{contactEmail}</a>; parents can also withdraw consent from any of our
           e-mails. Nevada residents may also ask us not to sell their personal information; we do not sell it to
           anyone. This policy is governed by the laws of the State of Nevada, USA, as are our{" "}
