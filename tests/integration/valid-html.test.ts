@@ -9,7 +9,7 @@ import { desc, eq } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, pointsLedger, products, users } from "../../db/schema";
+import { emailOutbox, pointsLedger, products, sessions, users } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed";
 import { signInAs } from "../auth-helpers";
 import { requestAddressChange } from "~/lib/contact-address/address-change.server";
@@ -31,6 +31,7 @@ import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { DISABLE_AFTER_FAILING_MS, deliverDueWebhooks } from "~/lib/webhooks/delivery.server";
 import { createWebhookEndpoint } from "~/lib/webhooks/endpoints.server";
 import { rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
+import { requestOwnErasure } from "~/lib/privacy/erasure-link.server";
 
 // Issue 16: 0 errors from the Nu HTML Checker (vnu-jar) on every public and member page
 // and on the e-mails we send. Pages are server-rendered by the real route modules through
@@ -132,6 +133,11 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
     const deviceCookie = (await rememberDeviceMember(member.id)).split(";")[0];
     const sessionCookie = await signInAs(MEMBER_EMAIL);
     await requestMagicLink({ email: "not.a.member@example.com", clientIp: "127.0.0.1" });
+    const [session] = await db.select({ id: sessions.id }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, MEMBER_EMAIL));
+    await requestOwnErasure({ memberId: member.id, sessionId: session!.id });
+    const [erasureMail] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.kind, "erasure_confirmation"));
+    const erasurePath = erasureMail?.text.match(/\/delete-my-data\?token=[^\s]+/)?.[0];
+    expect(erasurePath, "the erasure e-mail holds a confirmation link").toBeDefined();
     await deliverContactMessage({ name: "Pat Parent", email: "pat@example.com", subject: "Hello & welcome", message: "First line\nsecond line.\n\nA new paragraph <b>not bold</b>." }, "198.51.100.9");
     await inviteTeamMember({ email: "new.editor@example.com", role: "editor" }, { id: admin!.id, role: "owner" });
     await sendWelcomeTemplateTest({ adminEmail: admin!.email, templateHtml: await getSiteSetting("welcomeEmailTemplateHtml") });
@@ -165,10 +171,12 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
       { name: "claim-prize-broken", path: "/claim-prize?token=broken", status: 404 },
       { name: "unsubscribe", path: new URL(unsubscribeUrl(MEMBER_EMAIL)).href.slice(getEnv().origin.length), status: 200, shows: "Unsubscribe?" },
       { name: "unsubscribe-broken", path: "/unsubscribe?token=broken", status: 400 },
+      { name: "delete-my-data", path: erasurePath!, status: 200, shows: "Delete everything" },
+      { name: "delete-my-data-broken", path: "/delete-my-data?token=broken", status: 404 },
       { name: "embed-join", path: "/embed/join", status: 200 },
       { name: "thank-you", path: "/thank-you", cookie: deviceCookie, status: 200, shows: member.referralCode },
       { name: "thank-you-no-member", path: "/thank-you", status: 200 },
-      { name: "dashboard", path: "/dashboard", cookie: sessionCookie, status: 200, shows: 'data-testid="dashboard-points"' },
+      { name: "dashboard", path: "/dashboard", cookie: sessionCookie, status: 200, shows: "Download my data" },
       { name: "leaderboard-member", path: "/leaderboard", cookie: sessionCookie, status: 200, shows: "Your standing" },
       { name: "account-address", path: "/account/address", cookie: sessionCookie, status: 200, shows: "New e-mail address" },
       { name: "confirm-address", path: confirmAddressPath!, status: 200, shows: "Confirm my new address" },
@@ -194,7 +202,7 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
       const emails = (await Promise.all(queued.map(({ id }) => getMailboxMessage(id)))).filter((email) => email !== null);
       const kinds = new Set(emails.map((email) => email.kind));
       expect(emails.filter((email) => email.kind === "welcome" || email.kind === "season_winner").every((email) => email.html.includes("/unsubscribe?token="))).toBe(true);
-      expect([...kinds].sort()).toEqual(["address_change", "contact", "magic_link", "season_winner", "team_invite", "template_test", "webhook_disabled", "welcome"]);
+      expect([...kinds].sort()).toEqual(["address_change", "contact", "erasure_confirmation", "magic_link", "season_winner", "team_invite", "template_test", "webhook_disabled", "welcome"]);
       for (const email of emails) {
         if (!email.html) continue;
         const file = path.join(directory, `email-${email.kind}-${email.id}.html`);
