@@ -19,6 +19,7 @@ import { freezeDueSeasons } from "~/lib/seasons/season-freeze.server";
 import { confirmSeasonWinners, listHallOfFame } from "~/lib/seasons/season-winners.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { changeMember } from "~/lib/waitlist/member-admin.server";
+import { requestAddressChange } from "~/lib/contact-address/address-change.server";
 import { getPointsHistory } from "~/lib/points/points-history.server";
 
 // Issue 29, "Done means": a member with every kind of row the schema allows is erased, then
@@ -126,6 +127,8 @@ beforeAll(async () => {
     { importId: upload!.id, line: 2, email: ADDRESS.toUpperCase(), identity: ADDRESS, outcome: "existing", notes: "from the fair" },
     { importId: upload!.id, line: 3, email: "someone.else@example.com", identity: "someone.else@example.com", outcome: "new" },
   ]);
+  // A change of address waiting for its link (the new address holds the local part too).
+  await requestAddressChange({ id: targetId, email: ADDRESS }, `${LOCAL_PART}.new@example.net`);
   // One webhook message delivered (in the delivery log), the rest still pending.
   const [first] = await db.select({ id: webhookMessages.id }).from(webhookMessages).orderBy(webhookMessages.id).limit(1);
   await db.update(webhookMessages).set({ status: "delivered", deliveredAt: new Date() }).where(eq(webhookMessages.id, first!.id));
@@ -135,7 +138,7 @@ describe("erasing a member", () => {
   it("leaves no trace of the address in any text column of any table, and every other standing exact", async () => {
     const hitsBefore = await scanCatalog([ADDRESS, LOCAL_PART]);
     // The fixture reaches the places a simple DELETE would miss.
-    for (const table of ["waitlist_users", "users", "verifications", "email_outbox", "rate_limits", "audit_events", "member_audit_log", "member_import_rows", "webhook_messages", "consent_requests"]) {
+    for (const table of ["waitlist_users", "users", "verifications", "email_outbox", "rate_limits", "audit_events", "member_audit_log", "member_import_rows", "webhook_messages", "consent_requests", "address_changes"]) {
       expect(hitsBefore[table], table).toBeGreaterThan(0);
     }
     // The export lists every row the scan found, table by table.

@@ -7,8 +7,8 @@ import { isUuid } from "../uuid";
 import { parentRateLimitKey } from "../consent/consent-requests.server";
 import { runTransaction } from "../db.server";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
-import { auditNames, importRowNames, outboxNames, rateLimitNames, textNames, textNamesOrId, verificationNames } from "./member-rows.server";
-import { scrubJson, tracesOf, type MemberTraces } from "./member-traces";
+import { auditNames, importRowNames, loadMemberTraces, outboxNames, rateLimitNames, textNames, textNamesOrId, verificationNames } from "./member-rows.server";
+import { scrubJson, type MemberTraces } from "./member-traces";
 
 /** Who erased a member: themselves (a confirmed link), an admin, or a parent withdrawing consent. */
 export type ErasedBy = { kind: "member" } | { kind: "admin"; adminId: string } | { kind: "parent_withdrawal" };
@@ -34,7 +34,7 @@ const jsonb = (value: unknown): SQL => (value === null || value === undefined ? 
 /**
  * Removes a member everywhere (ADR 0045), in one transaction: the membership and what hangs
  * on it by key (points ledger, referral rows both ways, aliases, season points, places,
- * prize claims, their own audit trail: cascades; frozen standings keep the row as "Former
+ * prize claims, a pending change of address, their own audit trail: cascades; frozen standings keep the row as "Former
  * crew member"), the sign-in account, sessions and pending links of the address, every
  * e-mail to or about them, a parent's pending consent request from the address, staged CSV
  * import lines, webhook messages not yet delivered that name them (delivered ones keep
@@ -47,12 +47,12 @@ const jsonb = (value: unknown): SQL => (value === null || value === undefined ? 
 export async function eraseMember(memberId: string, by: ErasedBy, condition: ErasureCondition = {}): Promise<boolean> {
   return runTransaction(async (tx) => {
     const [member] = await tx
-      .select({ id: waitlistUsers.id, email: waitlistUsers.email, emailIdentity: waitlistUsers.emailIdentity })
+      .select({ id: waitlistUsers.id })
       .from(waitlistUsers)
       .where(and(eq(waitlistUsers.id, memberId), condition.onlyParentConsented ? eq(waitlistUsers.consentMethod, "parent_email_plus") : undefined))
       .for("update");
     if (!member) return false;
-    const traces = tracesOf(member);
+    const traces = (await loadMemberTraces(tx, member.id))!;
 
     // Messages that would still carry them to an integration are not sent; sent ones keep only their shape.
     await tx.delete(webhookMessages).where(and(eq(webhookMessages.status, "pending"), textNamesOrId(sql`${webhookMessages.payload}::text`, traces)));

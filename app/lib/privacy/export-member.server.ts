@@ -12,8 +12,8 @@ import { badgeFor } from "../leaderboard/badges";
 import { competitionRankSql } from "../leaderboard/leaderboard.server";
 import { historyLine, type HistoryReason } from "../points/history-text";
 import { decryptAddressText, resolveShippingAddressKey } from "../prizes/address-crypto.server";
-import { auditNames, importRowNames, outboxNames, rateLimitNames, textNames, textNamesOrId, verificationNames } from "./member-rows.server";
-import { tracesOf, type MemberTraces } from "./member-traces";
+import { auditNames, importRowNames, loadMemberTraces, outboxNames, rateLimitNames, textNames, textNamesOrId, verificationNames } from "./member-rows.server";
+import type { MemberTraces } from "./member-traces";
 import { admitPrivacyRequest } from "./privacy-request.server";
 import { parentRateLimitKey } from "../consent/consent-requests.server";
 
@@ -62,7 +62,7 @@ const NOTES = [
 
 async function collect(traces: MemberTraces, member: Row): Promise<MemberExport> {
   const id = traces.memberId;
-  const [ledger, referralsMade, referredBy, standings, seasonPoints, claims, emails, auditRows, memberAudits, importRows, webhookRows, limitRows, linkRows, userRows, sessionRows, aliasRows, placeRows, consentRequestRows, rank] = await Promise.all([
+  const [ledger, referralsMade, referredBy, standings, seasonPoints, claims, emails, auditRows, memberAudits, importRows, webhookRows, limitRows, linkRows, userRows, sessionRows, aliasRows, placeRows, consentRequestRows, addressChangeRows, rank] = await Promise.all([
     rows(sql`select l.delta, l.reason, l.created_at, o.id as other_id, o.crew_name_roll as other_roll, o.confirmed_email as other_confirmed
                from points_ledger l left join waitlist_users o on o.id = l.related_member_id where l.member_id = ${id} order by l.id`),
     rows(sql`select r.status, r.created_at, r.referred_id, f.crew_name_roll from referrals r left join waitlist_users f on f.id = r.referred_id where r.referrer_id = ${id} order by r.id`),
@@ -83,6 +83,7 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
     rows(sql`select code from referral_code_aliases where member_id = ${id}`),
     rows(sql`select last_rank, last_at from member_places where member_id = ${id}`),
     rows(sql`select requested_at, expires_at from consent_requests where parent_identity = ${traces.identity} or parent_email = ${traces.email}`),
+    rows(sql`select new_email, requested_at, expires_at from address_changes where member_id = ${id}`),
     member.is_blocked ? Promise.resolve([]) : rows(sql`select ${competitionRankSql(Number(member.points), Number(member.referrals_made))} as rank`),
   ]);
 
@@ -167,6 +168,7 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
       webhookEvents: webhookRows.map((row) => ({ event: row.event_type, status: row.status, queued: iso(row.created_at), delivered: iso(row.delivered_at) })),
       requestCounters: limitRows.map((row) => ({ counts: row.counts, hits: row.hits, since: iso(row.window_started_at) })),
       parentConsentRequests: consentRequestRows.map((row) => ({ requested: iso(row.requested_at), expires: iso(row.expires_at) })),
+      pendingAddressChange: addressChangeRows.map((row) => ({ newAddress: row.new_email, requested: iso(row.requested_at), linkExpires: iso(row.expires_at) })),
     },
     sources: {
       waitlist_users: 1,
@@ -188,14 +190,16 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
       sessions: sessionRows.length,
       accounts: accountRows.length,
       consent_requests: consentRequestRows.length,
+      address_changes: addressChangeRows.length,
     },
   };
 }
 
 async function loadMember(memberId: string): Promise<{ member: Row; traces: MemberTraces }> {
   const [member] = await rows(sql`select * from waitlist_users where id = ${memberId}`);
-  if (!member) throw new AppError("NOT_FOUND", "We couldn't find this member. They may have been deleted.");
-  return { member, traces: tracesOf({ id: member.id as string, email: member.email as string, emailIdentity: member.email_identity as string }) };
+  const traces = member ? await loadMemberTraces(db, memberId) : null;
+  if (!member || !traces) throw new AppError("NOT_FOUND", "We couldn't find this member. They may have been deleted.");
+  return { member, traces };
 }
 
 /** The document, read without a guard or an audit row (the test reads it this way). */

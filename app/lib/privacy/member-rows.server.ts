@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "../db/contains-pattern";
-import type { MemberTraces } from "./member-traces";
+import type { Executor } from "../db.server";
+import { tracesOf, type MemberTraces } from "./member-traces";
 
 // Where the rows naming a member are, outside the rows keyed by their id: one definition
 // for the export (which lists them) and the erasure (which removes or scrubs them), so the
@@ -19,9 +20,9 @@ export function textNamesOrId(expression: SQL, traces: MemberTraces): SQL {
   return sql`(${textNames(expression, traces)} or ${expression} like ${containsPattern(traces.memberId)})`;
 }
 
-/** E-mails to or about the member (to them, replying to them, or with their address in the body or the queued data). */
+/** E-mails to or about the member (to one of their addresses, replying to them, or with their address in the body or the queued data). */
 export function outboxNames(traces: MemberTraces): SQL {
-  return sql`(lower(to_address) = ${traces.email} or ${textNames(sql`coalesce(reply_to, '')`, traces)}
+  return sql`(lower(to_address) in (${sql.join(traces.addresses.map((address) => sql`${address}`), sql`, `)}) or ${textNames(sql`coalesce(reply_to, '')`, traces)}
     or ${textNames(sql`subject`, traces)} or ${textNames(sql`html`, traces)} or ${textNames(sql`text`, traces)}
     or ${textNamesOrId(sql`coalesce(template_data::text, '')`, traces)})`;
 }
@@ -42,6 +43,15 @@ export function rateLimitNames(traces: MemberTraces, hashedKeys: readonly string
 /** CSV import lines staged for the member's address. */
 export function importRowNames(traces: MemberTraces): SQL {
   return sql`(identity = ${traces.identity} or ${textNames(sql`email`, traces)})`;
+}
+
+/** The member's own row and their pending change of address: the addresses that are theirs. */
+export async function loadMemberTraces(executor: Executor, memberId: string, { forUpdate = false } = {}): Promise<MemberTraces | null> {
+  const lock = forUpdate ? sql` for update` : sql``;
+  const [member] = (await executor.execute<{ id: string; email: string; email_identity: string }>(sql`select id, email, email_identity from waitlist_users where id = ${memberId}${lock}`)).rows;
+  if (!member) return null;
+  const pending = (await executor.execute<{ new_email: string }>(sql`select new_email from address_changes where member_id = ${memberId}`)).rows;
+  return tracesOf({ id: member.id, email: member.email, emailIdentity: member.email_identity }, pending.map((row) => row.new_email));
 }
 
 /** Pending sign-in links (Better Auth stores the address in the value). */

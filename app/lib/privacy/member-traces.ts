@@ -12,6 +12,8 @@ export type MemberTraces = {
   memberId: string;
   email: string;
   identity: string;
+  /** The contact address and any other address of theirs still held (a pending change of address), lower-case. */
+  addresses: string[];
   /** Lower-case strings whose presence in a text or JSON value names the member. */
   needles: string[];
 };
@@ -21,14 +23,16 @@ function localPartOf(address: string): string {
   return at < 0 ? address : address.slice(0, at);
 }
 
-export function tracesOf(member: { id: string; email: string; emailIdentity: string }): MemberTraces {
+export function tracesOf(member: { id: string; email: string; emailIdentity: string }, otherAddresses: readonly string[] = []): MemberTraces {
   const email = member.email.toLowerCase();
   const identity = member.emailIdentity.toLowerCase();
-  const needles = new Set([email, identity]);
-  for (const local of [localPartOf(email), localPartOf(identity)]) {
+  const addresses = [...new Set([email, ...otherAddresses.map((address) => address.toLowerCase())])];
+  const needles = new Set([...addresses, identity]);
+  for (const address of [...addresses, identity]) {
+    const local = localPartOf(address);
     if (local.length >= MIN_LOCAL_PART_LENGTH) needles.add(local);
   }
-  return { memberId: member.id, email, identity, needles: [...needles] };
+  return { memberId: member.id, email, identity, addresses, needles: [...needles] };
 }
 
 /** Whether a text holds one of the needles (case-insensitive). */
