@@ -5,6 +5,7 @@ import { NoticePage } from "~/components/notice-page";
 import { Button } from "~/components/ui/button";
 import { readFormData } from "~/lib/http/form-data.server";
 import { eraseByLink, readErasureLink } from "~/lib/privacy/erasure-link.server";
+import { forgetDeviceMember, readDeviceMemberId } from "~/lib/waitlist/visitor-cookies.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Delete my data" },
@@ -32,9 +33,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const shouldRevalidate = () => false;
 
 export async function action({ request }: Route.ActionArgs) {
-  const outcome = await eraseByLink((await readFormData(request)).get("token"));
-  if (outcome !== "erased") return data({ erased: false, problem: outcome }, { status: STATUS[outcome] });
-  return { erased: true, problem: null };
+  const erasure = await eraseByLink((await readFormData(request)).get("token"));
+  if (erasure.outcome !== "erased") return data({ erased: false, problem: erasure.outcome }, { status: STATUS[erasure.outcome] });
+  // This browser's "joined here" cookie named the member: it goes too.
+  const isTheirDevice = (await readDeviceMemberId(request.headers.get("Cookie"))) === erasure.memberId;
+  return data({ erased: true, problem: null }, isTheirDevice ? { headers: { "Set-Cookie": await forgetDeviceMember() } } : undefined);
 }
 
 export default function DeleteMyData({ loaderData, actionData }: Route.ComponentProps) {

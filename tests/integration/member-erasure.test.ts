@@ -150,7 +150,7 @@ describe("erasing a member", () => {
     const before = await standings();
     const erasedScore = before.get(targetId)!;
     expect(await requestOwnErasure({ memberId: targetId, sessionId })).toBeUndefined();
-    expect(await eraseByLink(createErasureToken(targetId))).toBe("erased");
+    expect(await eraseByLink(createErasureToken(targetId))).toEqual({ outcome: "erased", memberId: targetId });
 
     expect(await scanCatalog([ADDRESS, LOCAL_PART])).toEqual({});
     const after = await standings();
@@ -180,13 +180,13 @@ describe("erasing a member", () => {
   });
 
   it("answers a used, stale or forged link without erasing anyone, and asks for a fresh sign-in first", async () => {
-    expect(await eraseByLink(createErasureToken(targetId))).toBe("used");
+    expect(await eraseByLink(createErasureToken(targetId))).toEqual({ outcome: "used" });
     const member = await joinWaitlist({ email: "late.lark@example.com", consent: SELF_CONSENT });
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
     expect(await readErasureLink(createErasureToken(member.member.id, dayAgo))).toEqual({ status: "expired" });
-    expect(await eraseByLink(createErasureToken(member.member.id, dayAgo))).toBe("expired");
-    expect(await eraseByLink(`${member.member.id}.9999999999999.forged`)).toBe("invalid");
-    expect(await eraseByLink(undefined)).toBe("invalid");
+    expect(await eraseByLink(createErasureToken(member.member.id, dayAgo))).toEqual({ outcome: "expired" });
+    expect(await eraseByLink(`${member.member.id}.9999999999999.forged`)).toEqual({ outcome: "invalid" });
+    expect(await eraseByLink(undefined)).toEqual({ outcome: "invalid" });
 
     await signInAs("late.lark@example.com");
     const [session] = await db.select({ id: sessions.id }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, "late.lark@example.com"));

@@ -8,6 +8,7 @@ import { db } from "~/lib/db.server";
 import { createErasureToken } from "~/lib/privacy/erasure-link.server";
 import { PRIVACY_LIMITS } from "~/lib/privacy/privacy-request.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
+import { rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
 import * as dashboard from "~/routes/dashboard";
 import * as myData from "~/routes/dashboard.my-data";
 import * as deleteMyData from "~/routes/delete-my-data";
@@ -63,7 +64,11 @@ describe("the confirmation link", () => {
     expect(await confirm(stale)).toMatchObject({ status: 410, body: { erased: false, problem: "expired" } });
     const token = createErasureToken(id);
     expect(await open(token)).toMatchObject({ status: 200, body: { token } });
-    expect(await confirm(token)).toMatchObject({ status: 200, body: { erased: true } });
+    // Confirmed on the device they joined on: its "joined here" cookie is cleared too.
+    const device = (await rememberDeviceMember(id)).split(";")[0]!;
+    const erased = (await deleteMyData.action({ request: post("/delete-my-data", device, { token }), params: {}, context } as never)) as { data: unknown; init: { headers?: Record<string, string> } | null };
+    expect(erased.data).toEqual({ erased: true, problem: null });
+    expect(erased.init?.headers?.["Set-Cookie"]).toMatch(/^lc_member=; .*Max-Age=0/);
     expect(await confirm(token)).toMatchObject({ status: 410, body: { problem: "used" } });
     expect(await open(token)).toMatchObject({ status: 410, body: { problem: "used" } });
   });

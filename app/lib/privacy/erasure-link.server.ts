@@ -56,9 +56,11 @@ export async function requestOwnErasure(request: { memberId: string; sessionId: 
   await enqueueEmail({ kind: "erasure_confirmation", to: member.email, subject: `Confirm: delete your ${SITE_NAME} data`, html, text });
 }
 
+export type ErasureOutcome = { outcome: "erased"; memberId: string } | { outcome: Exclude<ErasureLink["status"], "valid"> };
+
 /** The confirmed link: erases the member, or says why not. */
-export async function eraseByLink(token: unknown, now = new Date()): Promise<Exclude<ErasureLink["status"], "valid"> | "erased"> {
+export async function eraseByLink(token: unknown, now = new Date()): Promise<ErasureOutcome> {
   const link = await readErasureLink(token, now);
-  if (link.status !== "valid") return link.status;
-  return (await eraseMember(link.memberId, { kind: "member" })) ? "erased" : "used";
+  if (link.status !== "valid") return { outcome: link.status };
+  return (await eraseMember(link.memberId, { kind: "member" })) ? { outcome: "erased", memberId: link.memberId } : { outcome: "used" };
 }

@@ -43,6 +43,11 @@ export async function rememberDeviceMember(memberId: string): Promise<string> {
   return getMemberCookie().serialize(memberId);
 }
 
+/** Clears the joined-on-this-device cookie (its member was erased, ADR 0045). */
+export async function forgetDeviceMember(): Promise<string> {
+  return getMemberCookie().serialize("", { maxAge: 0 });
+}
+
 export type PendingReferral = { code: string; via: ShareChannel | null };
 
 /**
