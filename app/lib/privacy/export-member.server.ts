@@ -72,7 +72,7 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
     rows(sql`select season, prize, status, link_expires_at, claimed_at, shipped_at, address_deleted_at, address_ciphertext from prize_claims where member_id = ${id} order by season`),
     rows(sql`select created_at, kind, subject, status, sent_at from email_outbox where ${outboxNames(traces)} order by id`),
     rows(sql`select occurred_at, actor_kind, action from audit_events where ${auditNames(traces)} order by id`),
-    rows(sql`select created_at, action, before, after from member_audit_log where member_id = ${id}
+    rows(sql`select created_at, action, member_id = ${id} as is_own, before, after from member_audit_log where member_id = ${id}
                or ${textNames(sql`before::text`, traces)} or ${textNames(sql`after::text`, traces)} order by id`),
     rows(sql`select r.line, r.outcome, r.tags, i.file_name, i.created_at from member_import_rows r join member_imports i on i.id = r.import_id where ${importRowNames(traces)} order by i.created_at, r.line`),
     rows(sql`select event_type, status, created_at, delivered_at from webhook_messages where ${textNamesOrId(sql`payload::text`, traces)} order by id`),
@@ -161,7 +161,10 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
     },
     records: {
       changesByTheCrew: [
-        ...memberAudits.map((entry) => ({ date: iso(entry.created_at), action: entry.action, before: entry.before, after: entry.after })),
+        // Another member's record that mentions them: that it exists, not the other member's values.
+        ...memberAudits.map((entry) =>
+          entry.is_own ? { date: iso(entry.created_at), action: entry.action, before: entry.before, after: entry.after } : { date: iso(entry.created_at), action: entry.action, about: "another member's record, which mentions you" },
+        ),
         ...auditRows.map((entry) => ({ date: iso(entry.occurred_at), action: entry.action, by: entry.actor_kind })),
       ],
       importedFrom: importRows.map((row) => ({ file: row.file_name, line: row.line, outcome: row.outcome, tags: row.tags, checked: iso(row.created_at) })),
