@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox, sessions, users } from "../../db/schema";
+import { emailOutbox, sessions, users, waitlistUsers } from "../../db/schema";
 import { resetDatabase } from "../db-reset";
 import { SELF_CONSENT } from "../factories";
 import { requestWithCookie, signInAs } from "../auth-helpers";
@@ -99,6 +99,18 @@ describe("My data on the dashboard", () => {
     expect(mail?.text).toMatch(/\/delete-my-data\?token=/);
     for (let i = 1; i < PRIVACY_LIMITS.erasure.limit; i += 1) await call(dashboard.action, post("/dashboard", fresh, { intent: "request-erasure" }));
     expect(await call(dashboard.action, post("/dashboard", fresh, { intent: "request-erasure" }))).toMatchObject({ status: 429 });
+  });
+});
+
+describe("a child's membership", () => {
+  it("sends the deletion link to the parent, with the way to withdraw consent as every e-mail to a parent has", async () => {
+    const email = "parent.of.kid@example.com";
+    const { id, cookie } = await member(email);
+    await db.update(waitlistUsers).set({ consentMethod: "parent_email_plus", ageBand: "under_consent_age" }).where(eq(waitlistUsers.id, id));
+    expect(await call(dashboard.action, post("/dashboard", cookie, { intent: "request-erasure" }))).toMatchObject({ status: 200, body: { myData: { tone: "info" } } });
+    const [mail] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "erasure_confirmation")));
+    expect(mail?.text).toContain("your child's");
+    expect(mail?.text).toMatch(/\/delete-my-data\?token=.*\/parent-consent\/revoke\?token=/s);
   });
 });
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
 import { db } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
+import { parentFooter } from "../consent/revoke-link.server";
 import { escapeHtml, renderEmail } from "../email/layout";
 import { getEnv } from "../env.server";
 import { AppError } from "../errors";
@@ -52,6 +53,8 @@ export async function requestOwnErasure(request: { memberId: string; sessionId: 
     bodyHtml: `<p>${escapeHtml(body)}</p>`,
     bodyText: body,
     action: { label: "Delete my data", url: erasureUrl(request.memberId, now) },
+    // Every e-mail to a consenting parent carries the way to withdraw (ADR 0041).
+    ...(member.consentMethod === "parent_email_plus" ? { footer: parentFooter(request.memberId) } : {}),
   });
   await enqueueEmail({ kind: "erasure_confirmation", to: member.email, subject: `Confirm: delete your ${SITE_NAME} data`, html, text });
 }
