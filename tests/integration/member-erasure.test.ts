@@ -174,6 +174,10 @@ describe("erasing a member", () => {
     // A tombstone without the person, and a webhook telling integrations to forget the id.
     const tombstone = (await db.execute<{ actor_name: string; before: unknown; after: unknown }>(sql`select actor_name, before, after from audit_events where action = 'member.erased' and target_id = ${targetId}`)).rows;
     expect(tombstone).toEqual([{ actor_name: "the member (confirmed link)", before: null, after: null }]);
+    // The back office's changes to them keep what was done and by whom, not the values (notes, tags).
+    const changes = (await db.execute<{ action: string; actor_name: string; before: unknown; after: unknown }>(sql`select action, actor_name, before, after from audit_events where target_id = ${targetId} and action like 'member.%ed' and action <> 'member.erased' order by id`)).rows;
+    expect(changes.map((row) => row.action)).toEqual(["member.tags_changed", "member.notes_changed", "member.blocked", "member.unblocked"]);
+    expect(changes.every((row) => row.actor_name === "boss@example.com" && row.before === null && row.after === null)).toBe(true);
     const erasedEvents = (await db.execute<{ payload: { data: unknown }; status: string }>(sql`select payload, status from webhook_messages where event_type = 'member.erased'`)).rows;
     expect(erasedEvents.map((row) => row.payload.data)).toEqual([{ memberId: targetId }]);
     expect(await db.select({ id: waitlistUsers.id }).from(waitlistUsers).where(eq(waitlistUsers.id, targetId))).toEqual([]);

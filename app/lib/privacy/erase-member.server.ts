@@ -39,7 +39,8 @@ const jsonb = (value: unknown): SQL => (value === null || value === undefined ? 
  * e-mail to or about them, a parent's pending consent request from the address, staged CSV
  * import lines, webhook messages not yet delivered that name them (delivered ones keep
  * their shape with the address scrubbed), rate-limit counters derived from them, and their
- * traces in other audit rows' values. Points already credited to others stay, and the
+ * traces in other audit rows' values (rows about them keep only what was done, when and by
+ * whom). Points already credited to others stay, and the
  * leaderboard's counts follow the deletion (its trigger). Leaves a tombstone audit row
  * ("erased, by whom", nothing of the person) and a `member.erased` webhook event carrying
  * only the id. False when there was no such member (a second click, an erased member).
@@ -72,6 +73,12 @@ export async function eraseMember(memberId: string, by: ErasedBy, condition: Era
     await tx.delete(memberImportRows).where(importRowNames(traces));
     await tx.delete(rateLimits).where(rateLimitNames(traces, [parentRateLimitKey(traces.identity)]));
 
+    // Changes made to them keep what was done and when, not the values (their notes, tags, points);
+    // other rows keep their values with the traces scrubbed.
+    await tx
+      .update(auditEvents)
+      .set({ before: null, after: null })
+      .where(and(eq(auditEvents.targetType, "member"), eq(auditEvents.targetId, traces.memberId)));
     const audits = await tx
       .select({ id: auditEvents.id, actorName: auditEvents.actorName, before: auditEvents.before, after: auditEvents.after })
       .from(auditEvents)
