@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { consentRequests, memberImportRows, memberImports, pointsLedger, sessions, users, waitlistUsers, webhookEndpoints, webhookMessages } from "../../db/schema";
+import { consentRequests, emailSuppressions, memberImportRows, memberImports, pointsLedger, sessions, users, waitlistUsers, webhookEndpoints, webhookMessages } from "../../db/schema";
 import { resetDatabase } from "../db-reset";
 import { SELF_CONSENT } from "../factories";
 import { signInAs } from "../auth-helpers";
@@ -20,6 +20,7 @@ import { confirmSeasonWinners, listHallOfFame } from "~/lib/seasons/season-winne
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { changeMember } from "~/lib/waitlist/member-admin.server";
 import { requestAddressChange } from "~/lib/contact-address/address-change.server";
+import { emailHashOf, suppressEmailHash } from "~/lib/email/suppression.server";
 import { getPointsHistory } from "~/lib/points/points-history.server";
 
 // Issue 29, "Done means": a member with every kind of row the schema allows is erased, then
@@ -127,6 +128,8 @@ beforeAll(async () => {
     { importId: upload!.id, line: 2, email: ADDRESS.toUpperCase(), identity: ADDRESS, outcome: "existing", notes: "from the fair" },
     { importId: upload!.id, line: 3, email: "someone.else@example.com", identity: "someone.else@example.com", outcome: "new" },
   ]);
+  // They unsubscribed from optional e-mails: the suppression list keeps a hash of the address (ADR 0044).
+  await suppressEmailHash(emailHashOf(ADDRESS), "unsubscribed");
   // A change of address waiting for its link (the new address holds the local part too).
   await requestAddressChange({ id: targetId, email: ADDRESS }, `${LOCAL_PART}.new@example.net`);
   // One webhook message delivered (in the delivery log), the rest still pending.
@@ -144,6 +147,7 @@ describe("erasing a member", () => {
     // The export lists every row the scan found, table by table.
     const document = await buildMemberExport(targetId);
     for (const [table, count] of Object.entries(hitsBefore)) expect(document.sources[table] ?? 0, table).toBeGreaterThanOrEqual(count);
+    expect(document.membership.optionalEmails).toBe("unsubscribed");
     expect(document.prizeClaims[0]).toMatchObject({ status: "claimed", shippingAddress: { addressLine1: "1 Savannah Way" } });
     expect(document.pointsHistory.map((entry) => entry.what)).toContain("+5 — watched the trailer");
 
@@ -181,6 +185,8 @@ describe("erasing a member", () => {
     const erasedEvents = (await db.execute<{ payload: { data: unknown }; status: string }>(sql`select payload, status from webhook_messages where event_type = 'member.erased'`)).rows;
     expect(erasedEvents.map((row) => row.payload.data)).toEqual([{ memberId: targetId }]);
     expect(await db.select({ id: waitlistUsers.id }).from(waitlistUsers).where(eq(waitlistUsers.id, targetId))).toEqual([]);
+    // By design the unsubscribe outlives the erasure, as a hash that holds no address text (the scan found none).
+    expect(await db.select({ reason: emailSuppressions.reason }).from(emailSuppressions).where(eq(emailSuppressions.emailHash, emailHashOf(ADDRESS)))).toEqual([{ reason: "unsubscribed" }]);
   });
 
   it("answers a used, stale or forged link without erasing anyone, and asks for a fresh sign-in first", async () => {

@@ -4,7 +4,6 @@ import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
 import { canAccess, type Role } from "../auth/roles";
 import { AppError } from "../errors";
 import { isUuid } from "../uuid";
-import { parentRateLimitKey } from "../consent/consent-requests.server";
 import { runTransaction } from "../db.server";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import { auditNames, importRowNames, loadMemberTraces, outboxNames, rateLimitNames, textNames, textNamesOrId, verificationNames } from "./member-rows.server";
@@ -71,7 +70,7 @@ export async function eraseMember(memberId: string, by: ErasedBy, condition: Era
     await tx.delete(users).where(and(eq(sql`lower(${users.email})`, traces.email), eq(users.role, "member")));
     await tx.delete(consentRequests).where(sql`${consentRequests.parentIdentity} = ${traces.identity} or ${consentRequests.parentEmail} = ${traces.email}`);
     await tx.delete(memberImportRows).where(importRowNames(traces));
-    await tx.delete(rateLimits).where(rateLimitNames(traces, [parentRateLimitKey(traces.identity)]));
+    await tx.delete(rateLimits).where(rateLimitNames(traces));
 
     // Changes made to them keep what was done and when, not the values (their notes, tags, points);
     // other rows keep their values with the traces scrubbed.

@@ -10,12 +10,12 @@ import { getEnv } from "../env.server";
 import { AppError } from "../errors";
 import { badgeFor } from "../leaderboard/badges";
 import { competitionRankSql } from "../leaderboard/leaderboard.server";
+import { getSuppression } from "../email/suppression.server";
 import { historyLine, type HistoryReason } from "../points/history-text";
 import { decryptAddressText, resolveShippingAddressKey } from "../prizes/address-crypto.server";
 import { auditNames, importRowNames, loadMemberTraces, outboxNames, rateLimitNames, textNames, textNamesOrId, verificationNames } from "./member-rows.server";
 import type { MemberTraces } from "./member-traces";
 import { admitPrivacyRequest } from "./privacy-request.server";
-import { parentRateLimitKey } from "../consent/consent-requests.server";
 
 // "My data" (ADR 0045): everything held about one member, as one JSON document. Each
 // section is read from the rows the erasure removes (member-rows.server.ts), and `sources`
@@ -62,7 +62,7 @@ const NOTES = [
 
 async function collect(traces: MemberTraces, member: Row): Promise<MemberExport> {
   const id = traces.memberId;
-  const [ledger, referralsMade, referredBy, standings, seasonPoints, claims, emails, auditRows, memberAudits, importRows, webhookRows, limitRows, linkRows, userRows, sessionRows, aliasRows, placeRows, consentRequestRows, addressChangeRows, rank] = await Promise.all([
+  const [ledger, referralsMade, referredBy, standings, seasonPoints, claims, emails, auditRows, memberAudits, importRows, webhookRows, limitRows, linkRows, userRows, sessionRows, aliasRows, placeRows, consentRequestRows, addressChangeRows, suppression, rank] = await Promise.all([
     rows(sql`select l.delta, l.reason, l.created_at, o.id as other_id, o.crew_name_roll as other_roll, o.confirmed_email as other_confirmed
                from points_ledger l left join waitlist_users o on o.id = l.related_member_id where l.member_id = ${id} order by l.id`),
     rows(sql`select r.status, r.created_at, r.referred_id, f.crew_name_roll from referrals r left join waitlist_users f on f.id = r.referred_id where r.referrer_id = ${id} order by r.id`),
@@ -76,7 +76,7 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
                or ${textNames(sql`before::text`, traces)} or ${textNames(sql`after::text`, traces)} order by id`),
     rows(sql`select r.line, r.outcome, r.tags, i.file_name, i.created_at from member_import_rows r join member_imports i on i.id = r.import_id where ${importRowNames(traces)} order by i.created_at, r.line`),
     rows(sql`select event_type, status, created_at, delivered_at from webhook_messages where ${textNamesOrId(sql`payload::text`, traces)} order by id`),
-    rows(sql`select split_part(key, ':', 1) || ':' || split_part(key, ':', 2) as counts, hits, window_started_at from rate_limits where ${rateLimitNames(traces, [parentRateLimitKey(traces.identity)])}`),
+    rows(sql`select split_part(key, ':', 1) || ':' || split_part(key, ':', 2) as counts, hits, window_started_at from rate_limits where ${rateLimitNames(traces)}`),
     rows(sql`select created_at, expires_at from verifications where ${verificationNames(traces)}`),
     rows(sql`select id, name, created_at, email_verified from users where lower(email) = ${traces.email}`),
     rows(sql`select s.created_at, s.expires_at, s.last_active_at from sessions s join users u on u.id = s.user_id where lower(u.email) = ${traces.email} order by s.created_at`),
@@ -84,6 +84,7 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
     rows(sql`select last_rank, last_at from member_places where member_id = ${id}`),
     rows(sql`select requested_at, expires_at from consent_requests where parent_identity = ${traces.identity} or parent_email = ${traces.email}`),
     rows(sql`select new_email, requested_at, expires_at from address_changes where member_id = ${id}`),
+    getSuppression(traces.email),
     member.is_blocked ? Promise.resolve([]) : rows(sql`select ${competitionRankSql(Number(member.points), Number(member.referrals_made))} as rank`),
   ]);
 
@@ -111,6 +112,7 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
       rank: rank[0]?.rank ?? null,
       lastSeenRank: placeRows[0] ? { rank: placeRows[0].last_rank, at: iso(placeRows[0].last_at) } : null,
       blocked: member.is_blocked,
+      optionalEmails: suppression ?? "subscribed",
       notesByTheCrew: member.notes,
       joinedFrom: { device: member.signup_device, country: member.signup_country, network: member.signup_network, sharedVia: member.signup_via },
     },

@@ -1,6 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "../db/contains-pattern";
+import { parentRateLimitKey } from "../consent/consent-requests.server";
 import type { Executor } from "../db.server";
+import { emailHashOf } from "../email/suppression.server";
 import { tracesOf, type MemberTraces } from "./member-traces";
 
 // Where the rows naming a member are, outside the rows keyed by their id: one definition
@@ -34,10 +36,15 @@ export function auditNames(traces: MemberTraces): SQL {
     or ${textNames(sql`actor_name`, traces)})`;
 }
 
-/** Rate-limit counters derived from the member: keyed by their address (sign-in) or their id (crew names, privacy requests). */
-export function rateLimitNames(traces: MemberTraces, hashedKeys: readonly string[]): SQL {
-  const hashed = hashedKeys.length ? sql` or key in (${sql.join(hashedKeys.map((key) => sql`${key}`), sql`, `)})` : sql``;
-  return sql`(${textNames(sql`key`, traces)} or key like ${containsPattern(traces.memberId)}${hashed})`;
+/** Rate-limit keys made from a hash of the address: a parent's consent requests, unsubscribe links. */
+function hashedRateLimitKeys(traces: MemberTraces): string[] {
+  return [parentRateLimitKey(traces.identity), `unsubscribe:token:${emailHashOf(traces.identity)}`];
+}
+
+/** Rate-limit counters derived from the member: keyed by their address (sign-in), its hash, or their id (crew names, privacy requests). */
+export function rateLimitNames(traces: MemberTraces): SQL {
+  const hashed = sql.join(hashedRateLimitKeys(traces).map((key) => sql`${key}`), sql`, `);
+  return sql`(${textNames(sql`key`, traces)} or key like ${containsPattern(traces.memberId)} or key in (${hashed}))`;
 }
 
 /** CSV import lines staged for the member's address. */
