@@ -12,6 +12,7 @@ import { startOutboxWorker } from "./email/worker.server";
 import { log } from "./log.server";
 import { startPurgeJob } from "./maintenance/purge.server";
 import { startConsentScheduleJob } from "./consent/consent-schedule.server";
+import { startRetentionJob } from "./privacy/retention.server";
 import { startSeasonJob } from "./seasons/season-freeze.server";
 import { startWebhookWorker } from "./webhooks/delivery.server";
 import { startImportWorker } from "./imports/import-run.server";
@@ -51,6 +52,7 @@ export async function boot(): Promise<void> {
   registerBackgroundTask(startImportWorker());
   registerBackgroundTask(startScoreFoldJob());
   registerBackgroundTask(startConsentScheduleJob());
+  registerBackgroundTask(startRetentionJob());
 }
 
 export function registerBackgroundTask(task: Stoppable): void {

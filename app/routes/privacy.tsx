@@ -22,7 +22,7 @@ export async function loader() {
 export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
   const contactEmail = contactEmailFrom(matches);
-  const { consentAge, consentRequestDays, noticeVersion, noticeSince, freshSignInMinutes, erasureLinkHours } = loaderData;
+  const { consentAge, consentRequestDays, unconfirmedMemberDays, launchDate, monthsAfterLaunch, everythingDeletedOn, noticeVersion, noticeSince, freshSignInMinutes, erasureLinkHours } = loaderData;
   return (
     <LegalPage
       title="Privacy Policy"
@@ -91,7 +91,13 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
       <section aria-labelledby="retention">
         <h2 id="retention">How long we keep it</h2>
         <ul>
-          <li>A membership: until it is deleted, from the dashboard's My data, by a parent's withdrawal or when you ask us.</li>
+          <li>
+            A membership: until it is deleted, from the dashboard's My data, by a parent's withdrawal or when you ask us
+            {everythingDeletedOn
+              ? `, and at the latest on ${everythingDeletedOn}: ${monthsAfterLaunch} months after the launch on ${launchDate}, every remaining membership is deleted.`
+              : "."}
+          </li>
+          <li>{`A membership whose e-mail address was never confirmed: ${unconfirmedMemberDays} days after joining, then it is deleted.`}</li>
           <li>A parent's request that nobody answered: {consentRequestDays} days, then it is deleted with the parent's address.</li>
           <li>The text of e-mails we sent: 1 day (we keep only who, when and the subject).</li>
           <li>A prize winner's shipping address: until 30 days after the prize ships.</li>
@@ -137,6 +143,10 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
           to friends stay with them, and past standings show "Former crew member". Of the membership we keep only a
           note that it was deleted, when and by whom (and, if you unsubscribed, the fingerprint described under
           "Unsubscribing"), and we tell the services we send events to that they should forget it.
+        </p>
+        <p>
+          To correct it: the dashboard changes your e-mail address (the membership moves once you follow the link we
+          send to the new address, and we tell the old one) and picks you a new crew name.
         </p>
         <p>
           You can also ask us for a copy of your data, to correct it or to delete it, and to stop our e-mails, by writing to{" "}

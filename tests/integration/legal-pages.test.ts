@@ -27,4 +27,16 @@ describe("the legal pages", () => {
     await saveSiteSettings({ consentAge: 13, consentRequestDays: 7 }, null);
     expect((await privacyLoader()).noticeVersion).toBe(before.noticeVersion);
   });
+
+  it("state the retention schedule in effect: unconfirmed members' days, and the day everything goes once the studio sets it", async () => {
+    const before = await privacyLoader();
+    expect(before).toMatchObject({ unconfirmedMemberDays: 30, launchDate: null, monthsAfterLaunch: null, everythingDeletedOn: null });
+    await saveSiteSettings({ unconfirmedMemberDays: 60, launchDate: "2027-01-31", monthsAfterLaunch: 1 }, null);
+    const after = await privacyLoader();
+    expect(after).toMatchObject({ unconfirmedMemberDays: 60, launchDate: "2027-01-31", monthsAfterLaunch: 1, everythingDeletedOn: "2027-02-28" });
+    // A new version of the notice is published (and audited) with the schedule it states.
+    const published = await db.select().from(auditEvents).where(eq(auditEvents.action, "privacy_notice.published"));
+    expect(published.map((row) => row.after)).toContainEqual(expect.objectContaining({ unconfirmedMemberDays: 60, launchDate: "2027-01-31", monthsAfterLaunch: 1 }));
+    expect(published.find((row) => (row.after as { launchDate?: string }).launchDate === "2027-01-31")?.targetId).toBe(String(after.noticeVersion));
+  });
 });

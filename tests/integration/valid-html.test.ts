@@ -159,7 +159,7 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
       { name: "contact", path: "/contact", status: 200 },
       { name: "start", path: "/start", status: 200 },
       { name: "terms", path: "/terms", status: 200 },
-      { name: "privacy", path: "/privacy", status: 200 },
+      { name: "privacy", path: "/privacy", status: 200, shows: "never confirmed: 30 days after joining" },
       { name: "product", path: `/products/${product!.id}`, status: 200 },
       { name: "product-missing", path: "/products/00000000-0000-0000-0000-000000000000", status: 404 },
       { name: "not-found", path: "/no-such-page", status: 404 },

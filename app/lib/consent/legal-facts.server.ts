@@ -1,16 +1,25 @@
 import { getSiteSettings } from "../settings/settings.server";
+import { everythingDeletedOn } from "../privacy/retention-rules";
 import { currentPrivacyNotice } from "./privacy-notice.server";
 
 /**
  * What /privacy and /terms state from the running site (ADR 0041): the consent age, how long
- * a parent's request waits, and the notice version those facts make. The pages and the
+ * a parent's request waits, the retention schedule (issue 29), and the notice version
+ * those facts make. The pages and the
  * code read the same settings, so the words cannot drift from what happens.
  */
 export async function loadLegalFacts() {
-  const [settings, notice] = await Promise.all([getSiteSettings(["consentAge", "consentRequestDays"]), currentPrivacyNotice()]);
+  const [settings, notice] = await Promise.all([
+    getSiteSettings(["consentAge", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"]),
+    currentPrivacyNotice(),
+  ]);
   return {
     consentAge: settings.consentAge,
     consentRequestDays: settings.consentRequestDays,
+    unconfirmedMemberDays: settings.unconfirmedMemberDays,
+    launchDate: settings.launchDate,
+    monthsAfterLaunch: settings.monthsAfterLaunch,
+    everythingDeletedOn: everythingDeletedOn(settings.launchDate, settings.monthsAfterLaunch)?.toISOString().slice(0, 10) ?? null,
     noticeVersion: notice.version,
     noticeSince: notice.publishedAt.toISOString().slice(0, 10),
   };

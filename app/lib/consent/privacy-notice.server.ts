@@ -9,13 +9,20 @@ import { getSiteSettings } from "../settings/settings.server";
  * notice e-mail): raise it with any change of what they say. A test compares a hash of
  * those files with the one recorded for this edition, so a change cannot forget it.
  */
-export const PRIVACY_NOTICE_EDITION = 3;
+export const PRIVACY_NOTICE_EDITION = 4;
 
 /** The settings the notice states, so a change of one is a new version. */
-const NOTICE_SETTINGS = ["consentAge", "consentRequestDays"] as const;
+const NOTICE_SETTINGS = ["consentAge", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"] as const;
 
 export type PrivacyNotice = { version: number; publishedAt: Date; facts: PrivacyNoticeFacts };
-export type PrivacyNoticeFacts = { edition: number; consentAge: number; consentRequestDays: number };
+export type PrivacyNoticeFacts = {
+  edition: number;
+  consentAge: number;
+  consentRequestDays: number;
+  unconfirmedMemberDays: number;
+  launchDate: string | null;
+  monthsAfterLaunch: number | null;
+};
 
 const known = new Map<string, PrivacyNotice>();
 
@@ -25,7 +32,7 @@ const known = new Map<string, PrivacyNotice>();
  */
 export async function currentPrivacyNotice(): Promise<PrivacyNotice> {
   const settings = await getSiteSettings([...NOTICE_SETTINGS]);
-  const facts: PrivacyNoticeFacts = { edition: PRIVACY_NOTICE_EDITION, consentAge: settings.consentAge, consentRequestDays: settings.consentRequestDays };
+  const facts: PrivacyNoticeFacts = { edition: PRIVACY_NOTICE_EDITION, ...settings };
   const text = JSON.stringify(facts);
   const fingerprint = createHash("sha256").update(text).digest("hex");
   const cached = known.get(fingerprint);

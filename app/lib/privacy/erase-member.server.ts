@@ -4,13 +4,13 @@ import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
 import { canAccess, type Role } from "../auth/roles";
 import { AppError } from "../errors";
 import { isUuid } from "../uuid";
-import { runTransaction } from "../db.server";
+import { runTransaction, type Transaction } from "../db.server";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import { auditNames, importRowNames, loadMemberTraces, outboxNames, rateLimitNames, textNames, textNamesOrId, verificationNames } from "./member-rows.server";
 import { scrubJson, type MemberTraces } from "./member-traces";
 
 /** Who erased a member: themselves (a confirmed link), an admin, or a parent withdrawing consent. */
-export type ErasedBy = { kind: "member" } | { kind: "admin"; adminId: string } | { kind: "parent_withdrawal" };
+export type ErasedBy = { kind: "member" } | { kind: "admin"; adminId: string } | { kind: "parent_withdrawal" } | { kind: "retention" };
 
 /** Only this membership: a withdrawal link erases a parent-consented membership and nothing else. */
 export type ErasureCondition = { onlyParentConsented?: boolean };
@@ -45,67 +45,71 @@ const jsonb = (value: unknown): SQL => (value === null || value === undefined ? 
  * only the id. False when there was no such member (a second click, an erased member).
  */
 export async function eraseMember(memberId: string, by: ErasedBy, condition: ErasureCondition = {}): Promise<boolean> {
-  return runTransaction(async (tx) => {
-    const [member] = await tx
-      .select({ id: waitlistUsers.id })
-      .from(waitlistUsers)
-      .where(and(eq(waitlistUsers.id, memberId), condition.onlyParentConsented ? eq(waitlistUsers.consentMethod, "parent_email_plus") : undefined))
-      .for("update");
-    if (!member) return false;
-    const traces = (await loadMemberTraces(tx, member.id))!;
+  return runTransaction((tx) => eraseMemberIn(tx, memberId, by, condition));
+}
 
-    // Messages that would still carry them to an integration are not sent; sent ones keep only their shape.
-    await tx.delete(webhookMessages).where(and(eq(webhookMessages.status, "pending"), textNamesOrId(sql`${webhookMessages.payload}::text`, traces)));
-    const sentMessages = await tx
-      .select({ id: webhookMessages.id, payload: webhookMessages.payload })
-      .from(webhookMessages)
-      .where(textNames(sql`${webhookMessages.payload}::text`, traces));
-    await scrubJsonRows(sentMessages.map((row) => ({ id: row.id, values: { payload: row.payload } })), traces, async (id, values) => {
-      await tx.update(webhookMessages).set({ payload: jsonb(values.payload) }).where(eq(webhookMessages.id, id));
-    });
+/** eraseMember inside a transaction the caller holds (the retention schedule erases a batch under its lock). */
+export async function eraseMemberIn(tx: Transaction, memberId: string, by: ErasedBy, condition: ErasureCondition = {}): Promise<boolean> {
+  const [member] = await tx
+    .select({ id: waitlistUsers.id })
+    .from(waitlistUsers)
+    .where(and(eq(waitlistUsers.id, memberId), condition.onlyParentConsented ? eq(waitlistUsers.consentMethod, "parent_email_plus") : undefined))
+    .for("update");
+  if (!member) return false;
+  const traces = (await loadMemberTraces(tx, member.id))!;
 
-    await tx.delete(emailOutbox).where(outboxNames(traces));
-    await tx.delete(verifications).where(verificationNames(traces));
-    // A team account of the same address stays (Team removes it); a crew account goes with its sessions (cascade).
-    await tx.delete(users).where(and(eq(sql`lower(${users.email})`, traces.email), eq(users.role, "member")));
-    await tx.delete(consentRequests).where(sql`${consentRequests.parentIdentity} = ${traces.identity} or ${consentRequests.parentEmail} = ${traces.email}`);
-    await tx.delete(memberImportRows).where(importRowNames(traces));
-    await tx.delete(rateLimits).where(rateLimitNames(traces));
+  // Messages that would still carry them to an integration are not sent; sent ones keep only their shape.
+  await tx.delete(webhookMessages).where(and(eq(webhookMessages.status, "pending"), textNamesOrId(sql`${webhookMessages.payload}::text`, traces)));
+  const sentMessages = await tx
+    .select({ id: webhookMessages.id, payload: webhookMessages.payload })
+    .from(webhookMessages)
+    .where(textNames(sql`${webhookMessages.payload}::text`, traces));
+  await scrubJsonRows(sentMessages.map((row) => ({ id: row.id, values: { payload: row.payload } })), traces, async (id, values) => {
+    await tx.update(webhookMessages).set({ payload: jsonb(values.payload) }).where(eq(webhookMessages.id, id));
+  });
 
-    // Changes made to them keep what was done and when, not the values (their notes, tags, points);
-    // other rows keep their values with the traces scrubbed.
+  await tx.delete(emailOutbox).where(outboxNames(traces));
+  await tx.delete(verifications).where(verificationNames(traces));
+  // A team account of the same address stays (Team removes it); a crew account goes with its sessions (cascade).
+  await tx.delete(users).where(and(eq(sql`lower(${users.email})`, traces.email), eq(users.role, "member")));
+  await tx.delete(consentRequests).where(sql`${consentRequests.parentIdentity} = ${traces.identity} or ${consentRequests.parentEmail} = ${traces.email}`);
+  await tx.delete(memberImportRows).where(importRowNames(traces));
+  await tx.delete(rateLimits).where(rateLimitNames(traces));
+
+  // Changes made to them keep what was done and when, not the values (their notes, tags, points);
+  // other rows keep their values with the traces scrubbed.
+  await tx
+    .update(auditEvents)
+    .set({ before: null, after: null })
+    .where(and(eq(auditEvents.targetType, "member"), eq(auditEvents.targetId, traces.memberId)));
+  const audits = await tx
+    .select({ id: auditEvents.id, actorName: auditEvents.actorName, before: auditEvents.before, after: auditEvents.after })
+    .from(auditEvents)
+    .where(auditNames(traces));
+  await scrubJsonRows(audits.map((row) => ({ id: row.id, values: { actorName: row.actorName, before: row.before, after: row.after } })), traces, async (id, values) => {
     await tx
       .update(auditEvents)
-      .set({ before: null, after: null })
-      .where(and(eq(auditEvents.targetType, "member"), eq(auditEvents.targetId, traces.memberId)));
-    const audits = await tx
-      .select({ id: auditEvents.id, actorName: auditEvents.actorName, before: auditEvents.before, after: auditEvents.after })
-      .from(auditEvents)
-      .where(auditNames(traces));
-    await scrubJsonRows(audits.map((row) => ({ id: row.id, values: { actorName: row.actorName, before: row.before, after: row.after } })), traces, async (id, values) => {
-      await tx
-        .update(auditEvents)
-        .set({ actorName: String(values.actorName), before: jsonb(values.before), after: jsonb(values.after) })
-        .where(eq(auditEvents.id, id));
-    });
-    const otherAudits = await tx
-      .select({ id: memberAuditLog.id, before: memberAuditLog.before, after: memberAuditLog.after })
-      .from(memberAuditLog)
-      .where(sql`${memberAuditLog.memberId} <> ${traces.memberId} and (${textNames(sql`${memberAuditLog.before}::text`, traces)} or ${textNames(sql`${memberAuditLog.after}::text`, traces)})`);
-    await scrubJsonRows(otherAudits.map((row) => ({ id: row.id, values: { before: row.before, after: row.after } })), traces, async (id, values) => {
-      await tx.update(memberAuditLog).set({ before: jsonb(values.before), after: jsonb(values.after) }).where(eq(memberAuditLog.id, id));
-    });
-
-    await tx.delete(waitlistUsers).where(eq(waitlistUsers.id, member.id));
-
-    // The tombstone: erased, when (the row's time), by whom. Nothing of the person but the random id.
-    const tombstone = { targetType: "member", targetId: member.id };
-    if (by.kind === "admin") await recordAdminAuditEvent(tx, by.adminId, { action: "member.erased", ...tombstone });
-    else if (by.kind === "parent_withdrawal") await recordAuditEvent(tx, { kind: "system", name: "parent's consent" }, { action: "consent.revoked", ...tombstone });
-    else await recordAuditEvent(tx, { kind: "system", name: "the member (confirmed link)" }, { action: "member.erased", ...tombstone });
-    await enqueueWebhookEvent(tx, "member.erased", { memberId: member.id });
-    return true;
+      .set({ actorName: String(values.actorName), before: jsonb(values.before), after: jsonb(values.after) })
+      .where(eq(auditEvents.id, id));
   });
+  const otherAudits = await tx
+    .select({ id: memberAuditLog.id, before: memberAuditLog.before, after: memberAuditLog.after })
+    .from(memberAuditLog)
+    .where(sql`${memberAuditLog.memberId} <> ${traces.memberId} and (${textNames(sql`${memberAuditLog.before}::text`, traces)} or ${textNames(sql`${memberAuditLog.after}::text`, traces)})`);
+  await scrubJsonRows(otherAudits.map((row) => ({ id: row.id, values: { before: row.before, after: row.after } })), traces, async (id, values) => {
+    await tx.update(memberAuditLog).set({ before: jsonb(values.before), after: jsonb(values.after) }).where(eq(memberAuditLog.id, id));
+  });
+
+  await tx.delete(waitlistUsers).where(eq(waitlistUsers.id, member.id));
+
+  // The tombstone: erased, when (the row's time), by whom. Nothing of the person but the random id.
+  const tombstone = { targetType: "member", targetId: member.id };
+  if (by.kind === "admin") await recordAdminAuditEvent(tx, by.adminId, { action: "member.erased", ...tombstone });
+  else if (by.kind === "parent_withdrawal") await recordAuditEvent(tx, { kind: "system", name: "parent's consent" }, { action: "consent.revoked", ...tombstone });
+  else if (by.kind === "retention") await recordAuditEvent(tx, { kind: "system", name: "retention schedule" }, { action: "member.erased", ...tombstone });
+  else await recordAuditEvent(tx, { kind: "system", name: "the member (confirmed link)" }, { action: "member.erased", ...tombstone });
+  await enqueueWebhookEvent(tx, "member.erased", { memberId: member.id });
+  return true;
 }
 
 /** Waitlist Users → Erase: owners and admins only (checked here too, whatever the route did); audited without the address. */

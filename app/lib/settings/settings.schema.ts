@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONSENT_AGE, CONSENT_REQUEST_DAYS } from "~/lib/consent/age";
+import { MONTHS_AFTER_LAUNCH, parseLaunchDate, UNCONFIRMED_MEMBER_DAYS } from "~/lib/privacy/retention-rules";
 import {
   DOMAIN_NAME,
   MAX_LISTED_DOMAINS,
@@ -71,6 +72,8 @@ const originList = z
     return [...new Set(lines.map((line) => originOf(line)!))];
   });
 
+const MONTHS_MESSAGE = `Months after launch must be a whole number from ${MONTHS_AFTER_LAUNCH.min} to ${MONTHS_AFTER_LAUNCH.max}, or empty.`;
+
 export const SiteSettingsFormSchema = z.object({
   embedAllowedOrigins: originList,
   siteTimeZone: z.string().max(64).refine(isTimeZone, "Choose a time zone from the list.").default(DEFAULT_SITE_TIME_ZONE),
@@ -90,6 +93,28 @@ export const SiteSettingsFormSchema = z.object({
   emailDomainAllowlist: domainList,
   consentAge: wholeNumber(CONSENT_AGE, "The consent age"),
   consentRequestDays: wholeNumber(CONSENT_REQUEST_DAYS, "The days a parent has to answer"),
+  unconfirmedMemberDays: wholeNumber(UNCONFIRMED_MEMBER_DAYS, "The days an unconfirmed member is kept"),
+  launchDate: z
+    .string()
+    .trim()
+    .max(10, "Enter the launch date as a day, like 2027-03-15.")
+    .default("")
+    .transform((text) => (text === "" ? null : text))
+    .refine((text) => text === null || parseLaunchDate(text) !== null, "Enter the launch date as a day from 2020 to 2100, like 2027-03-15."),
+  monthsAfterLaunch: z
+    .string()
+    .trim()
+    .max(12, MONTHS_MESSAGE)
+    .default("")
+    .transform((text) => (text === "" ? null : Number(text)))
+    .pipe(
+      z
+        .number({ message: MONTHS_MESSAGE })
+        .int(MONTHS_MESSAGE)
+        .min(MONTHS_AFTER_LAUNCH.min, MONTHS_MESSAGE)
+        .max(MONTHS_AFTER_LAUNCH.max, MONTHS_MESSAGE)
+        .nullable(),
+    ),
 });
 
 export const VideoSettingsFormSchema = z.object({

@@ -1,4 +1,5 @@
 import { CONSENT_AGE, CONSENT_REQUEST_DAYS } from "~/lib/consent/age";
+import { parseLaunchDate, parseMonthsAfterLaunch, UNCONFIRMED_MEMBER_DAYS } from "~/lib/privacy/retention-rules";
 import { inArray, sql } from "drizzle-orm";
 import { siteSettings } from "../../../db/schema";
 import { sanitizeRichHtml } from "../content/sanitize.server";
@@ -117,6 +118,10 @@ export const SETTING_DEFINITIONS = {
   // Kid-safe (ADR 0041): below this age a parent's consent comes first; a parent's request waits this many days.
   consentAge: boundedInteger("consent_age", CONSENT_AGE),
   consentRequestDays: boundedInteger("consent_request_days", CONSENT_REQUEST_DAYS),
+  // Retention (issue 29): unconfirmed members go after this many days; everything else this many months after launch.
+  unconfirmedMemberDays: boundedInteger("unconfirmed_member_days", UNCONFIRMED_MEMBER_DAYS),
+  launchDate: define<string | null>({ key: "launch_date", fallback: null, parse: parseLaunchDate, serialize: parseLaunchDate }),
+  monthsAfterLaunch: define<number | null>({ key: "months_after_launch", fallback: null, parse: parseMonthsAfterLaunch, serialize: parseMonthsAfterLaunch }),
   seasonPrizes: define<PrizeTier[]>({ key: "season_prizes", fallback: parsePrizeTiers(undefined), parse: parsePrizeTiers, serialize: parsePrizeTiers }),
   seasonWinnerEmailTemplateHtml: define({
     key: "season_winner_email_template_html",

@@ -40,7 +40,7 @@ const FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save si
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "settings");
-  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap", "siteTimeZone", "pointMilestones", "milestoneStep", "embedAllowedOrigins", "consentAge", "consentRequestDays"]);
+  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap", "siteTimeZone", "pointMilestones", "milestoneStep", "embedAllowedOrigins", "consentAge", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"]);
   return { settings, version: versionOf(settings), timeZones: listTimeZones(), origin: getEnv().origin };
 }
 
@@ -80,6 +80,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       embedAllowedOrigins: settings.embedAllowedOrigins.join("\n"),
       consentAge: String(settings.consentAge),
       consentRequestDays: String(settings.consentRequestDays),
+      unconfirmedMemberDays: String(settings.unconfirmedMemberDays),
+      launchDate: settings.launchDate ?? "",
+      monthsAfterLaunch: settings.monthsAfterLaunch === null ? "" : String(settings.monthsAfterLaunch),
     },
   });
   const previewColor = useBrandColorPreview();
@@ -323,6 +326,34 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 <a href="/terms" target="_blank" rel="noopener" className="font-semibold text-secondary underline">Terms of Service</a>
                 <a href="/privacy" target="_blank" rel="noopener" className="font-semibold text-secondary underline">Privacy Policy</a>
               </div>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Privacy &amp; Retention</CardTitle>
+              <CardDescription>
+                How long the site keeps members&apos; data. A job deletes what is due every hour, everywhere it is held; the privacy policy states the same schedule.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4 sm:grid-cols-3">
+              <FormField
+                field={fields.unconfirmedMemberDays}
+                label="Days an unconfirmed member is kept"
+                help="A member who never confirmed their address is deleted this many days after joining."
+              >
+                <Input {...getInputProps(fields.unconfirmedMemberDays, { type: "number", ariaDescribedBy: fields.unconfirmedMemberDays.descriptionId })} min={7} max={365} step={1} className="max-w-36" />
+              </FormField>
+              <FormField field={fields.launchDate} label="Launch date" help="The day the series launches. Empty while it is not set.">
+                <Input {...getInputProps(fields.launchDate, { type: "date", ariaDescribedBy: fields.launchDate.descriptionId })} min="2020-01-01" max="2100-12-31" className="max-w-44" />
+              </FormField>
+              <FormField
+                field={fields.monthsAfterLaunch}
+                label="Months kept after launch"
+                help="Every remaining membership is deleted this many months after the launch date. Empty keeps memberships until they are deleted."
+              >
+                <Input {...getInputProps(fields.monthsAfterLaunch, { type: "number", ariaDescribedBy: fields.monthsAfterLaunch.descriptionId })} min={1} max={120} step={1} className="max-w-36" />
+              </FormField>
             </CardContent>
           </Card>
 
