@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { waitlistUsers } from "./waitlist";
 
 /** What a welcome e-mail queued by the sign-up is rendered from when it is sent (ADR 0038). */
 export type QueuedTemplateData = { memberId: string; referralCode: string; /** A parent consented: the e-mail carries the withdraw link. */ parentConsent?: boolean };
@@ -22,6 +23,11 @@ export const emailOutbox = pgTable(
      * subject, html and text holding what was sent.
      */
     templateData: jsonb("template_data").$type<QueuedTemplateData>(),
+    /**
+     * The member a message concerns when its address need not be theirs any more (the notice
+     * to an old address after a change, ADR 0046): an erasure takes it with the membership.
+     */
+    memberId: uuid("member_id").references(() => waitlistUsers.id, { onDelete: "cascade" }),
     /** 'suppressed': a non-essential message to an address on the suppression list, never sent (ADR 0044). */
     status: text("status", { enum: ["pending", "sent", "failed", "suppressed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -41,6 +47,7 @@ export const emailOutbox = pgTable(
     index("email_outbox_urgent_due_idx")
       .on(t.nextAttemptAt, t.id)
       .where(sql`${t.status} = 'pending' and ${t.kind} not in ('welcome', 'season_winner')`),
+    index("email_outbox_member_id_idx").on(t.memberId).where(sql`${t.memberId} is not null`),
   ],
 );
 

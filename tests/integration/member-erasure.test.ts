@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { consentRequests, emailSuppressions, memberImportRows, memberImports, pointsLedger, sessions, users, waitlistUsers, webhookEndpoints, webhookMessages } from "../../db/schema";
+import { consentRequests, emailOutbox, emailSuppressions, memberImportRows, memberImports, pointsLedger, sessions, users, waitlistUsers, webhookEndpoints, webhookMessages } from "../../db/schema";
 import { resetDatabase } from "../db-reset";
 import { SELF_CONSENT } from "../factories";
 import { signInAs } from "../auth-helpers";
@@ -19,7 +19,7 @@ import { freezeDueSeasons } from "~/lib/seasons/season-freeze.server";
 import { confirmSeasonWinners, listHallOfFame } from "~/lib/seasons/season-winners.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { changeMember } from "~/lib/waitlist/member-admin.server";
-import { requestAddressChange } from "~/lib/contact-address/address-change.server";
+import { confirmAddressChange, requestAddressChange } from "~/lib/contact-address/address-change.server";
 import { emailHashOf, suppressEmailHash } from "~/lib/email/suppression.server";
 import { getPointsHistory } from "~/lib/points/points-history.server";
 
@@ -206,5 +206,23 @@ describe("erasing a member", () => {
     await db.update(sessions).set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) }).where(eq(sessions.id, session!.id));
     expect(await refusal(requestOwnErasure(own))).toBe(403);
     expect(await readErasureLink(createErasureToken(member.member.id))).toEqual({ status: "valid", memberId: member.member.id });
+  });
+
+  it("leaves no trace of an address the member moved away from (ADR 0046), nor of the new one", async () => {
+    const former = "former.home.5521@example.org";
+    const present = "present.home.5521@example.net";
+    const { member } = await joinWaitlist({ email: former, consent: SELF_CONSENT });
+    await signInAs(former);
+    await requestMagicLink({ email: former, clientIp: "127.0.0.1" });
+    await requestAddressChange({ id: member.id, email: former }, present);
+    const [mail] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.kind, "address_change"));
+    expect(await confirmAddressChange(/token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1])).toBe("changed");
+    await requestMagicLink({ email: present, clientIp: "127.0.0.1" });
+    // Moving forgot the old address's history (its sign-in link and counter, its e-mails, the
+    // address in the integration's copy of the join); the notice to it is marked as the member's.
+    expect(await scanCatalog(["former.home.5521"])).toEqual({ email_outbox: 1 });
+    expect((await buildMemberExport(member.id)).sources.email_outbox).toBeGreaterThanOrEqual(2);
+    expect(await eraseByLink(createErasureToken(member.id))).toEqual({ outcome: "erased", memberId: member.id });
+    expect(await scanCatalog(["former.home.5521", "present.home.5521"])).toEqual({});
   });
 });

@@ -2,13 +2,15 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { addressChanges, users, waitlistUsers } from "../../../db/schema";
 import { recordAuditEvent } from "../audit/audit.server";
-import { db, runTransaction } from "../db.server";
+import { db, runTransaction, type Transaction } from "../db.server";
 import { isUniqueViolation } from "../db/unique-violation";
 import { serverNow } from "../dev/test-clock.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
 import { AppError } from "../errors";
 import { consumeRateLimits } from "../security/rate-limit.server";
+import { forgetAddress } from "../privacy/forget-address.server";
+import { tracesOf } from "../privacy/member-traces";
 import { getSiteSettings } from "../settings/settings.server";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import { normaliseEmail } from "../waitlist/email";
@@ -31,6 +33,19 @@ function tokenHashOf(token: string): string {
 
 function isTokenShape(token: unknown): token is string {
   return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
+/**
+ * What names the old address goes once it is no longer theirs (ADR 0046): e-mails sent there,
+ * pending sign-in links, counters keyed by it, and its traces in audit values and webhook
+ * payloads, the way an erasure removes them (but not the member's own rows). What the old
+ * and the new address share (a local part) is not a trace of the old one.
+ */
+async function forgetOldAddress(tx: Transaction, member: { id: string; email: string }, newEmail: string): Promise<void> {
+  const traces = tracesOf({ id: member.id, email: member.email, emailIdentity: emailIdentity(member.email) });
+  const newTraces = tracesOf({ id: member.id, email: newEmail, emailIdentity: emailIdentity(newEmail) });
+  const needles = traces.needles.filter((needle) => !newTraces.needles.some((kept) => kept.includes(needle)));
+  await forgetAddress(tx, { ...traces, needles }, { byId: false });
 }
 
 async function isAddressTaken(executor: Pick<typeof db, "select">, newEmail: string, memberId: string): Promise<boolean> {
@@ -118,11 +133,17 @@ export async function confirmAddressChange(token: unknown): Promise<AddressChang
         .set({ email: change.newEmail, emailIdentity: emailIdentity(change.newEmail), updatedAt: sql`now()` })
         .where(eq(waitlistUsers.id, member.id));
       await tx.update(users).set({ email: change.newEmail, emailVerified: true, updatedAt: sql`now()` }).where(eq(users.email, member.email));
+      // The old address is no longer theirs: what names it goes first; the notice to it below
+      // is marked as the member's, so an erasure takes it too.
+      await forgetOldAddress(tx, member, change.newEmail);
       await recordAuditEvent(tx, { kind: "system", name: "member's own change" }, { action: "member.address_changed", targetType: "member", targetId: member.id });
       await enqueueWebhookEvent(tx, "member.email_changed", { memberId: member.id, email: change.newEmail });
       const { SITE_NAME, CONTACT_EMAIL } = getEnv();
       const notice = renderAddressChangedNotice({ siteName: SITE_NAME, contactEmail: CONTACT_EMAIL });
-      await enqueueEmail({ kind: "address_changed", to: member.email, replyTo: CONTACT_EMAIL, subject: notice.subject, html: notice.html, text: notice.text }, tx);
+      await enqueueEmail(
+        { kind: "address_changed", to: member.email, replyTo: CONTACT_EMAIL, subject: notice.subject, html: notice.html, text: notice.text, memberId: member.id },
+        tx,
+      );
       return { memberId: member.id, wasConfirmed: member.confirmedEmail };
     });
     if (typeof changed === "string") return changed;

@@ -10,6 +10,8 @@ export type OutgoingEmail = {
   html: string;
   text: string;
   replyTo?: string;
+  /** The member it concerns when `to` may not be their address (ADR 0046): an erasure takes the row with them. */
+  memberId?: string;
 };
 
 export type ClaimedEmail = {
@@ -53,6 +55,7 @@ export async function enqueueEmail(message: OutgoingEmail, executor: Executor = 
       subject: message.subject,
       html: message.html,
       text: message.text,
+      memberId: message.memberId ?? null,
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error("outbox insert returned no row");

@@ -1,34 +1,19 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { auditEvents, consentRequests, emailOutbox, memberAuditLog, memberImportRows, rateLimits, users, verifications, waitlistUsers, webhookMessages } from "../../../db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { consentRequests, users, waitlistUsers } from "../../../db/schema";
 import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
 import { canAccess, type Role } from "../auth/roles";
 import { AppError } from "../errors";
 import { isUuid } from "../uuid";
 import { runTransaction, type Transaction } from "../db.server";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
-import { auditNames, importRowNames, loadMemberTraces, outboxNames, rateLimitNames, textNames, textNamesOrId, verificationNames } from "./member-rows.server";
-import { scrubJson, type MemberTraces } from "./member-traces";
+import { forgetAddress } from "./forget-address.server";
+import { loadMemberTraces } from "./member-rows.server";
 
 /** Who erased a member: themselves (a confirmed link), an admin, or a parent withdrawing consent. */
 export type ErasedBy = { kind: "member" } | { kind: "admin"; adminId: string } | { kind: "parent_withdrawal" } | { kind: "retention" };
 
 /** Only this membership: a withdrawal link erases a parent-consented membership and nothing else. */
 export type ErasureCondition = { onlyParentConsented?: boolean };
-
-async function scrubJsonRows(rows: { id: number; values: Record<string, unknown> }[], traces: MemberTraces, write: (id: number, values: Record<string, unknown>) => Promise<void>) {
-  for (const row of rows) {
-    const scrubbed: Record<string, unknown> = {};
-    let changed = false;
-    for (const [column, value] of Object.entries(row.values)) {
-      const result = scrubJson(value, traces.needles);
-      scrubbed[column] = result.value;
-      changed ||= result.changed;
-    }
-    if (changed) await write(row.id, scrubbed);
-  }
-}
-
-const jsonb = (value: unknown): SQL => (value === null || value === undefined ? sql`null` : sql`${JSON.stringify(value)}::jsonb`);
 
 /**
  * Removes a member everywhere (ADR 0045), in one transaction: the membership and what hangs
@@ -58,47 +43,10 @@ export async function eraseMemberIn(tx: Transaction, memberId: string, by: Erase
   if (!member) return false;
   const traces = (await loadMemberTraces(tx, member.id))!;
 
-  // Messages that would still carry them to an integration are not sent; sent ones keep only their shape.
-  await tx.delete(webhookMessages).where(and(eq(webhookMessages.status, "pending"), textNamesOrId(sql`${webhookMessages.payload}::text`, traces)));
-  const sentMessages = await tx
-    .select({ id: webhookMessages.id, payload: webhookMessages.payload })
-    .from(webhookMessages)
-    .where(textNames(sql`${webhookMessages.payload}::text`, traces));
-  await scrubJsonRows(sentMessages.map((row) => ({ id: row.id, values: { payload: row.payload } })), traces, async (id, values) => {
-    await tx.update(webhookMessages).set({ payload: jsonb(values.payload) }).where(eq(webhookMessages.id, id));
-  });
-
-  await tx.delete(emailOutbox).where(outboxNames(traces));
-  await tx.delete(verifications).where(verificationNames(traces));
+  await forgetAddress(tx, traces, { byId: true });
   // A team account of the same address stays (Team removes it); a crew account goes with its sessions (cascade).
   await tx.delete(users).where(and(eq(sql`lower(${users.email})`, traces.email), eq(users.role, "member")));
   await tx.delete(consentRequests).where(sql`${consentRequests.parentIdentity} = ${traces.identity} or ${consentRequests.parentEmail} = ${traces.email}`);
-  await tx.delete(memberImportRows).where(importRowNames(traces));
-  await tx.delete(rateLimits).where(rateLimitNames(traces));
-
-  // Changes made to them keep what was done and when, not the values (their notes, tags, points);
-  // other rows keep their values with the traces scrubbed.
-  await tx
-    .update(auditEvents)
-    .set({ before: null, after: null })
-    .where(and(eq(auditEvents.targetType, "member"), eq(auditEvents.targetId, traces.memberId)));
-  const audits = await tx
-    .select({ id: auditEvents.id, actorName: auditEvents.actorName, before: auditEvents.before, after: auditEvents.after })
-    .from(auditEvents)
-    .where(auditNames(traces));
-  await scrubJsonRows(audits.map((row) => ({ id: row.id, values: { actorName: row.actorName, before: row.before, after: row.after } })), traces, async (id, values) => {
-    await tx
-      .update(auditEvents)
-      .set({ actorName: String(values.actorName), before: jsonb(values.before), after: jsonb(values.after) })
-      .where(eq(auditEvents.id, id));
-  });
-  const otherAudits = await tx
-    .select({ id: memberAuditLog.id, before: memberAuditLog.before, after: memberAuditLog.after })
-    .from(memberAuditLog)
-    .where(sql`${memberAuditLog.memberId} <> ${traces.memberId} and (${textNames(sql`${memberAuditLog.before}::text`, traces)} or ${textNames(sql`${memberAuditLog.after}::text`, traces)})`);
-  await scrubJsonRows(otherAudits.map((row) => ({ id: row.id, values: { before: row.before, after: row.after } })), traces, async (id, values) => {
-    await tx.update(memberAuditLog).set({ before: jsonb(values.before), after: jsonb(values.after) }).where(eq(memberAuditLog.id, id));
-  });
 
   await tx.delete(waitlistUsers).where(eq(waitlistUsers.id, member.id));
 

@@ -22,18 +22,21 @@ export function textNamesOrId(expression: SQL, traces: MemberTraces): SQL {
   return sql`(${textNames(expression, traces)} or ${expression} like ${containsPattern(traces.memberId)})`;
 }
 
-/** E-mails to or about the member (to one of their addresses, replying to them, or with their address in the body or the queued data). */
-export function outboxNames(traces: MemberTraces): SQL {
-  return sql`(lower(to_address) in (${sql.join(traces.addresses.map((address) => sql`${address}`), sql`, `)}) or ${textNames(sql`coalesce(reply_to, '')`, traces)}
+/** How a row names the member: by their address's traces alone, or also by their id (all but a change of address). */
+export type NamedBy = { byId: boolean };
+
+/** E-mails to or about the member (to one of their addresses or marked as theirs, replying to them, or with their address in the body or the queued data). */
+export function outboxNames(traces: MemberTraces, { byId }: NamedBy = { byId: true }): SQL {
+  const queued = byId ? textNamesOrId(sql`coalesce(template_data::text, '')`, traces) : textNames(sql`coalesce(template_data::text, '')`, traces);
+  return sql`(${byId ? sql`member_id = ${traces.memberId} or ` : sql``}lower(to_address) in (${sql.join(traces.addresses.map((address) => sql`${address}`), sql`, `)}) or ${textNames(sql`coalesce(reply_to, '')`, traces)}
     or ${textNames(sql`subject`, traces)} or ${textNames(sql`html`, traces)} or ${textNames(sql`text`, traces)}
-    or ${textNamesOrId(sql`coalesce(template_data::text, '')`, traces)})`;
+    or ${queued})`;
 }
 
 /** Audit rows about the member: aimed at them, or with their traces in the values or the actor's name. */
-export function auditNames(traces: MemberTraces): SQL {
-  return sql`((target_type = 'member' and target_id = ${traces.memberId})
-    or ${textNames(sql`coalesce(before::text, '')`, traces)} or ${textNames(sql`coalesce(after::text, '')`, traces)}
-    or ${textNames(sql`actor_name`, traces)})`;
+export function auditNames(traces: MemberTraces, { byId }: NamedBy = { byId: true }): SQL {
+  return sql`(${byId ? sql`(target_type = 'member' and target_id = ${traces.memberId}) or ` : sql``}${textNames(sql`coalesce(before::text, '')`, traces)}
+    or ${textNames(sql`coalesce(after::text, '')`, traces)} or ${textNames(sql`actor_name`, traces)})`;
 }
 
 /** Rate-limit keys made from a hash of the address: a parent's consent requests, unsubscribe links. */
@@ -42,9 +45,9 @@ function hashedRateLimitKeys(traces: MemberTraces): string[] {
 }
 
 /** Rate-limit counters derived from the member: keyed by their address (sign-in), its hash, or their id (crew names, privacy requests). */
-export function rateLimitNames(traces: MemberTraces): SQL {
+export function rateLimitNames(traces: MemberTraces, { byId }: NamedBy = { byId: true }): SQL {
   const hashed = sql.join(hashedRateLimitKeys(traces).map((key) => sql`${key}`), sql`, `);
-  return sql`(${textNames(sql`key`, traces)} or key like ${containsPattern(traces.memberId)} or key in (${hashed}))`;
+  return sql`(${textNames(sql`key`, traces)} or ${byId ? sql`key like ${containsPattern(traces.memberId)} or ` : sql``}key in (${hashed}))`;
 }
 
 /** CSV import lines staged for the member's address. */

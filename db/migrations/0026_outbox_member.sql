@@ -1,0 +1,3 @@
+ALTER TABLE "email_outbox" ADD COLUMN "member_id" uuid;--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_member_id_waitlist_users_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."waitlist_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "email_outbox_member_id_idx" ON "email_outbox" USING btree ("member_id") WHERE "email_outbox"."member_id" is not null;
