@@ -83,7 +83,7 @@ export default function ChangeAddress({ loaderData, actionData }: Route.Componen
           <p id="new-email-error" role="alert" className="text-sm font-semibold text-destructive">{error}</p>
         )}
       </Form>
-      <Link to="/dashboard" className="font-semibold text-primary underline">Back to My Dashboard</Link>
+      <Link to="/dashboard" className="font-semibold text-secondary underline">Back to My Dashboard</Link>
     </main>
   );
 }

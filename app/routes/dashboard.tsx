@@ -160,7 +160,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         {member && (
           <>
             {" · "}
-            <Link to="/account/address" className="font-semibold text-primary underline">Change e-mail address</Link>
+            <Link to="/account/address" className="font-semibold text-secondary underline">Change e-mail address</Link>
           </>
         )}
       </p>
