@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/dashboard.my-data";
 import { requireMember } from "~/lib/auth/guards.server";
 import { isAppError } from "~/lib/errors";
-import { exportFileName, exportOwnData } from "~/lib/privacy/export-member.server";
+import { exportDownload, exportOwnData } from "~/lib/privacy/export-member.server";
 import { StaleSignInError } from "~/lib/privacy/privacy-request.server";
 import { getMemberByEmail } from "~/lib/waitlist/members.server";
 
@@ -14,13 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!member) throw redirect("/dashboard");
   try {
     const document = await exportOwnData({ memberId: member.id, sessionId: user.sessionId });
-    return new Response(`${JSON.stringify(document, null, 2)}\n`, {
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${exportFileName(document)}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return exportDownload(document);
   } catch (error) {
     if (error instanceof StaleSignInError) throw redirect("/dashboard?my-data=sign-in-again#my-data");
     if (isAppError(error) && error.code === "RATE_LIMITED") throw redirect("/dashboard?my-data=wait#my-data");

@@ -510,6 +510,21 @@ export async function joinWaitlist(page: Page, email: string, birth?: { month: s
   await page.getByRole("button", { name: "Join the Crew" }).first().click();
 }
 
+/** A birth month and year under any consent age (ADR 0041). */
+export const CHILD_BIRTH = { month: "June", year: String(new Date().getUTCFullYear() - 9) };
+
+/** A child joins on `origin` and names a parent, up to the page saying the parent was asked. */
+export async function childAsksParent(child: Page, origin: string, childEmail: string, parentEmail: string): Promise<void> {
+  await child.goto(`${origin}/join-waitlist`);
+  await child.getByLabel("Your e-mail address").fill(childEmail);
+  await answerAgeQuestion(child, CHILD_BIRTH);
+  await child.getByRole("button", { name: "Join the Crew" }).click();
+  await waitForHeading(child, "Ask a parent or guardian");
+  await child.getByLabel("Parent's or guardian's e-mail address").fill(parentEmail);
+  await child.getByRole("button", { name: "Send to my parent or guardian" }).click();
+  await waitForHeading(child, "We've asked your parent or guardian");
+}
+
 /** What a crew name looks like ("Brave Otter 42", ADR 0042). */
 export const CREW_NAME = /^[A-Z][a-z]+ [A-Z][a-z]+ [1-9]\d?$/;
 

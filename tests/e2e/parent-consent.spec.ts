@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import {
   allowPageError,
   answerAgeQuestion,
+  childAsksParent,
   closePage,
   CREW_NAME,
   crewNamePattern,
@@ -24,19 +25,8 @@ import {
 } from "./fixtures";
 
 const e2e = withServerAndBrowser({ env: { TEST_CLOCK: "true" } });
-const CHILD_BIRTH = { month: "June", year: String(new Date().getUTCFullYear() - 9) };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function childAsksParent(child: Page, childEmail: string, parentEmail: string) {
-  await child.goto(`${e2e.server.origin}/join-waitlist`);
-  await child.getByLabel("Your e-mail address").fill(childEmail);
-  await answerAgeQuestion(child, CHILD_BIRTH);
-  await child.getByRole("button", { name: "Join the Crew" }).click();
-  await waitForHeading(child, "Ask a parent or guardian");
-  await child.getByLabel("Parent's or guardian's e-mail address").fill(parentEmail);
-  await child.getByRole("button", { name: "Send to my parent or guardian" }).click();
-  await waitForHeading(child, "We've asked your parent or guardian");
-}
 
 /** Whether Admin → Waitlist Users finds anyone by this text. */
 async function adminFinds(admin: Page, text: string): Promise<boolean> {
@@ -56,7 +46,7 @@ describe("a child joins with a parent's consent", () => {
     const parent = await newPage(e2e.browser);
     const admin = await newPage(e2e.browser);
     try {
-      await childAsksParent(child, childEmail, parentEmail);
+      await childAsksParent(child, e2e.server.origin, childEmail, parentEmail);
       // Back to the form with a grown-up's year on the same device: still the parent step.
       await child.goto(`${e2e.server.origin}/join-waitlist`);
       await child.getByLabel("Your e-mail address").fill(childEmail);
@@ -140,12 +130,12 @@ describe("a child joins with a parent's consent", () => {
     const secondChild = await newPage(e2e.browser);
     const parent = await newPage(e2e.browser);
     try {
-      await childAsksParent(firstChild, `kid.one${run}@example.com`, decliner);
+      await childAsksParent(firstChild, e2e.server.origin, `kid.one${run}@example.com`, decliner);
       await parent.goto((await latestMailTo(e2e.server.origin, decliner, /\/parent-consent\/answer\?token=/)).link!);
       await parent.getByRole("button", { name: "No, delete this request" }).click();
       await waitForHeading(parent, "Thanks: nothing was kept");
 
-      await childAsksParent(secondChild, `kid.two${run}@example.com`, silent);
+      await childAsksParent(secondChild, e2e.server.origin, `kid.two${run}@example.com`, silent);
       const late = (await latestMailTo(e2e.server.origin, silent, /\/parent-consent\/answer\?token=/)).link!;
       await setServerClock(e2e.server, 8 * DAY_MS);
       allowPageError(parent, /status of 404 \(Not Found\) \(at [^)]*\/parent-consent\/answer/);

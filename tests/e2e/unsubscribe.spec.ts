@@ -5,10 +5,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { answerAgeQuestion, closePage, newPage, poll, requestMagicLink, unique, waitForHeading, withServerAndBrowser } from "./fixtures";
+import { childAsksParent, closePage, newPage, poll, requestMagicLink, unique, waitForHeading, withServerAndBrowser } from "./fixtures";
 import { magicLinkIn, startSmtpSink, type ReceivedMail, type SmtpSink } from "./smtp-sink";
 
-const CHILD_BIRTH = { month: "June", year: String(new Date().getUTCFullYear() - 9) };
 // With SMTP_URL set the server needs its secret and the shipping-address key (32 bytes in base64).
 const env: Record<string, string> = { BETTER_AUTH_SECRET: "unsubscribe-e2e-secret-0123456789abcdef", SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64") };
 let sink: SmtpSink | undefined;
@@ -34,16 +33,6 @@ describe("one-click unsubscribe", () => {
     });
   }
 
-  async function childAsksParent(child: Page, parentEmail: string) {
-    await child.goto(`${e2e.server.origin}/join-waitlist`);
-    await child.getByLabel("Your e-mail address").fill(`kid.${unique()}@example.com`);
-    await answerAgeQuestion(child, CHILD_BIRTH);
-    await child.getByRole("button", { name: "Join the Crew" }).click();
-    await waitForHeading(child, "Ask a parent or guardian");
-    await child.getByLabel("Parent's or guardian's e-mail address").fill(parentEmail);
-    await child.getByRole("button", { name: "Send to my parent or guardian" }).click();
-    await waitForHeading(child, "We've asked your parent or guardian");
-  }
 
   /** The parent says yes from the consent request's link; returns how many messages the sink had just before. */
   async function parentSaysYes(parent: Page, parentEmail: string, afterCount: number): Promise<number> {
@@ -68,7 +57,7 @@ describe("one-click unsubscribe", () => {
     const child = await newPage(e2e.browser);
     const parent = await newPage(e2e.browser);
     try {
-      await childAsksParent(child, parentEmail);
+      await childAsksParent(child, e2e.server.origin, `kid.${unique()}@example.com`, parentEmail);
       const welcome = await mailTo(parentEmail, /^Subject: Welcome to /m, await parentSaysYes(parent, parentEmail, 0));
       const headers = headersOf(welcome);
       const link = /^List-Unsubscribe: <([^>]+)>$/m.exec(headers)?.[1] ?? "";
@@ -93,7 +82,7 @@ describe("one-click unsubscribe", () => {
       await parent.getByRole("button", { name: "Withdraw consent and delete" }).click();
       await waitForHeading(parent, "Consent withdrawn");
       const beforeAgain = sink!.received.length;
-      await childAsksParent(child, parentEmail);
+      await childAsksParent(child, e2e.server.origin, `kid.${unique()}@example.com`, parentEmail);
       const beforeSecondYes = await parentSaysYes(parent, parentEmail, beforeAgain); // the consent request still went
 
       // A sign-in link still goes; the welcome that the yes queued does not.

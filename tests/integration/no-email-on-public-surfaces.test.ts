@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { createRequestHandler, type ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
+import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, pointsLedger, referralCodeAliases, users } from "../../db/schema";
 import { signInAs } from "../auth-helpers";
+import { loadRouteServer } from "../route-server";
 import { resetDatabase } from "../db-reset";
 import { createApiKey } from "~/lib/api/api-keys.server";
 import { API_SCOPE_NAMES } from "~/lib/api/scopes";
@@ -64,7 +64,7 @@ function staticRoutePaths(build: ServerBuild): string[] {
 const others = (mine: string) => LOCAL_PARTS.filter((localPart) => localPart !== mine);
 
 describe("no e-mail address on any public surface", () => {
-  let vite: ViteDevServer | undefined;
+  let server: Awaited<ReturnType<typeof loadRouteServer>> | undefined;
   let handle: (request: Request) => Promise<Response>;
   let routePaths: string[] = [];
   const members: Record<string, { id: string; referralCode: string }> = {};
@@ -92,22 +92,13 @@ describe("no e-mail address on any public surface", () => {
     await confirmSeasonWinners("2024-10-01", "admin-1");
     apiKey = (await createApiKey({ name: "Shop", scopes: API_SCOPE_NAMES }, "admin-1")).secret;
 
-    vite = await createServer({
-      root: process.cwd(),
-      configFile: "vite.config.ts",
-      appType: "custom",
-      logLevel: "warn",
-      server: { middlewareMode: true, hmr: false, watch: null },
-      optimizeDeps: { noDiscovery: true, include: [] },
-    });
-    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-    routePaths = staticRoutePaths(build);
-    const handler = createRequestHandler(build, "development");
-    handle = (request) => handler(request, { cspNonce: "leak-test", requestId: "leak-test", clientIp: "198.51.100.7" });
+    server = await loadRouteServer({ cspNonce: "leak-test", requestId: "leak-test", clientIp: "198.51.100.7" });
+    routePaths = staticRoutePaths(server.build);
+    handle = server.handle;
   }, 120_000);
 
   afterAll(async () => {
-    await vite?.close();
+    await server?.close();
   });
 
   it("public pages, link previews and the embed show crew names, never a local part", async () => {

@@ -6,12 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { desc, eq } from "drizzle-orm";
-import { createRequestHandler, type ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, pointsLedger, products, sessions, users } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed";
 import { signInAs } from "../auth-helpers";
+import { loadRouteServer } from "../route-server";
 import { requestAddressChange } from "~/lib/contact-address/address-change.server";
 import { db } from "~/lib/db.server";
 import { deliverContactMessage } from "~/lib/email/contact.server";
@@ -77,32 +76,23 @@ function runNuHtmlChecker(files: string[]): VnuMessage[] {
 }
 
 describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
-  let vite: ViteDevServer | undefined;
+  let server: Awaited<ReturnType<typeof loadRouteServer>> | undefined;
   let render: (pathname: string, cookie?: string) => Promise<{ status: number; html: string }>;
 
   beforeAll(async () => {
     await seedDemoContent();
-    vite = await createServer({
-      root: process.cwd(),
-      configFile: "vite.config.ts",
-      appType: "custom",
-      logLevel: "warn",
-      server: { middlewareMode: true, hmr: false, watch: null },
-      // Only server rendering happens here: no browser dependencies to optimise.
-      optimizeDeps: { noDiscovery: true, include: [] },
-    });
-    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-    const handle = createRequestHandler(build, "development");
+    server = await loadRouteServer({ cspNonce: "valid-html-nonce", requestId: "valid-html", clientIp: "198.51.100.7" });
+    const handle = server.handle;
     render = async (pathname, cookie) => {
       const headers = new Headers({ "User-Agent": BROWSER, Accept: "text/html", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" });
       if (cookie) headers.set("Cookie", cookie);
-      const response = await handle(new Request(`${ORIGIN}${pathname}`, { headers }), { cspNonce: "valid-html-nonce", requestId: "valid-html", clientIp: "198.51.100.7" });
+      const response = await handle(new Request(`${ORIGIN}${pathname}`, { headers }));
       return { status: response.status, html: await response.text() };
     };
   }, 120_000);
 
   afterAll(async () => {
-    await vite?.close();
+    await server?.close();
   });
 
   it("finds no errors on every public and member page and on the rendered e-mails", async () => {

@@ -231,6 +231,17 @@ export async function exportMemberDataAsAdmin(memberId: string, admin: { id: str
 }
 
 /** The download's file name: the crew name, never the address. */
-export function exportFileName(document: MemberExport): string {
+function exportFileName(document: MemberExport): string {
   return `my-data-${String(document.membership.crewName).toLowerCase().replace(/[^a-z0-9]+/g, "-")}.json`;
+}
+
+/** The export as the download both the member and an admin get: a private, uncached JSON attachment. */
+export function exportDownload(document: MemberExport): Response {
+  return new Response(`${JSON.stringify(document, null, 2)}\n`, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName(document)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
 }

@@ -2,20 +2,14 @@ import { data } from "react-router";
 import type { Route } from "./+types/member-data";
 import { requireStaffApi } from "~/lib/auth/guards.server";
 import { isAppError } from "~/lib/errors";
-import { exportFileName, exportMemberDataAsAdmin } from "~/lib/privacy/export-member.server";
+import { exportDownload, exportMemberDataAsAdmin } from "~/lib/privacy/export-member.server";
 
 // Waitlist Users → Download data (ADR 0045): the member's own export file, for owners and admins.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireStaffApi(request, "waitlist-emails", "edit");
   try {
     const document = await exportMemberDataAsAdmin(params.memberId, admin);
-    return new Response(`${JSON.stringify(document, null, 2)}\n`, {
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${exportFileName(document)}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return exportDownload(document);
   } catch (error) {
     if (isAppError(error)) throw data({ error: error.userMessage }, { status: error.status });
     throw error;
