@@ -24,7 +24,9 @@ import { siteNameFrom } from "~/lib/site-name";
 import { Progress } from "~/components/ui/progress";
 import { REFERRER_POINTS } from "~/lib/points/points-rules";
 import { milestoneProgress, type MilestoneProgress } from "~/lib/points/milestones";
+import { EmailPreferencesCard } from "~/components/email-preferences-card";
 import { MyDataCard, type MyDataState } from "~/components/my-data-card";
+import { getSuppression, setOwnOptionalEmails } from "~/lib/email/suppression.server";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { FRESH_SIGN_IN_MESSAGE, FRESH_SIGN_IN_MINUTES, isFreshSignIn } from "~/lib/privacy/privacy-request.server";
 import { requestOwnErasure } from "~/lib/privacy/erasure-link.server";
@@ -49,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
   const member = await getMemberByEmail(user.email);
   const query = HistoryQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [pendingReferrals, settings, place, history, crewName, isFresh] = member
+  const [pendingReferrals, settings, place, history, crewName, isFresh, suppression] = member
     ? await Promise.all([
         countPendingReferrals(member.id),
         getSiteSettings(["referralCreditMode", "pointMilestones", "milestoneStep"]),
@@ -57,8 +59,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         getPointsHistory(member.id, query.before),
         getCrewName(member.id),
         isFreshSignIn(user.sessionId),
+        getSuppression(member.email),
       ])
-    : [0, null, null, null, null, false];
+    : [0, null, null, null, null, false, null];
   return {
     email: user.email,
     isAdmin: user.isAdmin,
@@ -74,6 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           history,
           referralCode: member.referralCode,
           link: referralLink(getEnv().origin, member.referralCode, "copy"),
+          emailStatus: suppression ?? ("subscribed" as const),
           myData: { isFresh, message: query["my-data"] ? MY_DATA_NOTICE[query["my-data"]] : null, freshMinutes: FRESH_SIGN_IN_MINUTES },
         }
       : null,
@@ -84,13 +88,16 @@ const DashboardForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reroll-crew-name") }),
   z.object({ intent: z.literal("request-erasure") }),
   z.object({ intent: z.literal("fresh-sign-in") }),
+  z.object({ intent: z.literal("email-unsubscribe") }),
+  z.object({ intent: z.literal("email-resubscribe") }),
 ]);
 
 type ActionAnswer = { crewNameError: string | null; myData: MyDataState["message"] };
 
 /**
  * "New crew name" (rate-limited); "Delete my data" (a fresh sign-in, then a confirmation
- * link to the contact address); "E-mail me a new sign-in link" (for a fresh sign-in).
+ * link to the contact address); "E-mail me a new sign-in link" (for a fresh sign-in);
+ * news and prize e-mails off or on again.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireMember(request);
@@ -99,6 +106,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!member || !parsed.success) return data<ActionAnswer>({ crewNameError: "We couldn't change your crew name. Please try again.", myData: null }, { status: 400 });
   const intent = parsed.data.intent;
   try {
+    if (intent === "email-unsubscribe" || intent === "email-resubscribe") {
+      await setOwnOptionalEmails(member.email, intent === "email-resubscribe");
+      return data<ActionAnswer>({ crewNameError: null, myData: null });
+    }
     if (intent === "reroll-crew-name") await rerollCrewName(member.id);
     else if (intent === "request-erasure") await requestOwnErasure({ memberId: member.id, sessionId: user.sessionId });
     else await requestMagicLink({ email: user.email, clientIp: context.clientIp, redirectTo: "/dashboard#my-data" });
@@ -191,6 +202,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </CardContent>
           </Card>
           {member.history && <PointsHistoryCard history={member.history} />}
+          <EmailPreferencesCard status={member.emailStatus} />
           <MyDataCard isFresh={member.myData.isFresh} message={actionData?.myData ?? member.myData.message} freshMinutes={member.myData.freshMinutes} />
           <Card className="sm:col-span-2">
             <CardHeader>

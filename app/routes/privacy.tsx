@@ -128,7 +128,7 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
           in. Sign-in links you ask for, a parent's consent request and its confirmation still arrive. To keep you
           unsubscribed, even after your data is deleted or if you join again, we keep a scrambled fingerprint of the
           address (a hash it cannot be read back from), never the address itself; we do the same when an address stops
-          accepting mail.
+          accepting mail. Signed in, your dashboard turns these e-mails off, or on again.
         </p>
       </section>
 

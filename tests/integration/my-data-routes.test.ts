@@ -5,6 +5,7 @@ import { resetDatabase } from "../db-reset";
 import { SELF_CONSENT } from "../factories";
 import { requestWithCookie, signInAs } from "../auth-helpers";
 import { db } from "~/lib/db.server";
+import { emailHashOf, getSuppression, suppressEmailHash } from "~/lib/email/suppression.server";
 import { createErasureToken } from "~/lib/privacy/erasure-link.server";
 import { PRIVACY_LIMITS } from "~/lib/privacy/privacy-request.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
@@ -135,5 +136,30 @@ describe("Waitlist Users", () => {
     const audit = (await db.execute<{ action: string; actor_name: string; before: unknown; after: unknown }>(sql`select action, actor_name, before, after from audit_events where target_id = ${id} order by id`)).rows;
     expect(audit.map((row) => row.action)).toEqual(["member.exported", "member.erased"]);
     expect(audit.every((row) => row.actor_name === "admin.privacy@example.com" && row.before === null && row.after === null)).toBe(true);
+  });
+});
+
+describe("news and prize e-mails on the dashboard", () => {
+  it("turns them off and on again, a bounce too once the member signs in, audited without the address", async () => {
+    const email = "quiet.quail@example.com";
+    const { cookie } = await member(email);
+    const status = async () => ((await call(dashboard.loader, requestWithCookie("/dashboard", cookie))).body as { member: { emailStatus: string } }).member.emailStatus;
+    expect(await status()).toBe("subscribed");
+    expect(await call(dashboard.action, post("/dashboard", cookie, { intent: "email-unsubscribe" }))).toMatchObject({ status: 200 });
+    expect([await status(), await getSuppression(email)]).toEqual(["unsubscribed", "unsubscribed"]);
+    expect(await call(dashboard.action, post("/dashboard", cookie, { intent: "email-resubscribe" }))).toMatchObject({ status: 200 });
+    expect([await status(), await getSuppression(email)]).toEqual(["subscribed", null]);
+
+    await suppressEmailHash(emailHashOf(email), "bounced");
+    expect(await status()).toBe("bounced");
+    await call(dashboard.action, post("/dashboard", cookie, { intent: "email-resubscribe" }));
+    expect(await status()).toBe("subscribed");
+
+    const audit = await db.execute<{ action: string; after: unknown }>(sql`select action, after from audit_events where target_type = 'email_suppression' order by id`);
+    expect(audit.rows.map((row) => row.action)).toEqual(["email.unsubscribed", "email.resubscribed", "email.resubscribed"]);
+    expect(JSON.stringify(audit.rows)).not.toContain("quiet.quail");
+    // Nobody signed in changes anything.
+    expect((await call(dashboard.action, post("/dashboard", undefined, { intent: "email-unsubscribe" }))).status).toBe(302);
+    expect(await getSuppression(email)).toBeNull();
   });
 });

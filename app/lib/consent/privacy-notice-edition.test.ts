@@ -12,6 +12,7 @@ const HASH_OF_EDITION: Record<number, string> = {
   2: "7843a1d94e77a522d4d0f7c8534bbbe728d763fbe4f0abbabd9be2d2c96903cd",
   3: "6897f0c767cbe799becf82707c31e579e77aa9382a370bfee8ab58396d76a2bb",
   4: "66a0f875a2844d1a43a4b0f6cb439b91934ad7b8b4908985caf46b74328f9d3f",
+  5: "a6af0255547546d626aa465c709c808ed7eb2dc4ca516965868b044657ff2da4",
 };
 
 describe("the privacy notice's edition", () => {

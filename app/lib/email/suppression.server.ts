@@ -86,3 +86,21 @@ export async function isUnsubscribeTokenSuppressed(emailHash: string): Promise<b
   const [row] = await db.select({ reason: emailSuppressions.reason }).from(emailSuppressions).where(eq(emailSuppressions.emailHash, emailHash));
   return Boolean(row);
 }
+
+/**
+ * A signed-in member turns optional e-mail off or on again from the dashboard. On again
+ * lifts any reason, a bounce too: the sign-in they just used proves the address takes
+ * mail now. Audited without the address; false when nothing changed.
+ */
+export async function setOwnOptionalEmails(address: string, wanted: boolean): Promise<boolean> {
+  const emailHash = emailHashOf(address);
+  return db.transaction(async (tx) => {
+    const changed = wanted
+      ? (await tx.delete(emailSuppressions).where(eq(emailSuppressions.emailHash, emailHash)).returning({ emailHash: emailSuppressions.emailHash })).length > 0
+      : await suppressEmailHash(emailHash, "unsubscribed", tx);
+    if (changed) {
+      await recordAuditEvent(tx, { kind: "system", name: "member's dashboard" }, { action: wanted ? "email.resubscribed" : "email.unsubscribed", targetType: "email_suppression", after: { via: "dashboard" } });
+    }
+    return changed;
+  });
+}
