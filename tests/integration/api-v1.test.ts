@@ -1,5 +1,5 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { apiKeys, auditEvents, emailOutbox, memberAuditLog, products, referrals, users, waitlistUsers } from "../../db/schema";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../app/lib/api/api-keys.server";
@@ -284,6 +284,23 @@ describe("members through the API", () => {
     expect(new Set(seen).size).toBe(5);
     expect(seen[0]).toBe("c.kid@example.com");
     expect((await call("GET", "/members?cursor=garbage")).status).toBe(400);
+  });
+
+  it("pages members who joined within one millisecond without skipping any (the cursor keeps microseconds)", async () => {
+    for (const name of ["d", "e", "f"]) await joinWaitlist({ email: `${name}.kid@example.com` });
+    const all = await db.select({ id: waitlistUsers.id }).from(waitlistUsers);
+    for (const [index, { id }] of all.entries()) {
+      await db.execute(sql`update waitlist_users set created_at = '2026-01-01T00:00:00.123000Z'::timestamptz + make_interval(secs => ${index * 0.0001}) where id = ${id}`);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await call("GET", `/members?limit=1${cursor ? `&cursor=${cursor}` : ""}`);
+      const page = (await response.json()) as { data: { email: string }[]; nextCursor: string | null };
+      seen.push(...page.data.map((member) => member.email));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(all.length);
   });
 
   it("joins with the site's rules: the referral is pending until the friend confirms, a second join changes nothing", async () => {

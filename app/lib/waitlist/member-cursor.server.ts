@@ -7,7 +7,11 @@ import { memberListColumns, type MemberListRow } from "./member-admin.server";
 
 export type MemberCursorQuery = { search?: string; confirmed?: boolean; blocked?: boolean; cursor?: string; limit: number };
 
-const encodeCursor = (row: { id: string; createdAt: Date }) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+// The database's own microseconds: a JavaScript Date keeps milliseconds, and a cursor cut to
+// them would skip a member who joined within the same millisecond as a page's last one.
+const cursorTime = sql<string>`to_char(${waitlistUsers.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const encodeCursor = (row: { id: string; cursorAt: string }) => Buffer.from(`${row.cursorAt}|${row.id}`).toString("base64url");
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt, id] = Buffer.from(cursor, "base64url").toString().split("|");
@@ -30,12 +34,12 @@ export async function listMembersByCursor({ search, confirmed, blocked, cursor, 
     conditions.push(sql`(${waitlistUsers.createdAt}, ${waitlistUsers.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
   }
   const rows = await db
-    .select({ ...memberListColumns, createdAt: waitlistUsers.createdAt })
+    .select({ ...memberListColumns, cursorAt: cursorTime })
     .from(waitlistUsers)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(waitlistUsers.createdAt), desc(waitlistUsers.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  return { rows: page.map(({ cursorAt: _cursorAt, ...row }) => row), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
