@@ -83,7 +83,10 @@ describe("authentication", () => {
       await page.goto(`${e2e.server.origin}/login`);
       await waitForHydration(page);
       await requestMagicLink(page, crewEmail());
-      assert.equal(await botGuardChecks(e2e.server.origin, "sign-in", "solved"), solvedBefore + 1, "the request carried a solved challenge");
+      const solvedAfter = await botGuardChecks(e2e.server.origin, "sign-in", "solved");
+      // On a mismatch, say what the server counted instead (no_js, expired, reused…).
+      const counted = async () => (await (await fetch(`${e2e.server.origin}/metrics`)).text()).split("\n").filter((line) => line.startsWith('launchcrew_bot_guard_checks_total{form="sign-in"'));
+      assert.equal(solvedAfter, solvedBefore + 1, `the request carried a solved challenge; the server counted: ${(await counted()).join("; ")}`);
 
       await plain.goto(`${e2e.server.origin}/login`);
       await requestMagicLink(plain, crewEmail());
