@@ -2,28 +2,32 @@
 -- first (email_outbox_urgent_due_idx), then any due message (email_outbox_due_idx), each
 -- read in its index's order, `p_limit` at most, leased for `p_lease_seconds`. A function
 -- so the planner is held to those index scans: while autovacuum has not yet seen a burst,
--- its statistics would have it sort the whole queue for every message.
+-- its statistics would have it sort the whole queue for every message. A broadcast's
+-- messages are not claimed here: they go at its pace (broadcast_claim, ADR 0050). A message
+-- claimed while rehearsal mode is on is marked so: it stays in the back office (ADR 0051).
 CREATE OR REPLACE FUNCTION email_outbox_claim(p_limit integer, p_lease_seconds integer, p_except bigint, p_include_bulk boolean)
 RETURNS SETOF email_outbox
 LANGUAGE plpgsql
 SET enable_sort = off
 SET enable_bitmapscan = off
 AS $$
+DECLARE
+  v_rehearsal boolean := false;
 BEGIN
   RETURN QUERY
     UPDATE email_outbox o
-       SET locked_until = now() + make_interval(secs => p_lease_seconds), attempts = o.attempts + 1
+       SET locked_until = now() + make_interval(secs => p_lease_seconds), attempts = o.attempts + 1, rehearsal = v_rehearsal
      WHERE o.id IN (
        WITH urgent AS (
          SELECT e.id FROM email_outbox e
-          WHERE e.status = 'pending' AND e.kind NOT IN ('welcome', 'season_winner') AND e.next_attempt_at <= now()
+          WHERE e.status = 'pending' AND e.broadcast_id IS NULL AND e.kind NOT IN ('welcome', 'season_winner') AND e.next_attempt_at <= now()
             AND (e.locked_until IS NULL OR e.locked_until <= now()) AND e.id IS DISTINCT FROM p_except
           ORDER BY e.next_attempt_at, e.id
           LIMIT p_limit
           FOR UPDATE SKIP LOCKED),
        any_due AS (
          SELECT e.id FROM email_outbox e
-          WHERE p_include_bulk AND e.status = 'pending' AND e.next_attempt_at <= now()
+          WHERE p_include_bulk AND e.status = 'pending' AND e.broadcast_id IS NULL AND e.next_attempt_at <= now()
             AND (e.locked_until IS NULL OR e.locked_until <= now()) AND e.id IS DISTINCT FROM p_except
           ORDER BY e.next_attempt_at, e.id
           LIMIT p_limit

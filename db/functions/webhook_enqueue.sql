@@ -1,6 +1,7 @@
 -- One message per enabled endpoint subscribed to the event, all with one message id, in
 -- the Standard Webhooks payload shape ({type, timestamp, data}). PL/pgSQL keeps its plan
--- for the session (a SQL function is planned at every call, ADR 0038).
+-- for the session (a SQL function is planned at every call, ADR 0038). While rehearsal mode
+-- is on only endpoints marked "test" get events (ADR 0051).
 CREATE OR REPLACE FUNCTION webhook_enqueue(p_type text, p_data jsonb, p_at timestamptz) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -11,6 +12,6 @@ BEGIN
                             'timestamp', to_char(p_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                             'data', p_data)
     FROM webhook_endpoints e, message
-   WHERE e.is_enabled AND p_type = ANY (e.events);
+   WHERE e.is_enabled AND p_type = ANY (e.events) AND (e.is_test OR NOT rehearsal_mode_on());
 END;
 $$;

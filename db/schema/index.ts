@@ -11,3 +11,4 @@ export * from "./audit";
 export * from "./imports";
 export * from "./consent";
 export * from "./address-changes";
+export * from "./launch";

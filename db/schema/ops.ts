@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { broadcasts } from "./launch";
 import { waitlistUsers } from "./waitlist";
 
 /** What a welcome e-mail queued by the sign-up is rendered from when it is sent (ADR 0038). */
 export type QueuedTemplateData = { memberId: string; referralCode: string; /** A parent consented: the e-mail carries the withdraw link. */ parentConsent?: boolean };
+/** A broadcast's message is rendered for its member when it is sent (ADR 0050): place and points then. */
 
 // Durable e-mail outbox: a message is accepted by inserting a row, and a worker
 // delivers it (see docs/decisions/0004-email-outbox.md).
@@ -28,8 +30,18 @@ export const emailOutbox = pgTable(
      * to an old address after a change, ADR 0046): an erasure takes it with the membership.
      */
     memberId: uuid("member_id").references(() => waitlistUsers.id, { onDelete: "cascade" }),
-    /** 'suppressed': a non-essential message to an address on the suppression list, never sent (ADR 0044). */
-    status: text("status", { enum: ["pending", "sent", "failed", "suppressed"] }).notNull().default("pending"),
+    /** The broadcast this message is one of (ADR 0050): one per member, rendered when sent. */
+    broadcastId: bigint("broadcast_id", { mode: "number" }).references(() => broadcasts.id, { onDelete: "cascade" }),
+    /**
+     * Set by the claim while rehearsal mode is on (ADR 0051): the message is kept in the
+     * back office's mailbox instead of sent, and deleted when the rehearsal ends.
+     */
+    rehearsal: boolean("rehearsal").notNull().default(false),
+    /**
+     * 'suppressed': a non-essential message to an address on the suppression list, never sent (ADR 0044).
+     * 'cancelled': a message of a broadcast cancelled before it went.
+     */
+    status: text("status", { enum: ["pending", "sent", "failed", "suppressed", "cancelled"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -41,12 +53,18 @@ export const emailOutbox = pgTable(
     check("email_outbox_attempts_non_negative", sql`${t.attempts} >= 0`),
     // The sender's queue order (due time, then id), so claiming the next message reads one
     // index entry however long the queue is.
-    index("email_outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    // A broadcast's messages are not in it: they go at the broadcast's pace, from their own index.
+    index("email_outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending' and ${t.broadcastId} is null`),
     // The same order for the messages someone is waiting for (a sign-in link, a test
     // e-mail): they go ahead of a launch burst's welcome e-mails (ADR 0038).
     index("email_outbox_urgent_due_idx")
       .on(t.nextAttemptAt, t.id)
-      .where(sql`${t.status} = 'pending' and ${t.kind} not in ('welcome', 'season_winner')`),
+      .where(sql`${t.status} = 'pending' and ${t.broadcastId} is null and ${t.kind} not in ('welcome', 'season_winner')`),
+    // A broadcast's queue in order, and exactly one message per member of it.
+    index("email_outbox_broadcast_due_idx").on(t.broadcastId, t.id).where(sql`${t.status} = 'pending' and ${t.broadcastId} is not null`),
+    uniqueIndex("email_outbox_broadcast_member_idx").on(t.broadcastId, t.memberId).where(sql`${t.broadcastId} is not null`),
+    index("email_outbox_broadcast_status_idx").on(t.broadcastId, t.status).where(sql`${t.broadcastId} is not null`),
+    index("email_outbox_rehearsal_idx").on(t.id).where(sql`${t.rehearsal}`),
     index("email_outbox_member_id_idx").on(t.memberId).where(sql`${t.memberId} is not null`),
   ],
 );

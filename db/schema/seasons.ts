@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { waitlistUsers } from "./waitlist";
 
@@ -36,6 +36,8 @@ export const seasons = pgTable("seasons", {
   frozenAt: timestamp("frozen_at", { withTimezone: true }).notNull().defaultNow(),
   winnersConfirmedAt: timestamp("winners_confirmed_at", { withTimezone: true }),
   winnersConfirmedBy: text("winners_confirmed_by").references(() => users.id, { onDelete: "set null" }),
+  /** Closed in rehearsal mode (ADR 0051): deleted, with its standings and prizes, when the rehearsal ends. */
+  rehearsal: boolean("rehearsal").notNull().default(false),
 });
 
 // The final standings of a frozen season, in order. Rank, prize and skip reason are

@@ -11,6 +11,8 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   /** "whsec_" + base64 of 32 random bytes: the signing key the receiver verifies with. */
   secret: text("secret").notNull(),
   isEnabled: boolean("is_enabled").notNull().default(true),
+  /** A test endpoint: the only kind that receives events while rehearsal mode is on (ADR 0051). */
+  isTest: boolean("is_test").notNull().default(false),
   /** Set at the first failed attempt since the last success; 24 h of failing disables the endpoint. */
   failingSince: timestamp("failing_since", { withTimezone: true }),
   disabledReason: text("disabled_reason"),

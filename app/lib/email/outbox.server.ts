@@ -25,6 +25,8 @@ export type ClaimedEmail = {
   /** Set when the message was queued unrendered: render it (renderQueuedEmail) before sending. */
   templateData: unknown;
   attempts: number;
+  /** Claimed while rehearsal mode was on (ADR 0051): kept in the back office, never sent. */
+  rehearsal: boolean;
 };
 
 export const MAX_ATTEMPTS = 10;
@@ -88,6 +90,7 @@ type ClaimedEmailRow = {
   text: string;
   template_data: unknown;
   attempts: number;
+  rehearsal: boolean;
 };
 
 const toClaimedEmail = (row: ClaimedEmailRow): ClaimedEmail => ({
@@ -100,6 +103,7 @@ const toClaimedEmail = (row: ClaimedEmailRow): ClaimedEmail => ({
   text: row.text,
   templateData: row.template_data,
   attempts: row.attempts,
+  rehearsal: row.rehearsal === true,
 });
 
 export type ClaimOptions = {
@@ -115,7 +119,7 @@ export type ClaimOptions = {
  */
 export function claimDueEmailsStatement(limit: number, leaseSeconds: number, exceptId?: number, { includeBulk = true }: ClaimOptions = {}) {
   return sql`
-    select id, kind, to_address, reply_to, subject, html, text, template_data, attempts
+    select id, kind, to_address, reply_to, subject, html, text, template_data, attempts, rehearsal
       from email_outbox_claim(${limit}, ${leaseSeconds}, ${exceptId ?? null}::bigint, ${includeBulk})`;
 }
 

@@ -74,7 +74,8 @@ export async function deliverDueEmails(
         if (message.templateData) rendered = await renderQueuedEmail(message);
         // An optional one shows its unsubscribe link (the headers are the transport's); kept with the row as sent.
         if (isOptional) rendered = { subject: message.subject, ...rendered, ...addUnsubscribeLink(rendered ?? message, unsubscribeUrl(message.to)) };
-        await sendLeased(transport, { ...message, ...rendered }, leaseSeconds);
+        // In rehearsal mode the message stops here, in the back office's mailbox (ADR 0051).
+        if (!message.rehearsal) await sendLeased(transport, { ...message, ...rendered }, leaseSeconds);
         isSent = true;
       }
     } catch (error) {

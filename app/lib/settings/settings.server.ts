@@ -1,5 +1,6 @@
 import { CONSENT_AGE, CONSENT_REQUEST_DAYS } from "~/lib/consent/age";
 import { parseLaunchDate, parseMonthsAfterLaunch, UNCONFIRMED_MEMBER_DAYS } from "~/lib/privacy/retention-rules";
+import { BROADCAST_PACE } from "~/lib/launch/pace";
 import { inArray, sql } from "drizzle-orm";
 import { siteSettings } from "../../../db/schema";
 import { sanitizeRichHtml } from "../content/sanitize.server";
@@ -122,6 +123,9 @@ export const SETTING_DEFINITIONS = {
   unconfirmedMemberDays: boundedInteger("unconfirmed_member_days", UNCONFIRMED_MEMBER_DAYS),
   launchDate: define<string | null>({ key: "launch_date", fallback: null, parse: parseLaunchDate, serialize: parseLaunchDate }),
   monthsAfterLaunch: define<number | null>({ key: "months_after_launch", fallback: null, parse: parseMonthsAfterLaunch, serialize: parseMonthsAfterLaunch }),
+  // Launch day (ADR 0050, 0051): how fast broadcasts go, and whether this is a rehearsal (no e-mail leaves, only test webhooks fire).
+  broadcastMessagesPerMinute: boundedInteger("broadcast_messages_per_minute", BROADCAST_PACE),
+  rehearsalMode: define({ key: "rehearsal_mode", fallback: false, parse: (stored) => stored === true, serialize: (value: boolean) => value === true }),
   seasonPrizes: define<PrizeTier[]>({ key: "season_prizes", fallback: parsePrizeTiers(undefined), parse: parsePrizeTiers, serialize: parsePrizeTiers }),
   seasonWinnerEmailTemplateHtml: define({
     key: "season_winner_email_template_html",

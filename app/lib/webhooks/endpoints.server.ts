@@ -45,6 +45,7 @@ export async function listWebhookEndpoints(): Promise<WebhookEndpointListing[]> 
       description: webhookEndpoints.description,
       events: webhookEndpoints.events,
       isEnabled: webhookEndpoints.isEnabled,
+      isTest: webhookEndpoints.isTest,
       failingSince: webhookEndpoints.failingSince,
       disabledReason: webhookEndpoints.disabledReason,
       createdBy: webhookEndpoints.createdBy,

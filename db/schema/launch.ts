@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { waitlistUsers } from "./waitlist";
+
+/** Who a wave or a broadcast goes to (app/lib/launch/audience.ts checks and counts it). */
+export type AudienceDefinition = Record<string, unknown> & { kind: string };
+
+// A wave of invitations (ADR 0049): who was chosen, how, by whom. The members invited are
+// member_invites rows; a rehearsal's waves are deleted, with their invites, when it ends.
+export const waves = pgTable(
+  "waves",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    name: text("name").notNull(),
+    audience: jsonb("audience").$type<AudienceDefinition>().notNull(),
+    invitedCount: integer("invited_count").notNull().default(0),
+    rehearsal: boolean("rehearsal").notNull().default(false),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("waves_invited_non_negative", sql`${t.invitedCount} >= 0`)],
+);
+
+// A member's invitation: waiting (no row) → invited → admitted (admitted_at set once, when
+// the member, signed in as their own address, redeems the invite code of their e-mail).
+export const memberInvites = pgTable(
+  "member_invites",
+  {
+    memberId: uuid("member_id")
+      .primaryKey()
+      .references(() => waitlistUsers.id, { onDelete: "cascade" }),
+    waveId: bigint("wave_id", { mode: "number" })
+      .notNull()
+      .references(() => waves.id, { onDelete: "cascade" }),
+    invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
+    admittedAt: timestamp("admitted_at", { withTimezone: true }),
+  },
+  (t) => [index("member_invites_wave_idx").on(t.waveId, t.admittedAt), index("member_invites_admitted_idx").on(t.admittedAt)],
+);
+
+// A message to a segment of the list (ADR 0050). Its messages are email_outbox rows with
+// its id (one per member, unique), queued in pages from `queued_through` and sent at the
+// site's pace: `next_send_at` is the earliest moment the next one may go, for every process.
+export const broadcasts = pgTable(
+  "broadcasts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    audience: jsonb("audience").$type<AudienceDefinition>().notNull(),
+    status: text("status", { enum: ["scheduled", "sending", "paused", "cancelled", "finished"] }).notNull(),
+    /** The members the audience counted when it was created (the queue may differ by those who left since). */
+    audienceCount: integer("audience_count").notNull(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The last member id queued; null before the first page. Queueing resumes after it. */
+    queuedThrough: uuid("queued_through"),
+    /** Set when every member of the audience has a message queued. */
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
+    nextSendAt: timestamp("next_send_at", { withTimezone: true }).notNull().defaultNow(),
+    rehearsal: boolean("rehearsal").notNull().default(false),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("broadcasts_status", sql`${t.status} in ('scheduled', 'sending', 'paused', 'cancelled', 'finished')`),
+    check("broadcasts_audience_count_non_negative", sql`${t.audienceCount} >= 0`),
+    index("broadcasts_active_idx").on(t.scheduledAt).where(sql`${t.status} in ('scheduled', 'sending')`),
+  ],
+);
