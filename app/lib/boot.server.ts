@@ -9,6 +9,8 @@ import { resolveShippingAddressKey } from "./prizes/address-crypto.server";
 import { startPrizeAddressJob } from "./prizes/prize-claims.server";
 import { createTransport } from "./email/transport.server";
 import { startOutboxWorker } from "./email/worker.server";
+import { startBroadcastJob } from "./launch/broadcasts/broadcast-queue.server";
+import { startBroadcastSender } from "./launch/broadcasts/broadcast-sender.server";
 import { log } from "./log.server";
 import { startPurgeJob } from "./maintenance/purge.server";
 import { startConsentScheduleJob } from "./consent/consent-schedule.server";
@@ -45,6 +47,8 @@ export async function boot(): Promise<void> {
   getAuth(); // fails fast on a missing secret
   resolveShippingAddressKey(env); // and on a missing shipping-address key
   registerBackgroundTask(startOutboxWorker(createTransport(env)));
+  registerBackgroundTask(startBroadcastSender(createTransport(env)));
+  registerBackgroundTask(startBroadcastJob());
   registerBackgroundTask(startPurgeJob());
   registerBackgroundTask(startSeasonJob());
   registerBackgroundTask(startPrizeAddressJob());

@@ -23,6 +23,7 @@ export const EMAIL_KIND_CLASS = {
   webhook_disabled: "essential",
   welcome: "optional",
   season_winner: "optional",
+  broadcast: "optional",
 } as const satisfies Record<OutgoingEmail["kind"], "essential" | "optional">;
 
 /** True for a kind that must go even to a suppressed address. An unknown kind is optional. */

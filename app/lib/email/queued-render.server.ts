@@ -1,7 +1,14 @@
 import type { QueuedTemplateData } from "../../../db/schema";
+import { renderBroadcastMessage } from "../launch/broadcasts/broadcast-render.server";
 import { prepareWelcomeEmail } from "./welcome.server";
 
 export type RenderedEmail = { subject: string; html: string; text: string };
+
+function isBroadcastData(data: unknown): data is { broadcastId: number; memberId: string } {
+  if (typeof data !== "object" || data === null) return false;
+  const { broadcastId, memberId } = data as Record<string, unknown>;
+  return typeof broadcastId === "number" && typeof memberId === "string";
+}
 
 function isTemplateData(data: unknown): data is QueuedTemplateData {
   if (typeof data !== "object" || data === null) return false;
@@ -15,6 +22,11 @@ function isTemplateData(data: unknown): data is QueuedTemplateData {
  * the sender records a failed attempt rather than sending an empty e-mail.
  */
 export async function renderQueuedEmail(message: { kind: string; to: string; templateData: unknown }): Promise<RenderedEmail> {
+  if (message.kind === "broadcast" && isBroadcastData(message.templateData)) {
+    const rendered = await renderBroadcastMessage(message.templateData);
+    if (!rendered) throw new Error("the member of this broadcast message was blocked or left");
+    return rendered;
+  }
   if (message.kind !== "welcome" || !isTemplateData(message.templateData)) {
     throw new Error(`no way to render a queued "${message.kind}" e-mail from what it holds`);
   }

@@ -8,6 +8,9 @@ export const WEBHOOK_EVENTS = {
   "referral.credited": "A referral earned its points",
   "referral.held": "A referral was held for review",
   "season.closed": "A month ended and its final standings were frozen",
+  "broadcast.started": "A broadcast began sending (now, or at its scheduled time)",
+  "broadcast.finished": "Every message of a broadcast was sent, skipped or failed (with the counts)",
+  "broadcast.cancelled": "A broadcast was cancelled: its unsent messages will not go",
 } as const;
 
 export type WebhookEvent = keyof typeof WEBHOOK_EVENTS;

@@ -1,0 +1,61 @@
+import { eq, sql } from "drizzle-orm";
+import { broadcasts } from "../../../../db/schema";
+import { parentFooter } from "~/lib/consent/revoke-link.server";
+import { crewNameOf } from "~/lib/crew-names/crew-name";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { competitionRankSql } from "~/lib/leaderboard/leaderboard.server";
+import { referralLink } from "~/lib/referrals/share-links";
+import { inviteUrl } from "../invite-code.server";
+import { renderBroadcastEmail } from "./broadcast-email";
+import type { BroadcastValues } from "./placeholders";
+
+type BroadcastText = { subject: string; html: string; waveId: number | null };
+
+// A broadcast's text never changes once created: each process keeps the few it is sending.
+const texts = new Map<number, BroadcastText>();
+
+async function broadcastText(broadcastId: number): Promise<BroadcastText | null> {
+  const known = texts.get(broadcastId);
+  if (known) return known;
+  const [row] = await db.select({ subject: broadcasts.subject, html: broadcasts.html, audience: broadcasts.audience }).from(broadcasts).where(eq(broadcasts.id, broadcastId));
+  if (!row) return null;
+  const waveId = row.audience.kind === "wave" && typeof row.audience.waveId === "number" ? row.audience.waveId : null;
+  const text = { subject: row.subject, html: row.html, waveId };
+  if (texts.size > 100) texts.clear();
+  texts.set(broadcastId, text);
+  return text;
+}
+
+type MemberRow = { crew_name_roll: number; points: number; referral_code: string; is_blocked: boolean; is_parent_consented: boolean; rank: number | null };
+
+/**
+ * One member's copy of a broadcast, rendered as it goes (ADR 0050): their crew name, points
+ * and place now. Null when the member is blocked or gone: the message is not sent.
+ */
+export async function renderBroadcastMessage(message: { broadcastId: number; memberId: string }) {
+  const text = await broadcastText(message.broadcastId);
+  if (!text) return null;
+  const needsRank = text.html.includes("{{PLACE_IN_LINE}}") || text.subject.includes("{{PLACE_IN_LINE}}");
+  const result = await db.execute<MemberRow>(sql`
+    select u.crew_name_roll, u.points, u.referral_code, u.is_blocked, u.consent_method = 'parent_email_plus' as is_parent_consented,
+           ${needsRank ? competitionRankSql(sql`u.points`, sql`u.referrals_made`) : sql`null::integer`} as rank
+      from waitlist_users u where u.id = ${message.memberId}`);
+  const member = result.rows[0];
+  if (!member || member.is_blocked) return null;
+  const { SITE_NAME, origin } = getEnv();
+  const values: BroadcastValues = {
+    crewName: crewNameOf(message.memberId, Number(member.crew_name_roll)),
+    placeInLine: member.rank === null ? null : Number(member.rank),
+    points: Number(member.points),
+    referralLink: referralLink(origin, member.referral_code),
+    inviteLink: text.waveId === null ? null : inviteUrl({ memberId: message.memberId, waveId: text.waveId }),
+  };
+  return renderBroadcastEmail({
+    siteName: SITE_NAME,
+    subject: text.subject,
+    templateHtml: text.html,
+    values,
+    footer: member.is_parent_consented ? parentFooter(message.memberId) : undefined,
+  });
+}

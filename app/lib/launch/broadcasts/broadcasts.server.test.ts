@@ -1,0 +1,227 @@
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditEvents, broadcasts, emailOutbox, users, waitlistUsers } from "../../../../db/schema";
+import { resetDatabase } from "../../../../tests/db-reset";
+import { startSmtpSink, type SmtpSink } from "../../../../tests/e2e/smtp-sink";
+import { adminActor } from "~/lib/audit/actor";
+import { crewNameOf } from "~/lib/crew-names/crew-name";
+import { db } from "~/lib/db.server";
+import { createTransport, type MailTransport } from "~/lib/email/transport.server";
+import { emailHashOf, suppressEmailHash } from "~/lib/email/suppression.server";
+import { parseEnv } from "~/lib/env.server";
+import { isAppError } from "~/lib/errors";
+import { saveSiteSettings } from "~/lib/settings/settings.server";
+import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
+import { advanceBroadcasts } from "./broadcast-queue.server";
+import { sendNextBroadcastMessage } from "./broadcast-sender.server";
+import { BroadcastInputSchema, type BroadcastInput } from "./broadcast.schema";
+import { controlBroadcast, createBroadcast, getBroadcast } from "./broadcasts.server";
+
+const ADMIN = { id: "admin-1", email: "boss@example.com" };
+const actor = adminActor(ADMIN);
+
+let peer: SmtpSink | undefined;
+let transport: MailTransport | undefined;
+
+async function smtp(options: Parameters<typeof startSmtpSink>[0] = {}) {
+  peer = await startSmtpSink(options);
+  transport = createTransport(parseEnv({ ...process.env, SMTP_URL: peer.url, HOST: "127.0.0.1", SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64") }));
+  return { peer, transport };
+}
+
+beforeEach(async () => {
+  await resetDatabase();
+  await db.insert(users).values({ id: ADMIN.id, name: "Boss", email: ADMIN.email, role: "admin" });
+  // The pace is not what these tests are about, except the one that sets it.
+  await saveSiteSettings({ broadcastMessagesPerMinute: 60_000 }, ADMIN.id);
+});
+afterEach(async () => {
+  transport?.close();
+  await peer?.stop();
+  peer = transport = undefined;
+});
+
+async function member(localPart: string, { points = 0, confirmed = true, tags = [] as string[] } = {}) {
+  const { member: joined } = await joinWaitlist({ email: `${localPart}@example.com` });
+  await db.update(waitlistUsers).set({ points, confirmedEmail: confirmed, tags }).where(eq(waitlistUsers.id, joined.id));
+  // The welcome e-mails are not this test's business.
+  await db.delete(emailOutbox);
+  return joined;
+}
+
+const launchNews = (overrides: Partial<BroadcastInput> = {}): BroadcastInput =>
+  BroadcastInputSchema.parse({
+    subject: "News for {{CREW_NAME}}",
+    html: "<p>You have {{POINTS}} points and you are {{PLACE_IN_LINE}}. Share {{REFERRAL_LINK}}</p>",
+    audience: { kind: "confirmed" },
+    ...overrides,
+  });
+
+/** Sends until no broadcast message may go now; the outcomes in order. */
+async function drain(via: MailTransport) {
+  const outcomes: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    const outcome = await sendNextBroadcastMessage(via);
+    if (outcome === "none") break;
+    outcomes.push(outcome);
+  }
+  return outcomes;
+}
+
+const unfold = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=").replace(/\r?\n[ \t]+/g, " ");
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isAppError(error)) return error.userMessage;
+    throw error;
+  }
+  throw new Error("it was accepted");
+}
+
+describe("a broadcast", () => {
+  it("reaches every confirmed member of its audience exactly once, rendered for each, with the unsubscribe headers", async () => {
+    const { peer, transport } = await smtp();
+    const ada = await member("ada", { points: 30 });
+    const bo = await member("bo", { points: 10 });
+    await member("unconfirmed", { confirmed: false });
+    const created = await createBroadcast(launchNews(), actor);
+    expect(created).toMatchObject({ status: "sending", audienceCount: 2 });
+
+    await advanceBroadcasts();
+    await advanceBroadcasts(); // a second run queues nothing twice
+    expect(await drain(transport)).toEqual(["sent", "sent"]);
+    await advanceBroadcasts();
+
+    expect(peer.received.map((mail) => mail.to).flat().sort()).toEqual(["ada@example.com", "bo@example.com"]);
+    const toAda = unfold(peer.received.find((mail) => mail.to.includes("ada@example.com"))!.raw);
+    expect(toAda).toContain(`Subject: News for ${crewNameOf(ada.id, 0)}`);
+    expect(toAda).toContain("You have 30 points and you are #1.");
+    expect(toAda).toMatch(/List-Unsubscribe: <http[^>]+\/unsubscribe\?token=/);
+    expect(toAda).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(unfold(peer.received.find((mail) => mail.to.includes("bo@example.com"))!.raw)).toContain(`You have 10 points and you are #2.`);
+    expect(crewNameOf(bo.id, 0)).not.toBe(crewNameOf(ada.id, 0));
+
+    const finished = await getBroadcast(created.id);
+    expect(finished).toMatchObject({ status: "finished", progress: { queued: 2, sent: 2, waiting: 0, failed: 0, suppressed: 0 } });
+    const audit = await db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetType, "broadcast"));
+    expect(audit.map((row) => row.action)).toEqual(["broadcast.created", "broadcast.finished"]);
+  });
+
+  it("skips unsubscribed and bounced addresses, and a permanent refusal marks the address bounced", async () => {
+    const { peer, transport } = await smtp({ rejectRecipients: ["gone@example.com"] });
+    await member("fan");
+    await member("quiet");
+    await member("gone");
+    await suppressEmailHash(emailHashOf("quiet@example.com"), "unsubscribed");
+    const created = await createBroadcast(launchNews(), actor);
+    await advanceBroadcasts();
+    expect((await drain(transport)).sort()).toEqual(["failed", "sent", "suppressed"]);
+    expect(peer.received.map((mail) => mail.to).flat()).toEqual(["fan@example.com"]);
+
+    // The next broadcast does not even try the bounced address.
+    const rows = await db.select({ reason: sql<string>`reason` }).from(sql`email_suppressions`).where(sql`email_hash = ${emailHashOf("gone@example.com")}`);
+    expect(rows).toEqual([{ reason: "bounced" }]);
+    await advanceBroadcasts();
+    expect(await getBroadcast(created.id)).toMatchObject({ status: "finished", progress: { sent: 1, failed: 1, suppressed: 1 } });
+    await createBroadcast(launchNews({ subject: "Again" }), actor);
+    await advanceBroadcasts();
+    expect((await drain(transport)).sort()).toEqual(["sent", "suppressed", "suppressed"]);
+  });
+
+  it("is never completed at the mail server when its mark fails: the server drops it, and it goes once later", async () => {
+    const { peer, transport } = await smtp();
+    await member("ada");
+    await createBroadcast(launchNews(), actor);
+    await advanceBroadcasts();
+
+    // Another process took the message over (its lease ran out) while this one was sending it.
+    const stolen = await transport.send(
+      { id: 1, kind: "broadcast", to: "ada@example.com", replyTo: null, subject: "x", html: "<p>x</p>", text: "x", templateData: null, attempts: 1, rehearsal: false },
+      { beforeEnd: async () => Promise.reject(new Error("lease lost")) },
+    ).then(() => "sent", (error: Error) => error.message);
+    expect(stolen).toMatch(/lease lost/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(peer.received).toEqual([]);
+
+    expect(await drain(transport)).toEqual(["sent"]);
+    expect(peer.received.map((mail) => mail.to)).toEqual([["ada@example.com"]]);
+  });
+
+  it("keeps to the pace across processes, and pause, resume and cancel take effect at the next message", async () => {
+    const first = await smtp();
+    const other = createTransport(parseEnv({ ...process.env, SMTP_URL: first.peer.url, HOST: "127.0.0.1", SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64") }));
+    for (const name of ["a1", "a2", "a3", "a4"]) await member(name);
+    await saveSiteSettings({ broadcastMessagesPerMinute: 1 }, ADMIN.id);
+    const created = await createBroadcast(launchNews(), actor);
+    await advanceBroadcasts();
+
+    // One a minute: the first goes, and neither process may send another now.
+    expect(await sendNextBroadcastMessage(first.transport)).toBe("sent");
+    expect(await sendNextBroadcastMessage(other)).toBe("none");
+    expect(await sendNextBroadcastMessage(first.transport)).toBe("none");
+
+    await controlBroadcast(created.id, "pause", actor);
+    await db.update(broadcasts).set({ nextSendAt: sql`now()` }); // the minute has passed
+    expect(await sendNextBroadcastMessage(other)).toBe("none");
+    await controlBroadcast(created.id, "resume", actor);
+    expect(await sendNextBroadcastMessage(other)).toBe("sent");
+    expect(await refusal(controlBroadcast(created.id, "resume", actor))).toBe("This broadcast is sending: it cannot be resumed.");
+
+    await controlBroadcast(created.id, "cancel", actor);
+    await db.update(broadcasts).set({ nextSendAt: sql`now()` });
+    expect(await sendNextBroadcastMessage(first.transport)).toBe("none");
+    await advanceBroadcasts();
+    expect(await getBroadcast(created.id)).toMatchObject({ status: "cancelled", progress: { queued: 4, sent: 2, waiting: 0, skipped: 2 } });
+    expect(first.peer.received).toHaveLength(2);
+    other.close();
+  });
+
+  it("waits for its scheduled time", async () => {
+    const { peer, transport } = await smtp();
+    await member("ada");
+    const created = await createBroadcast(launchNews({ scheduledAt: new Date(Date.now() + 3_600_000) }), actor);
+    expect(created.status).toBe("scheduled");
+    await advanceBroadcasts();
+    expect(await drain(transport)).toEqual([]);
+    await db.update(broadcasts).set({ scheduledAt: sql`now()` });
+    await advanceBroadcasts();
+    expect(await drain(transport)).toEqual(["sent"]);
+    expect(peer.received).toHaveLength(1);
+  });
+});
+
+describe("bad input", () => {
+  it("is refused with a clear message before anything is queued", async () => {
+    await member("ada", { tags: ["superfan"] });
+    const parse = (input: Record<string, unknown>) => {
+      const result = BroadcastInputSchema.safeParse({ subject: "Hi", html: "<p>Hi</p>", audience: { kind: "confirmed" }, ...input });
+      return result.success ? "ok" : result.error.issues.map((issue) => issue.message).join(" | ");
+    };
+    expect(parse({ html: "<p>Hi {{FIRST_NAME}}</p>" })).toBe("Unknown placeholder {{FIRST_NAME}}. Use {{CREW_NAME}}, {{PLACE_IN_LINE}}, {{POINTS}}, {{REFERRAL_LINK}}, {{INVITE_LINK}}.");
+    expect(parse({ subject: "" })).toBe("Subject is required");
+    expect(parse({ html: "<p> </p>" })).toBe("Message is required");
+    expect(parse({ subject: "Hi\u0000" })).toMatch(/control characters/);
+    expect(parse({ audience: { kind: "everyone" } })).not.toBe("ok");
+    expect(parse({ html: "x".repeat(100_001) })).toBe("Message is too long");
+
+    expect(await refusal(createBroadcast(launchNews({ audience: { kind: "tag", tag: "nobody-has-this" } }), actor))).toBe('No crew member has the tag "nobody-has-this".');
+    expect(await refusal(createBroadcast(launchNews({ audience: { kind: "wave", waveId: 99 } }), actor))).toBe("There is no wave #99.");
+    expect(await refusal(createBroadcast(launchNews({ html: "<p>Come in: {{INVITE_LINK}}</p>" }), actor))).toBe(
+      "{{INVITE_LINK}} works only when the audience is a wave: its members have an invite.",
+    );
+    await db.update(waitlistUsers).set({ confirmedEmail: false });
+    expect(await refusal(createBroadcast(launchNews({ audience: { kind: "tag", tag: "superfan" } }), actor))).toBe(
+      'Nobody in "Members tagged "superfan"" has confirmed their e-mail address yet, so a broadcast would reach no one.',
+    );
+    expect(await db.select().from(broadcasts)).toEqual([]);
+    expect(await db.select().from(emailOutbox)).toEqual([]);
+  });
+
+  it("sanitises the message like site text", async () => {
+    await member("ada");
+    const created = await createBroadcast(launchNews({ html: `<p onclick="steal()">Hi</p><script>alert(1)</script><img src=x onerror=alert(1)>` }), actor);
+    expect(created.html).not.toMatch(/script|onclick|onerror/);
+  });
+});

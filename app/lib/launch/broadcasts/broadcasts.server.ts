@@ -1,0 +1,185 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { broadcasts, emailOutbox } from "../../../../db/schema";
+import { recordAuditEvent } from "~/lib/audit/audit.server";
+import type { Actor } from "~/lib/audit/actor";
+import { sanitizeRichHtml } from "~/lib/content/sanitize.server";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { AppError } from "~/lib/errors";
+import { enqueueWebhookEvent } from "~/lib/webhooks/enqueue.server";
+import { enqueueEmail } from "~/lib/email/outbox.server";
+import { getSiteSetting } from "~/lib/settings/settings.server";
+import { describeAudience, type Audience, type ResolvedAudience } from "../audience";
+import { audienceMembersQuery, resolveAudience } from "../audience.server";
+import { BROADCAST_SCHEDULE_MAX_DAYS, type BroadcastInput } from "./broadcast.schema";
+import { renderBroadcastEmail } from "./broadcast-email";
+import { usesPlaceholder } from "./placeholders";
+
+export type BroadcastStatus = (typeof broadcasts.$inferSelect)["status"];
+
+/** The members of an audience a broadcast goes to: only confirmed addresses get one. */
+export function broadcastRecipientsQuery(audience: ResolvedAudience) {
+  return sql`select a.member_id from (${audienceMembersQuery(audience)}) as a join waitlist_users u on u.id = a.member_id where u.confirmed_email`;
+}
+
+async function countRecipients(audience: ResolvedAudience): Promise<number> {
+  const result = await db.execute<{ count: number }>(sql`select count(*)::integer as count from (${broadcastRecipientsQuery(audience)}) as r`);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+export type BroadcastPreview = { audience: ResolvedAudience; description: string; recipients: number };
+
+/**
+ * Checks a broadcast before anything is queued (issue 30): the audience names someone with a
+ * confirmed address, an invite link is asked for only when the audience is a wave, and the
+ * message renders. Throws AppError INVALID_INPUT with the reason otherwise.
+ */
+export async function previewBroadcast(input: Pick<BroadcastInput, "subject" | "html" | "audience">): Promise<BroadcastPreview> {
+  const { audience, description } = await resolveAudience(input.audience);
+  const asksInvite = usesPlaceholder(input.html, "{{INVITE_LINK}}") || usesPlaceholder(input.subject, "{{INVITE_LINK}}");
+  if (asksInvite && audience.kind !== "wave") throw new AppError("INVALID_INPUT", "{{INVITE_LINK}} works only when the audience is a wave: its members have an invite.");
+  if (usesPlaceholder(input.subject, "{{INVITE_LINK}}") || usesPlaceholder(input.subject, "{{REFERRAL_LINK}}")) {
+    throw new AppError("INVALID_INPUT", "Links belong in the message, not the subject.");
+  }
+  const recipients = await countRecipients(audience);
+  if (recipients === 0) throw new AppError("INVALID_INPUT", `Nobody in "${description}" has confirmed their e-mail address yet, so a broadcast would reach no one.`);
+  renderSample(input);
+  return { audience, description, recipients };
+}
+
+/** Renders the message for a sample member: a template that cannot render is refused here, not per member. */
+function renderSample(input: Pick<BroadcastInput, "subject" | "html">) {
+  const { SITE_NAME, origin } = getEnv();
+  try {
+    return renderBroadcastEmail({
+      siteName: SITE_NAME,
+      subject: input.subject,
+      templateHtml: sanitizeRichHtml(input.html),
+      values: { crewName: "Brave Otter 42", placeInLine: 7, points: 120, referralLink: `${origin}/?ref=yourcode123`, inviteLink: `${origin}/invite?code=sample` },
+    });
+  } catch (error) {
+    throw new AppError("INVALID_INPUT", `The message could not be rendered: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** "Send a test": the message as a sample member would get it, to the admin who asked. */
+export async function sendBroadcastTest(input: Pick<BroadcastInput, "subject" | "html" | "audience">, to: string): Promise<void> {
+  await previewBroadcast(input);
+  const email = renderSample(input);
+  await enqueueEmail({ kind: "template_test", to, subject: `[Test] ${email.subject}`, html: email.html, text: email.text });
+}
+
+/** Creates a broadcast: sending at once, or scheduled. Its messages are queued by the broadcast job. */
+export async function createBroadcast(input: BroadcastInput, actor: Actor, now = new Date()) {
+  if (input.scheduledAt && input.scheduledAt.getTime() > now.getTime() + BROADCAST_SCHEDULE_MAX_DAYS * 86_400_000) {
+    throw new AppError("INVALID_INPUT", `A broadcast can be scheduled at most ${BROADCAST_SCHEDULE_MAX_DAYS} days ahead.`);
+  }
+  const preview = await previewBroadcast(input);
+  const isLater = input.scheduledAt !== undefined && input.scheduledAt.getTime() > now.getTime();
+  const rehearsal = await getSiteSetting("rehearsalMode");
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(broadcasts)
+      .values({
+        subject: input.subject,
+        html: sanitizeRichHtml(input.html),
+        audience: preview.audience,
+        status: isLater ? "scheduled" : "sending",
+        audienceCount: preview.recipients,
+        scheduledAt: isLater ? input.scheduledAt : now,
+        nextSendAt: isLater ? input.scheduledAt : now,
+        rehearsal,
+        createdBy: actor.kind === "admin" ? actor.id : null,
+      })
+      .returning();
+    if (!row) throw new Error("broadcast insert returned no row");
+    await recordAuditEvent(tx, actor, {
+      action: "broadcast.created",
+      targetType: "broadcast",
+      targetId: String(row.id),
+      after: { subject: row.subject, audience: preview.description, recipients: preview.recipients, scheduledAt: row.scheduledAt, rehearsal },
+    });
+    if (!isLater) await enqueueWebhookEvent(tx, "broadcast.started", broadcastEventData(row));
+    return row;
+  });
+  return created;
+}
+
+export function broadcastEventData(row: { id: number; subject: string; audience: unknown; audienceCount: number; rehearsal: boolean }) {
+  return { id: row.id, subject: row.subject, audience: describeAudience(row.audience as Audience), recipients: row.audienceCount, rehearsal: row.rehearsal };
+}
+
+const NEXT_STATUS = {
+  pause: { from: ["sending", "scheduled"], to: "paused" },
+  resume: { from: ["paused"], to: "sending" },
+  cancel: { from: ["scheduled", "sending", "paused"], to: "cancelled" },
+} as const satisfies Record<string, { from: readonly BroadcastStatus[]; to: BroadcastStatus }>;
+
+export type BroadcastControl = keyof typeof NEXT_STATUS;
+
+/** Pause, resume or cancel: takes effect for every process at the next message. */
+export async function controlBroadcast(id: number, control: BroadcastControl, actor: Actor) {
+  const { from, to } = NEXT_STATUS[control];
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ status: broadcasts.status }).from(broadcasts).where(eq(broadcasts.id, id)).for("update");
+    if (!current) throw new AppError("NOT_FOUND", "That broadcast does not exist.");
+    if (!(from as readonly string[]).includes(current.status)) {
+      throw new AppError("CONFLICT", `This broadcast is ${current.status}: it cannot be ${control === "pause" ? "paused" : control === "resume" ? "resumed" : "cancelled"}.`);
+    }
+    const [row] = await tx
+      .update(broadcasts)
+      .set({
+        status: to,
+        // A resumed broadcast starts again at its pace from now, not with the slots it missed.
+        ...(to === "sending" && { nextSendAt: sql`now()` }),
+        ...(to === "cancelled" && { finishedAt: sql`now()` }),
+      })
+      .where(eq(broadcasts.id, id))
+      .returning();
+    if (!row) throw new Error("broadcast update returned no row");
+    await recordAuditEvent(tx, actor, { action: `broadcast.${control === "pause" ? "paused" : control === "resume" ? "resumed" : "cancelled"}`, targetType: "broadcast", targetId: String(id), before: { status: current.status }, after: { status: to } });
+    if (to === "cancelled") await enqueueWebhookEvent(tx, "broadcast.cancelled", broadcastEventData(row));
+    return row;
+  });
+}
+
+export type BroadcastProgress = { queued: number; waiting: number; sent: number; failed: number; suppressed: number; skipped: number };
+
+/** Where each broadcast's messages are: counted from the outbox, one index range each. */
+export async function broadcastProgress(ids: number[]): Promise<Map<number, BroadcastProgress>> {
+  const progress = new Map<number, BroadcastProgress>(ids.map((id) => [id, { queued: 0, waiting: 0, sent: 0, failed: 0, suppressed: 0, skipped: 0 }]));
+  if (ids.length === 0) return progress;
+  const rows = await db
+    .select({ broadcastId: emailOutbox.broadcastId, status: emailOutbox.status, count: sql<number>`count(*)::integer` })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.broadcastId, ids))
+    .groupBy(emailOutbox.broadcastId, emailOutbox.status);
+  for (const row of rows) {
+    const entry = progress.get(Number(row.broadcastId));
+    if (!entry) continue;
+    const count = Number(row.count);
+    entry.queued += count;
+    if (row.status === "pending") entry.waiting += count;
+    else if (row.status === "sent") entry.sent += count;
+    else if (row.status === "failed") entry.failed += count;
+    else if (row.status === "suppressed") entry.suppressed += count;
+    else entry.skipped += count;
+  }
+  return progress;
+}
+
+export type BroadcastListing = typeof broadcasts.$inferSelect & { description: string; progress: BroadcastProgress };
+
+/** The newest broadcasts with their progress. */
+export async function listBroadcasts({ limit = 20 } = {}): Promise<BroadcastListing[]> {
+  const rows = await db.select().from(broadcasts).orderBy(desc(broadcasts.id)).limit(Math.min(Math.max(limit, 1), 100));
+  const progress = await broadcastProgress(rows.map((row) => row.id));
+  return rows.map((row) => ({ ...row, description: describeAudience(row.audience as Audience), progress: progress.get(row.id)! }));
+}
+
+export async function getBroadcast(id: number): Promise<BroadcastListing | null> {
+  const [row] = await db.select().from(broadcasts).where(and(eq(broadcasts.id, id)));
+  if (!row) return null;
+  const progress = await broadcastProgress([id]);
+  return { ...row, description: describeAudience(row.audience as Audience), progress: progress.get(id)! };
+}

@@ -1,0 +1,42 @@
+-- The next message of a sending broadcast whose pace lets one go now (ADR 0050), leased
+-- for `p_lease_seconds`; none when every sending broadcast must wait. The broadcast's row
+-- is locked while its next slot moves `60 / p_per_minute` seconds on, so every process
+-- together keeps to the pace; a process that finds it locked skips it. A message claimed
+-- while rehearsal mode is on, or of a rehearsal's broadcast, is marked so (ADR 0051).
+CREATE OR REPLACE FUNCTION broadcast_claim(p_lease_seconds integer, p_per_minute integer)
+RETURNS SETOF email_outbox
+LANGUAGE plpgsql
+SET enable_sort = off
+SET enable_bitmapscan = off
+AS $$
+DECLARE
+  v_broadcast record;
+  v_message_id bigint;
+  v_rehearsal boolean := rehearsal_mode_on();
+BEGIN
+  FOR v_broadcast IN
+    SELECT b.id, b.rehearsal FROM broadcasts b
+     WHERE b.status = 'sending' AND b.next_send_at <= now()
+     ORDER BY b.scheduled_at, b.id
+       FOR UPDATE SKIP LOCKED
+  LOOP
+    SELECT e.id INTO v_message_id FROM email_outbox e
+     WHERE e.broadcast_id = v_broadcast.id AND e.status = 'pending' AND e.next_attempt_at <= now()
+       AND (e.locked_until IS NULL OR e.locked_until <= now())
+     ORDER BY e.broadcast_id, e.id
+     LIMIT 1
+       FOR UPDATE SKIP LOCKED;
+    IF v_message_id IS NOT NULL THEN
+      UPDATE broadcasts SET next_send_at = greatest(next_send_at, now()) + make_interval(secs => 60.0 / greatest(p_per_minute, 1))
+       WHERE id = v_broadcast.id;
+      RETURN QUERY
+        UPDATE email_outbox o
+           SET locked_until = now() + make_interval(secs => p_lease_seconds), attempts = o.attempts + 1,
+               rehearsal = v_rehearsal OR v_broadcast.rehearsal
+         WHERE o.id = v_message_id
+        RETURNING o.*;
+      RETURN;
+    END IF;
+  END LOOP;
+END;
+$$;
