@@ -32,8 +32,8 @@ export function databaseUrl(serverUrl: string, name: string): string {
 /** `pid`: the process started (a cluster's primary when there are workers). */
 export type App = { origin: string; pid: number; stop: () => Promise<void> };
 
-/** Starts server.js (built beforehand) with `workers` processes on the database at `url`. */
-export async function startApp(workers: number, url: string, uploadsDir: string): Promise<App> {
+/** Starts server.js (built beforehand) with `workers` processes on the database at `url` (and `extraEnv`, such as SMTP_URL). */
+export async function startApp(workers: number, url: string, uploadsDir: string, extraEnv: Record<string, string> = {}): Promise<App> {
   const port = await pickPort();
   const origin = `http://127.0.0.1:${port}`;
   const env = { ...process.env };
@@ -48,6 +48,7 @@ export async function startApp(workers: number, url: string, uploadsDir: string)
     TRUST_PROXY: "loopback",
     SEED_DEMO: "false",
     UPLOADS_DIR: uploadsDir,
+    ...extraEnv,
   });
   // BENCH_CPU_PROFILE=dir: each process (cluster workers inherit the flags) writes a V8 CPU
   // profile there when it stops; bench/cpu-profile-top.ts reads them.

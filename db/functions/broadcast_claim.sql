@@ -1,13 +1,15 @@
 -- The next message of a sending broadcast whose pace lets one go now (ADR 0050), leased
 -- for `p_lease_seconds`; none when every sending broadcast must wait. The broadcast's row
 -- is locked while its next slot moves `60 / p_per_minute` seconds on, so every process
--- together keeps to the pace; a process that finds it locked skips it. A message claimed
+-- together keeps to the pace: a claim waits its turn for the row (a claim holds it for a
+-- moment; the broadcast job queues pages under an advisory lock, not this one). A message claimed
 -- while rehearsal mode is on, or of a rehearsal's broadcast, is marked so (ADR 0051).
 CREATE OR REPLACE FUNCTION broadcast_claim(p_lease_seconds integer, p_per_minute integer)
 RETURNS SETOF email_outbox
 LANGUAGE plpgsql
 SET enable_sort = off
 SET enable_bitmapscan = off
+SET lock_timeout = '2s'
 AS $$
 DECLARE
   v_broadcast record;
@@ -18,7 +20,7 @@ BEGIN
     SELECT b.id, b.rehearsal FROM broadcasts b
      WHERE b.status = 'sending' AND b.next_send_at <= now()
      ORDER BY b.scheduled_at, b.id
-       FOR UPDATE SKIP LOCKED
+       FOR UPDATE
   LOOP
     SELECT e.id INTO v_message_id FROM email_outbox e
      WHERE e.broadcast_id = v_broadcast.id AND e.status = 'pending' AND e.next_attempt_at <= now()

@@ -10,6 +10,8 @@ import { broadcastEventData, broadcastRecipientsQuery } from "./broadcasts.serve
 export const QUEUE_PAGE_SIZE = 5000;
 const JOB = { kind: "system", name: "broadcast job" } as const;
 const FIRST_ID = "00000000-0000-0000-0000-000000000000";
+/** The advisory lock class of "queueing broadcast N" (the second key is N). */
+const QUEUE_LOCK = 30_050;
 
 type QueueRow = { id: number; audience: ResolvedAudience; queued_through: string | null; subject: string };
 
@@ -17,15 +19,16 @@ type QueueRow = { id: number; audience: ResolvedAudience; queued_through: string
  * Queues the next page of one broadcast's messages (members in id order after its cursor),
  * one per member: the unique (broadcast, member) index makes a page queued twice (two
  * processes, a retry after a crash) add nothing. Returns false when no broadcast has
- * members left to queue. The broadcast's row is locked while it queues, so processes take
- * different broadcasts or wait.
+ * members left to queue. One process queues a broadcast at a time (an advisory lock held
+ * for the page's transaction).
  */
 export async function queueNextPage(pageSize = QUEUE_PAGE_SIZE): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // An advisory lock, not the row's: the senders' claims lock the row for each message.
     const found = await tx.execute<QueueRow>(sql`
       select id, audience, queued_through, subject from broadcasts
-       where status in ('sending', 'paused') and queued_at is null
-       order by id limit 1 for update skip locked`);
+       where status in ('sending', 'paused') and queued_at is null and pg_try_advisory_xact_lock(${QUEUE_LOCK}, id::integer)
+       order by id limit 1`);
     const broadcast = found.rows[0];
     if (!broadcast) return false;
     const id = Number(broadcast.id);

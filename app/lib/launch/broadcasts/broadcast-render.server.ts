@@ -3,6 +3,7 @@ import { broadcasts } from "../../../../db/schema";
 import { parentFooter } from "~/lib/consent/revoke-link.server";
 import { crewNameOf } from "~/lib/crew-names/crew-name";
 import { db } from "~/lib/db.server";
+import { emailHashSql, type SuppressionReason } from "~/lib/email/suppression.server";
 import { getEnv } from "~/lib/env.server";
 import { competitionRankSql } from "~/lib/leaderboard/leaderboard.server";
 import { referralLink } from "~/lib/referrals/share-links";
@@ -27,22 +28,38 @@ async function broadcastText(broadcastId: number): Promise<BroadcastText | null>
   return text;
 }
 
-type MemberRow = { crew_name_roll: number; points: number; referral_code: string; is_blocked: boolean; is_parent_consented: boolean; rank: number | null };
+type MemberRow = {
+  crew_name_roll: number;
+  points: number;
+  referral_code: string;
+  is_blocked: boolean;
+  is_parent_consented: boolean;
+  rank: number | null;
+  suppression: SuppressionReason | null;
+};
+
+export type PreparedBroadcastMessage =
+  | { kind: "ready"; email: ReturnType<typeof renderBroadcastEmail> }
+  | { kind: "suppressed"; reason: SuppressionReason }
+  | { kind: "gone" };
 
 /**
  * One member's copy of a broadcast, rendered as it goes (ADR 0050): their crew name, points
- * and place now. Null when the member is blocked or gone: the message is not sent.
+ * and place now, read with whether their address is on the suppression list (one statement
+ * a message). "gone" when the member is blocked or left: the message is not sent.
  */
-export async function renderBroadcastMessage(message: { broadcastId: number; memberId: string }) {
+export async function prepareBroadcastMessage(message: { broadcastId: number; memberId: string }): Promise<PreparedBroadcastMessage> {
   const text = await broadcastText(message.broadcastId);
-  if (!text) return null;
+  if (!text) return { kind: "gone" };
   const needsRank = text.html.includes("{{PLACE_IN_LINE}}") || text.subject.includes("{{PLACE_IN_LINE}}");
   const result = await db.execute<MemberRow>(sql`
     select u.crew_name_roll, u.points, u.referral_code, u.is_blocked, u.consent_method = 'parent_email_plus' as is_parent_consented,
-           ${needsRank ? competitionRankSql(sql`u.points`, sql`u.referrals_made`) : sql`null::integer`} as rank
+           ${needsRank ? competitionRankSql(sql`u.points`, sql`u.referrals_made`) : sql`null::integer`} as rank,
+           (select s.reason from email_suppressions s where s.email_hash = ${emailHashSql(sql`u.email_identity`)}) as suppression
       from waitlist_users u where u.id = ${message.memberId}`);
   const member = result.rows[0];
-  if (!member || member.is_blocked) return null;
+  if (!member || member.is_blocked) return { kind: "gone" };
+  if (member.suppression) return { kind: "suppressed", reason: member.suppression };
   const { SITE_NAME, origin } = getEnv();
   const values: BroadcastValues = {
     crewName: crewNameOf(message.memberId, Number(member.crew_name_roll)),
@@ -51,11 +68,18 @@ export async function renderBroadcastMessage(message: { broadcastId: number; mem
     referralLink: referralLink(origin, member.referral_code),
     inviteLink: text.waveId === null ? null : inviteUrl({ memberId: message.memberId, waveId: text.waveId }),
   };
-  return renderBroadcastEmail({
+  const email = renderBroadcastEmail({
     siteName: SITE_NAME,
     subject: text.subject,
     templateHtml: text.html,
     values,
     footer: member.is_parent_consented ? parentFooter(message.memberId) : undefined,
   });
+  return { kind: "ready", email };
+}
+
+/** The message as the member would get it now (the mailboxes show it so); null when it would not go. */
+export async function renderBroadcastMessage(message: { broadcastId: number; memberId: string }) {
+  const prepared = await prepareBroadcastMessage(message);
+  return prepared.kind === "ready" ? prepared.email : null;
 }

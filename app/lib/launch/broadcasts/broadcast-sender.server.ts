@@ -2,13 +2,13 @@ import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import { addUnsubscribeLink } from "~/lib/email/layout";
 import { LEASE_SECONDS, markEmailSuppressed } from "~/lib/email/outbox.server";
-import { emailHashOf, getSuppression, suppressEmailHash, unsubscribeUrl } from "~/lib/email/suppression.server";
+import { emailHashOf, suppressEmailHash, unsubscribeUrl } from "~/lib/email/suppression.server";
 import { RecipientRejectedError, type MailTransport } from "~/lib/email/transport.server";
 import { sendLeased } from "~/lib/email/worker.server";
 import { log } from "~/lib/log.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { claimBroadcastMessage, failBroadcastMessage, markBroadcastMessageSent, reopenBroadcastMessage, skipBroadcastMessage, type BroadcastMessage } from "./broadcast-messages.server";
-import { renderBroadcastMessage } from "./broadcast-render.server";
+import { prepareBroadcastMessage } from "./broadcast-render.server";
 
 export type BroadcastSendOutcome = "sent" | "suppressed" | "skipped" | "failed" | "none";
 
@@ -26,16 +26,16 @@ export async function sendNextBroadcastMessage(transport: MailTransport, { lease
   let isMarked = false;
   let isLeaseLost = false;
   try {
-    const suppression = await getSuppression(message.to);
-    if (suppression) {
-      await markEmailSuppressed(message.id, suppression);
+    const prepared = await prepareBroadcastMessage(message);
+    if (prepared.kind === "suppressed") {
+      await markEmailSuppressed(message.id, prepared.reason);
       return "suppressed";
     }
-    const rendered = await renderBroadcastMessage(message);
-    if (!rendered) {
+    if (prepared.kind === "gone") {
       await skipBroadcastMessage(message, "the member was blocked or left before it went");
       return "skipped";
     }
+    const rendered = prepared.email;
     const email: BroadcastMessage = { ...message, ...rendered, ...addUnsubscribeLink(rendered, unsubscribeUrl(message.to)) };
     const markSent = async () => {
       isMarked = await markBroadcastMessageSent(message);

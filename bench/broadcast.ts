@@ -1,0 +1,202 @@
+// The launch e-mail to a million (issue 30), on a throwaway PostgreSQL 15 cluster with
+// 1,000,000 confirmed members and a counting SMTP peer in this process:
+//  1. the peer's own ceiling: nodemailer (pooled, 4 connections, like the app) sending the
+//     same kind of message to it in a loop;
+//  2. a broadcast to everyone confirmed, paced at BENCH_PACE messages a minute (default
+//     60,000: the settings' cap), sent by two app processes; one is killed with SIGKILL
+//     when BENCH_KILL_AT of the messages are sent and started again 5 s later.
+// It prints the time to queue every message, the send rate against the pace and against
+// the peer's ceiling, each app process's RSS over the run, and, counted at the peer per
+// address, how many members got exactly one message, none, or more than one.
+// Build first (`npm run build`), then: npx tsx bench/broadcast.ts
+// BENCH_MEMBERS (default 1,000,000) makes it smaller. The broadcast's row is written here,
+// as Admin → Broadcasts writes it after its checks; the queueing and sending are the app's.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import nodemailer from "nodemailer";
+import pg from "pg";
+import { SMTPServer } from "smtp-server";
+import { runOnServer } from "../tests/e2e/fresh-database";
+import { startThrowawayCluster, throwawayClusterUnavailable } from "../tests/e2e/throwaway-postgres";
+import { databaseUrl, startApp, type App } from "./app-process";
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
+const PACE = Number(process.env.BENCH_PACE ?? 60_000);
+const KILL_AT = Number(process.env.BENCH_KILL_AT ?? 0.4);
+const CEILING_MESSAGES = Number(process.env.BENCH_CEILING_MESSAGES ?? 20_000);
+const UPLOADS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "launchcrew-bench-uploads-"));
+
+/** An SMTP server that counts the complete messages each address received (a message cut off mid-way is not one). */
+async function startCountingPeer() {
+  const perAddress = new Map<string, number>();
+  let complete = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    size: 1024 * 1024,
+    onData(stream, session, callback) {
+      stream.on("data", () => undefined);
+      stream.on("end", () => {
+        complete++;
+        for (const rcpt of session.envelope.rcptTo) perAddress.set(rcpt.address, (perAddress.get(rcpt.address) ?? 0) + 1);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    perAddress,
+    complete: () => complete,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function peerCeiling(url: string): Promise<number> {
+  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 4, maxMessages: 1000 });
+  const html = `<!doctype html><html><body>${"<p>News from the crew, with your points and your place.</p>".repeat(20)}</body></html>`;
+  const started = performance.now();
+  let next = 0;
+  const lane = async () => {
+    while (next < CEILING_MESSAGES) {
+      const i = next++;
+      await transport.sendMail({ from: "crew@bench.example", to: `ceiling${i}@bench.example`, subject: "News", html, text: "News" });
+    }
+  };
+  await Promise.all([lane(), lane(), lane(), lane()]);
+  transport.close();
+  return CEILING_MESSAGES / ((performance.now() - started) / 1000);
+}
+
+async function seed(client: pg.Client) {
+  const started = performance.now();
+  await client.query("alter table waitlist_users disable trigger waitlist_users_track_scores");
+  await client.query(
+    `insert into waitlist_users (email, email_identity, referral_code, points, referrals_made, confirmed_email, confirmed_at, created_at, join_date)
+     select 'm' || g || '@bench.example', 'm' || g || '@bench.example', 'code' || g, 10 + 10 * (g % 7), g % 5, true, now(),
+            now() - make_interval(secs => g), now() - make_interval(secs => g)
+       from generate_series(1, $1) g`,
+    [MEMBERS],
+  );
+  await client.query("insert into leaderboard_score_counts select points, referrals_made, count(*) from waitlist_users group by 1, 2");
+  await client.query("alter table waitlist_users enable trigger waitlist_users_track_scores");
+  await client.query("vacuum analyze");
+  console.log(`seeded ${MEMBERS.toLocaleString("en")} confirmed members in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+function rssMb(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+  } catch {
+    return null;
+  }
+}
+
+const unavailable = throwawayClusterUnavailable();
+if (unavailable) throw new Error(`no throwaway PostgreSQL 15 cluster: ${unavailable}`);
+const cluster = await startThrowawayCluster();
+const name = `launchcrew_bench_broadcast_${process.pid}`;
+const peer = await startCountingPeer();
+console.log(`${os.availableParallelism()} cores (PostgreSQL, both app processes and the SMTP peer share them), Node ${process.version}, PostgreSQL 15 throwaway cluster (fsync off)`);
+const apps: App[] = [];
+try {
+  await runOnServer(cluster.url, `create database ${name}`);
+  const url = databaseUrl(cluster.url, name);
+  await (await startApp(1, url, UPLOADS_DIR)).stop(); // migrates the new database
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await seed(client);
+
+  const ceiling = await peerCeiling(peer.url);
+  console.log(`peer ceiling: nodemailer to the same peer in a loop (4 pooled connections): ${ceiling.toFixed(0)} messages/s`);
+  peer.perAddress.clear();
+
+  await client.query(`insert into site_settings (key, value) values ('broadcast_messages_per_minute', $1::jsonb)
+    on conflict (key) do update set value = excluded.value`, [JSON.stringify(PACE)]);
+  const env = {
+    SMTP_URL: peer.url,
+    MAIL_FROM: "crew@bench.example",
+    BETTER_AUTH_SECRET: "bench-secret-".padEnd(48, "x"),
+    SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64"),
+  };
+  apps.push(await startApp(1, url, UPLOADS_DIR, env), await startApp(1, url, UPLOADS_DIR, env));
+
+  const started = performance.now();
+  const created = await client.query<{ id: string }>(`
+    insert into broadcasts (subject, html, audience, status, audience_count)
+    values ('News for {{CREW_NAME}}', '<p>Hello {{CREW_NAME}}: you have {{POINTS}} points and you are {{PLACE_IN_LINE}} in line.</p><p>Bring a friend: {{REFERRAL_LINK}}</p>',
+            '{"kind":"confirmed"}', 'sending', $1) returning id`, [MEMBERS]);
+  const id = created.rows[0]!.id;
+
+  const rss: Record<number, number[]> = {};
+  let queuedSeconds: number | null = null;
+  let killedAt: number | null = null;
+  let restarted = false;
+  let lastReport = 0;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const seconds = (performance.now() - started) / 1000;
+    for (const app of apps) {
+      const mb = rssMb(app.pid);
+      if (mb !== null) (rss[app.pid] ??= []).push(mb);
+    }
+    const state = await client.query<{ status: string; queued: boolean; sent: number; pending: number }>(`
+      select b.status, b.queued_at is not null as queued,
+             (select count(*)::integer from email_outbox where broadcast_id = b.id and status = 'sent') as sent,
+             (select count(*)::integer from email_outbox where broadcast_id = b.id and status = 'pending') as pending
+        from broadcasts b where b.id = $1`, [id]);
+    const row = state.rows[0]!;
+    if (row.queued && queuedSeconds === null) {
+      queuedSeconds = seconds;
+      console.log(`every message queued after ${seconds.toFixed(1)} s`);
+    }
+    if (killedAt === null && row.sent >= MEMBERS * KILL_AT) {
+      const victim = apps[0]!;
+      process.kill(victim.pid, "SIGKILL");
+      killedAt = seconds;
+      console.log(`killed one app process (SIGKILL) at ${seconds.toFixed(1)} s with ${row.sent.toLocaleString("en")} sent`);
+    }
+    if (killedAt !== null && !restarted && seconds - killedAt >= 5) {
+      apps[0] = await startApp(1, url, UPLOADS_DIR, env);
+      restarted = true;
+      console.log(`started it again at ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    if (seconds - lastReport >= 30) {
+      lastReport = seconds;
+      console.log(`  ${seconds.toFixed(0)} s: ${row.sent.toLocaleString("en")} sent, ${row.pending.toLocaleString("en")} waiting, peer has ${peer.complete().toLocaleString("en")}`);
+    }
+    if (row.status === "finished") break;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const rate = MEMBERS / seconds;
+  console.log(`broadcast finished after ${seconds.toFixed(1)} s: ${rate.toFixed(0)} messages/s overall = ${(rate / (PACE / 60)).toFixed(3)} of the pace (${PACE.toLocaleString("en")}/min) and ${(rate / ceiling).toFixed(3)} of the peer's ceiling`);
+  console.log(`  (the killed process's messages in flight wait out their 120 s lease before another process sends them)`);
+  for (const [pid, samples] of Object.entries(rss)) {
+    const steady = samples.slice(Math.min(10, Math.floor(samples.length / 4)));
+    if (steady.length === 0) continue;
+    console.log(`  app pid ${pid}: RSS ${Math.min(...steady).toFixed(0)}–${Math.max(...steady).toFixed(0)} MB after warm-up (${steady.length} samples)`);
+  }
+  let once = 0;
+  let more = 0;
+  for (const count of peer.perAddress.values()) {
+    if (count === 1) once++;
+    else more++;
+  }
+  const none = MEMBERS - once - more;
+  console.log(`counted at the peer: ${once.toLocaleString("en")} members got exactly one message, ${none} none, ${more} more than one`);
+  const outcome = await client.query<{ status: string; n: number }>("select status, count(*)::integer as n from email_outbox where broadcast_id = $1 group by status", [id]);
+  console.log(`  outbox: ${outcome.rows.map((row) => `${row.n.toLocaleString("en")} ${row.status}`).join(", ")}`);
+  await client.end();
+  if (none !== 0 || more !== 0) process.exitCode = 1;
+} finally {
+  for (const app of apps) await app.stop().catch(() => undefined);
+  await peer.stop();
+  await runOnServer(cluster.url, `drop database if exists ${name} with (force)`).catch(() => undefined);
+  cluster.stop();
+  fs.rmSync(UPLOADS_DIR, { recursive: true, force: true });
+}
