@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   Mail,
   Medal,
+  Megaphone,
   Package,
   Settings,
   Share2,
@@ -26,6 +27,7 @@ export type AdminSectionPath =
   | "waitlist-emails"
   | "referral-leaderboard"
   | "seasons"
+  | "broadcasts"
   | "text-editor"
   | "welcome-email-editor"
   | "reports-analytics"
@@ -46,6 +48,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "waitlist-emails", label: "Waitlist Emails", icon: Users },
   { path: "referral-leaderboard", label: "Referral System & Leaderboard", icon: Trophy },
   { path: "seasons", label: "Seasons", icon: Medal },
+  { path: "broadcasts", label: "Broadcasts", icon: Megaphone },
   { path: "text-editor", label: "Text & HTML Content", icon: FileText },
   { path: "welcome-email-editor", label: "Welcome Email Editor", icon: Mail },
   { path: "reports-analytics", label: "Reports & Analytics", icon: BarChart3 },

@@ -183,3 +183,15 @@ export async function getBroadcast(id: number): Promise<BroadcastListing | null>
   const progress = await broadcastProgress([id]);
   return { ...row, description: describeAudience(row.audience as Audience), progress: progress.get(id)! };
 }
+
+/** The choices of the compose form's audience: recent waves and finished seasons with confirmed winners. */
+export async function broadcastAudienceChoices() {
+  const [waveRows, seasonRows] = await Promise.all([
+    db.execute<{ id: number; name: string; invited_count: number }>(sql`select id, name, invited_count from waves order by id desc limit 50`),
+    db.execute<{ season: string }>(sql`select to_char(season, 'YYYY-MM-DD') as season from seasons where winners_confirmed_at is not null order by season desc limit 24`),
+  ]);
+  return {
+    waves: waveRows.rows.map((row) => ({ id: Number(row.id), name: row.name, invited: Number(row.invited_count) })),
+    seasons: seasonRows.rows.map((row) => row.season),
+  };
+}

@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { db } from "~/lib/db.server";
+import { AppError } from "~/lib/errors";
+import { getSiteSetting } from "~/lib/settings/settings.server";
+import { seasonKeyFromParam } from "~/lib/seasons/season-calendar";
+import type { Audience } from "../audience";
+import type { BroadcastInput, ComposeForm } from "./broadcast.schema";
+
+const LOCAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A "2026-12-01T09:00" of the form, in the site's time zone, as a moment. */
+async function siteLocalTime(local: string): Promise<Date> {
+  if (!LOCAL_TIME.test(local)) throw new AppError("INVALID_INPUT", "Enter the date and time to send it.");
+  const timeZone = await getSiteSetting("siteTimeZone");
+  const result = await db.execute<{ at: string }>(sql`select (${local}::timestamp at time zone ${timeZone})::text as at`);
+  return new Date(result.rows[0]!.at);
+}
+
+function audienceOf(form: ComposeForm): Audience {
+  switch (form.audienceKind) {
+    case "confirmed":
+      return { kind: "confirmed" };
+    case "wave":
+      if (!form.waveId) throw new AppError("INVALID_INPUT", "Choose a wave.");
+      return { kind: "wave", waveId: form.waveId };
+    case "tag":
+      if (!form.tag) throw new AppError("INVALID_INPUT", "Enter a tag.");
+      return { kind: "tag", tag: form.tag };
+    case "season_winners": {
+      const season = seasonKeyFromParam(form.season);
+      if (!season) throw new AppError("INVALID_INPUT", "Choose a season.");
+      return { kind: "season_winners", season };
+    }
+  }
+}
+
+/** The compose form as a broadcast: its audience, and its time in the site's time zone. */
+export async function broadcastFromCompose(form: ComposeForm, now = new Date()): Promise<BroadcastInput> {
+  const input: BroadcastInput = { subject: form.subject, html: form.html, audience: audienceOf(form) };
+  if (form.when === "later") {
+    const at = await siteLocalTime(form.scheduledAt);
+    if (at.getTime() <= now.getTime()) throw new AppError("INVALID_INPUT", "Choose a time in the future, or send it now.");
+    input.scheduledAt = at;
+  }
+  return input;
+}
