@@ -10,6 +10,8 @@ import { API_SCOPE_NAMES, type ApiScope } from "../../app/lib/api/scopes";
 import { db } from "../../app/lib/db.server";
 import { consumeRateLimit } from "../../app/lib/security/rate-limit.server";
 import { joinWaitlist } from "../../app/lib/waitlist/join/create-members.server";
+import { adminActor } from "../../app/lib/audit/actor";
+import { createBroadcast } from "../../app/lib/launch/broadcasts/broadcasts.server";
 import { signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
 import { ADULT_BIRTH } from "../factories";
@@ -18,6 +20,7 @@ const ORIGIN = "http://localhost:3000";
 let secret: string;
 let memberId: string;
 let productId: string;
+let broadcastId: number;
 
 beforeEach(async () => {
   await resetDatabase();
@@ -28,6 +31,8 @@ beforeEach(async () => {
   await joinWaitlist({ email: "pixel.pilot@example.com", referralCode: nova.member.referralCode });
   const [product] = await db.insert(products).values({ name: "Crew T-shirt", description: "Soft", price: 19.5 }).returning({ id: products.id });
   productId = product!.id;
+  await db.update(waitlistUsers).set({ confirmedEmail: true }).where(eq(waitlistUsers.id, memberId));
+  broadcastId = (await createBroadcast({ subject: "Hi", html: "<p>Hi {{CREW_NAME}}</p>", audience: { kind: "members", memberIds: [memberId] } }, adminActor({ id: "admin-1", email: "boss@example.com" }))).id;
 });
 
 function call(method: string, path: string, { key = secret, body, contentType = "application/json", clientIp = "203.0.113.10" }: { key?: string | null; body?: unknown; contentType?: string; clientIp?: string } = {}) {
@@ -62,6 +67,12 @@ function goodRequests(): Record<string, { path: string; body?: unknown }> {
     getSettings: { path: "/settings" },
     getStats: { path: "/stats" },
     getFunnel: { path: "/stats/funnel?from=2026-01-01&to=2026-01-31" },
+    listBroadcasts: { path: "/broadcasts" },
+    getBroadcast: { path: `/broadcasts/${broadcastId}` },
+    createBroadcast: { path: "/broadcasts", body: { subject: "News for {{CREW_NAME}}", html: "<p>You have {{POINTS}} points.</p>", audience: { kind: "members", memberIds: [memberId] } } },
+    pauseBroadcast: { path: `/broadcasts/${broadcastId}/pause` },
+    resumeBroadcast: { path: `/broadcasts/${broadcastId}/resume` },
+    cancelBroadcast: { path: `/broadcasts/${broadcastId}/cancel` },
   };
 }
 
@@ -84,6 +95,12 @@ function badRequests(): Record<string, { path: string; body?: unknown; status: n
     getSettings: { path: "/settings", status: 401 },
     getStats: { path: "/stats", status: 401 },
     getFunnel: { path: "/stats/funnel?from=2026-02-01&to=2026-01-01", status: 400 },
+    listBroadcasts: { path: "/broadcasts", status: 401 },
+    getBroadcast: { path: "/broadcasts/999999", status: 404 },
+    createBroadcast: { path: "/broadcasts", body: { subject: "Hi {{FIRST_NAME}}", html: "<p>Hi</p>", audience: { kind: "confirmed" } }, status: 400 },
+    pauseBroadcast: { path: "/broadcasts/not-a-number/pause", status: 400 },
+    resumeBroadcast: { path: `/broadcasts/${broadcastId}/resume`, status: 409 },
+    cancelBroadcast: { path: "/broadcasts/999999/cancel", status: 404 },
   };
 }
 
@@ -146,6 +163,10 @@ describe("every documented operation", () => {
     }
     const audit = await db.select().from(auditEvents).where(eq(auditEvents.actorKind, "api_key"));
     expect(audit.map((event) => [event.action, event.actorName.startsWith("Shop (lc_")]).sort()).toEqual([
+      ["broadcast.cancelled", true],
+      ["broadcast.created", true],
+      ["broadcast.paused", true],
+      ["broadcast.resumed", true],
       ["member.joined", true],
       ["member.notes_changed", true],
       ["member.tags_changed", true],

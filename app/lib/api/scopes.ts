@@ -10,6 +10,8 @@ export const API_SCOPES = {
   "products:write": "Create, change and delete products",
   "settings:read": "Read the public site settings",
   "stats:read": "Read member counts and the funnel",
+  "broadcasts:read": "List broadcasts and follow their progress",
+  "broadcasts:write": "Send, schedule, pause, resume and cancel broadcasts to the list",
 } as const;
 
 export type ApiScope = keyof typeof API_SCOPES;

@@ -1,0 +1,124 @@
+import { apiKeyActor } from "../../audit/actor";
+import { AppError } from "../../errors";
+import { AudienceSchema } from "../../launch/audience";
+import { broadcastHtml, broadcastSubject } from "../../launch/broadcasts/broadcast.schema";
+import { controlBroadcast, createBroadcast, getBroadcast, listBroadcasts, type BroadcastListing } from "../../launch/broadcasts/broadcasts.server";
+import { defineEndpoint } from "../endpoint.server";
+import { z } from "../zod";
+
+const BroadcastSchema = z
+  .object({
+    id: z.number().int(),
+    subject: z.string().openapi({ description: "As written, placeholders included." }),
+    audience: z.string().openapi({ description: 'Who it goes to, in words: "Every confirmed member".' }),
+    status: z.enum(["scheduled", "sending", "paused", "cancelled", "finished"]),
+    recipients: z.number().int().openapi({ description: "Members with a confirmed address in the audience when it was created." }),
+    rehearsal: z.boolean().openapi({ description: "Created in rehearsal mode: its messages stay in the back office." }),
+    scheduledAt: z.string().openapi({ description: "When it starts (or started) sending, ISO 8601." }),
+    finishedAt: z.string().nullable(),
+    progress: z
+      .object({
+        queued: z.number().int(),
+        waiting: z.number().int(),
+        sent: z.number().int(),
+        failed: z.number().int(),
+        suppressed: z.number().int().openapi({ description: "Not sent: the address unsubscribed or bounced." }),
+        skipped: z.number().int().openapi({ description: "Not sent: the member was blocked or left, or the broadcast was cancelled." }),
+      })
+      .openapi("BroadcastProgress"),
+  })
+  .openapi("Broadcast");
+
+const toBroadcast = (row: BroadcastListing): z.input<typeof BroadcastSchema> => ({
+  id: row.id,
+  subject: row.subject,
+  audience: row.description,
+  status: row.status,
+  recipients: row.audienceCount,
+  rehearsal: row.rehearsal,
+  scheduledAt: row.scheduledAt.toISOString(),
+  finishedAt: row.finishedAt?.toISOString() ?? null,
+  progress: row.progress,
+});
+
+const BroadcastIdParams = z.object({ id: z.coerce.number({ error: "Not a broadcast id." }).int("Not a broadcast id.").positive("Not a broadcast id.").max(Number.MAX_SAFE_INTEGER).openapi({ param: { name: "id", in: "path" } }) });
+
+const BroadcastBodySchema = z
+  .object({
+    subject: broadcastSubject.openapi({ description: "Plain text; {{CREW_NAME}}, {{PLACE_IN_LINE}} and {{POINTS}} are filled in per member." }),
+    html: broadcastHtml.openapi({ description: "The message, sanitised like site text; placeholders as in Admin → Broadcasts ({{INVITE_LINK}} only for a wave)." }),
+    audience: AudienceSchema.openapi("Audience", { description: "Who gets it: only members with a confirmed address, never an unsubscribed or bounced one." }),
+    scheduledAt: z.iso.datetime({ offset: true, message: "Give scheduledAt as an ISO 8601 date and time." }).optional().openapi({ description: "When to start; absent: now." }),
+  })
+  .openapi("BroadcastBody");
+
+async function found(id: number) {
+  const broadcast = await getBroadcast(id);
+  if (!broadcast) throw new AppError("NOT_FOUND", "No broadcast has this id.");
+  return broadcast;
+}
+
+const control = (name: "pause" | "resume" | "cancel", summary: string) =>
+  defineEndpoint({
+    method: "post",
+    path: `/broadcasts/{id}/${name}`,
+    operationId: `${name}Broadcast`,
+    summary,
+    description: "Takes effect for every app process at the next message. Recorded in the audit log with the API key.",
+    tag: "Broadcasts",
+    scope: "broadcasts:write",
+    params: BroadcastIdParams,
+    response: BroadcastSchema,
+    errors: [400, 404, 409],
+    handle: async ({ params }, { key }) => {
+      await controlBroadcast(params.id, name, apiKeyActor(key));
+      return toBroadcast(await found(params.id));
+    },
+  });
+
+export const broadcastEndpoints = [
+  defineEndpoint({
+    method: "get",
+    path: "/broadcasts",
+    operationId: "listBroadcasts",
+    summary: "List broadcasts",
+    description: "The 100 newest, with where their messages are.",
+    tag: "Broadcasts",
+    scope: "broadcasts:read",
+    response: z.object({ data: z.array(BroadcastSchema) }).openapi("BroadcastList"),
+    handle: async () => ({ data: (await listBroadcasts({ limit: 100 })).map(toBroadcast) }),
+  }),
+  defineEndpoint({
+    method: "get",
+    path: "/broadcasts/{id}",
+    operationId: "getBroadcast",
+    summary: "Get a broadcast and its progress",
+    tag: "Broadcasts",
+    scope: "broadcasts:read",
+    params: BroadcastIdParams,
+    response: BroadcastSchema,
+    errors: [400, 404],
+    handle: async ({ params }) => toBroadcast(await found(params.id)),
+  }),
+  defineEndpoint({
+    method: "post",
+    path: "/broadcasts",
+    operationId: "createBroadcast",
+    summary: "Send or schedule a broadcast",
+    description:
+      "Checked before anything is queued: an audience that names nobody with a confirmed address, an unknown placeholder or a template that cannot render is refused (400). Each member gets exactly one message, at the site's sending pace. Recorded in the audit log with the API key.",
+    tag: "Broadcasts",
+    scope: "broadcasts:write",
+    body: BroadcastBodySchema,
+    response: BroadcastSchema,
+    status: 201,
+    errors: [400],
+    handle: async ({ body }, { key }) => {
+      const created = await createBroadcast({ ...body, scheduledAt: body.scheduledAt ? new Date(body.scheduledAt) : undefined }, apiKeyActor(key));
+      return toBroadcast(await found(created.id));
+    },
+  }),
+  control("pause", "Pause a broadcast"),
+  control("resume", "Resume a paused broadcast"),
+  control("cancel", "Cancel a broadcast"),
+];
