@@ -254,7 +254,9 @@ function PaceForm({ defaultValue, version }: { defaultValue: { perMinute: string
         <fetcher.Form key={form.id} {...formProps} className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="pace" />
           <FormField field={all.perMinute!} label="Messages a minute" help={`From ${BROADCAST_PACE.min} to ${BROADCAST_PACE.max.toLocaleString("en-US")}.`}>
-            <Input {...getInputProps(all.perMinute!, { type: "number" })} min={BROADCAST_PACE.min} max={BROADCAST_PACE.max} className="w-40" />
+            <div className="w-40">
+              <Input {...getInputProps(all.perMinute!, { type: "number" })} min={BROADCAST_PACE.min} max={BROADCAST_PACE.max} />
+            </div>
           </FormField>
           <Button type="submit" disabled={isSaving}>
             <Save aria-hidden="true" /> {isSaving ? "Saving..." : "Save Pace"}

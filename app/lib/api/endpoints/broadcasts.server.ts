@@ -43,14 +43,18 @@ const toBroadcast = (row: BroadcastListing): z.input<typeof BroadcastSchema> => 
 
 const BroadcastIdParams = z.object({ id: z.coerce.number({ error: "Not a broadcast id." }).int("Not a broadcast id.").positive("Not a broadcast id.").max(Number.MAX_SAFE_INTEGER).openapi({ param: { name: "id", in: "path" } }) });
 
+// The form's own field schemas (made before the API's zod carries .openapi, so they go in as they are).
 const BroadcastBodySchema = z
   .object({
-    subject: broadcastSubject.openapi({ description: "Plain text; {{CREW_NAME}}, {{PLACE_IN_LINE}} and {{POINTS}} are filled in per member." }),
-    html: broadcastHtml.openapi({ description: "The message, sanitised like site text; placeholders as in Admin → Broadcasts ({{INVITE_LINK}} only for a wave)." }),
-    audience: AudienceSchema.openapi("Audience", { description: "Who gets it: only members with a confirmed address, never an unsubscribed or bounced one." }),
+    subject: broadcastSubject,
+    html: broadcastHtml,
+    audience: AudienceSchema,
     scheduledAt: z.iso.datetime({ offset: true, message: "Give scheduledAt as an ISO 8601 date and time." }).optional().openapi({ description: "When to start; absent: now." }),
   })
-  .openapi("BroadcastBody");
+  .openapi("BroadcastBody", {
+    description:
+      "`subject` is plain text; `html` is sanitised like site text. Both may use {{CREW_NAME}}, {{PLACE_IN_LINE}} and {{POINTS}}; `html` also {{REFERRAL_LINK}}, and {{INVITE_LINK}} when the audience is a wave. `audience` is one of: {kind: \"confirmed\"}, {kind: \"top_all_time\", count}, {kind: \"top_month\", count}, {kind: \"first_joined\", count}, {kind: \"tag\", tag}, {kind: \"season_winners\", season: \"2026-10-01\"}, {kind: \"wave\", waveId}, {kind: \"members\", memberIds}; only members with a confirmed address get it, never an unsubscribed or bounced one.",
+  });
 
 async function found(id: number) {
   const broadcast = await getBroadcast(id);
