@@ -134,7 +134,7 @@ new client.Gauge({
 
 new client.Gauge({
   name: "launchcrew_outbox_pending",
-  help: "E-mails waiting in the outbox, and the age of the oldest in seconds",
+  help: "E-mails waiting in the outbox, and the age of the oldest in seconds (a broadcast's messages are counted on its own screen and in the API)",
   labelNames: ["measure"] as const,
   registers: [registry],
   // Every worker reads the same table: one reading, not their sum.
@@ -142,7 +142,7 @@ new client.Gauge({
   async collect() {
     const result = await db.execute<{ depth: number; age: number }>(sql`
       select count(*)::integer as depth, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as age
-        from email_outbox where status = 'pending'`);
+        from email_outbox where status = 'pending' and broadcast_id is null`);
     this.set({ measure: "depth" }, Number(result.rows[0]?.depth ?? 0));
     this.set({ measure: "oldest_age_seconds" }, Number(result.rows[0]?.age ?? 0));
   },
