@@ -4,7 +4,10 @@ import { broadcasts } from "./launch";
 import { waitlistUsers } from "./waitlist";
 
 /** What a welcome e-mail queued by the sign-up is rendered from when it is sent (ADR 0038). */
-export type QueuedTemplateData = { memberId: string; referralCode: string; /** A parent consented: the e-mail carries the withdraw link. */ parentConsent?: boolean };
+export type QueuedWelcomeData = { memberId: string; referralCode: string; /** A parent consented: the e-mail carries the withdraw link. */ parentConsent?: boolean };
+/** A wave's invitation (ADR 0049): rendered with the member's invite code when it is sent. */
+export type QueuedWaveInviteData = { memberId: string; waveId: number };
+export type QueuedTemplateData = QueuedWelcomeData | QueuedWaveInviteData;
 /** A broadcast's message is rendered for its member when it is sent (ADR 0050): place and points then. */
 
 // Durable e-mail outbox: a message is accepted by inserting a row, and a worker

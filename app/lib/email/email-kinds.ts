@@ -24,6 +24,9 @@ export const EMAIL_KIND_CLASS = {
   welcome: "optional",
   season_winner: "optional",
   broadcast: "optional",
+  // An invitation is news the member waited for, but it is also on their dashboard: an
+  // unsubscribed or bounced address is not written to (ADR 0049).
+  wave_invite: "optional",
 } as const satisfies Record<OutgoingEmail["kind"], "essential" | "optional">;
 
 /** True for a kind that must go even to a suppressed address. An unknown kind is optional. */

@@ -4,7 +4,7 @@ import { db, type Executor } from "../db.server";
 import { renderQueuedEmail, type RenderedEmail } from "./queued-render.server";
 
 export type OutgoingEmail = {
-  kind: "magic_link" | "welcome" | "contact" | "template_test" | "season_winner" | "webhook_disabled" | "team_invite" | "parent_consent" | "consent_confirmation" | "address_change" | "address_changed" | "erasure_confirmation" | "broadcast";
+  kind: "magic_link" | "welcome" | "contact" | "template_test" | "season_winner" | "webhook_disabled" | "team_invite" | "parent_consent" | "consent_confirmation" | "address_change" | "address_changed" | "erasure_confirmation" | "broadcast" | "wave_invite";
   to: string;
   subject: string;
   html: string;

@@ -1,5 +1,6 @@
-import type { QueuedTemplateData } from "../../../db/schema";
+import type { QueuedWaveInviteData, QueuedWelcomeData } from "../../../db/schema";
 import { renderBroadcastMessage } from "../launch/broadcasts/broadcast-render.server";
+import { prepareWaveInviteEmail } from "../launch/wave-invite-email.server";
 import { prepareWelcomeEmail } from "./welcome.server";
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -10,16 +11,23 @@ function isBroadcastData(data: unknown): data is { broadcastId: number; memberId
   return typeof broadcastId === "number" && typeof memberId === "string";
 }
 
-function isTemplateData(data: unknown): data is QueuedTemplateData {
+function isWelcomeData(data: unknown): data is QueuedWelcomeData {
   if (typeof data !== "object" || data === null) return false;
   const { memberId, referralCode } = data as Record<string, unknown>;
   return typeof memberId === "string" && typeof referralCode === "string";
 }
 
+function isWaveInviteData(data: unknown): data is QueuedWaveInviteData {
+  if (typeof data !== "object" || data === null) return false;
+  const { memberId, waveId } = data as Record<string, unknown>;
+  return typeof memberId === "string" && typeof waveId === "number";
+}
+
 /**
  * A message queued unrendered (ADR 0038), rendered as it goes out: the welcome e-mail a
- * sign-up queued, from the welcome template as it is now. Throws for anything else, so
- * the sender records a failed attempt rather than sending an empty e-mail.
+ * sign-up queued, from the welcome template as it is now; a broadcast's message for its
+ * member (ADR 0050); a wave's invitation with the member's invite code (ADR 0049). Throws for anything else, so the sender records a
+ * failed attempt rather than sending an empty e-mail.
  */
 export async function renderQueuedEmail(message: { kind: string; to: string; templateData: unknown }): Promise<RenderedEmail> {
   if (message.kind === "broadcast" && isBroadcastData(message.templateData)) {
@@ -27,7 +35,10 @@ export async function renderQueuedEmail(message: { kind: string; to: string; tem
     if (!rendered) throw new Error("the member of this broadcast message was blocked or left");
     return rendered;
   }
-  if (message.kind !== "welcome" || !isTemplateData(message.templateData)) {
+  if (message.kind === "wave_invite" && isWaveInviteData(message.templateData)) {
+    return prepareWaveInviteEmail(message.templateData);
+  }
+  if (message.kind !== "welcome" || !isWelcomeData(message.templateData)) {
     throw new Error(`no way to render a queued "${message.kind}" e-mail from what it holds`);
   }
   const { memberId, referralCode, parentConsent } = message.templateData;
