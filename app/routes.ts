@@ -20,6 +20,7 @@ export default [
   route("parent-consent/answer", "routes/parent-consent.answer.tsx"),
   route("parent-consent/revoke", "routes/parent-consent.revoke.tsx"),
   route("claim-prize", "routes/claim-prize.tsx"),
+  route("invite", "routes/invite.tsx"),
   route("account/address", "routes/account.address.tsx"),
   route("confirm-address", "routes/confirm-address.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),

@@ -32,7 +32,7 @@ export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'"):
 
 // Pages and data that belong to one person (or to the back office): never stored by a
 // shared cache, nor kept by the browser after sign-out.
-const PERSONAL_PATHS = ["/admin", "/dashboard", "/thank-you", "/login", "/logout", "/auth/", "/confirm-email", "/claim-prize", "/unsubscribe", "/dev/", "/api/"];
+const PERSONAL_PATHS = ["/admin", "/dashboard", "/thank-you", "/login", "/logout", "/auth/", "/confirm-email", "/claim-prize", "/invite", "/unsubscribe", "/dev/", "/api/"];
 // Resources that set their own (public) caching; React Router appends its headers to ours.
 const PUBLIC_RESOURCE_PATHS = ["/uploads/", "/api/avatars/", "/api/events"];
 

@@ -30,6 +30,8 @@ import { getSuppression, setOwnOptionalEmails } from "~/lib/email/suppression.se
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { FRESH_SIGN_IN_MESSAGE, FRESH_SIGN_IN_MINUTES, isFreshSignIn } from "~/lib/privacy/privacy-request.server";
 import { requestOwnErasure } from "~/lib/privacy/erasure-link.server";
+import { LaunchStatusCard } from "~/components/launch-status-card";
+import { getDashboardLaunch, WAITING } from "~/lib/launch/invites.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
@@ -51,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
   const member = await getMemberByEmail(user.email);
   const query = HistoryQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [pendingReferrals, settings, place, history, crewName, isFresh, suppression] = member
+  const [pendingReferrals, settings, place, history, crewName, isFresh, suppression, launch] = member
     ? await Promise.all([
         countPendingReferrals(member.id),
         getSiteSettings(["referralCreditMode", "pointMilestones", "milestoneStep"]),
@@ -60,8 +62,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         getCrewName(member.id),
         isFreshSignIn(user.sessionId),
         getSuppression(member.email),
+        getDashboardLaunch(member.id),
       ])
-    : [0, null, null, null, null, false, null];
+    : [0, null, null, null, null, false, null, null];
   return {
     email: user.email,
     isAdmin: user.isAdmin,
@@ -78,6 +81,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           referralCode: member.referralCode,
           link: referralLink(getEnv().origin, member.referralCode, "copy"),
           emailStatus: suppression ?? ("subscribed" as const),
+          launch: { status: (launch ?? WAITING).status, invitePath: launch?.invitePath ?? null },
           myData: { isFresh, message: query["my-data"] ? MY_DATA_NOTICE[query["my-data"]] : null, freshMinutes: FRESH_SIGN_IN_MINUTES },
         }
       : null,
@@ -178,6 +182,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 
       {member ? (
         <div className="mt-8 grid gap-4 sm:grid-cols-2">
+          <LaunchStatusCard status={member.launch.status} invitePath={member.launch.invitePath} />
           <CrewNameCard crewName={member.crewName} error={actionData?.crewNameError ?? null} />
           <Card>
             <CardHeader>

@@ -62,6 +62,10 @@ function goodRequests(): Record<string, { path: string; body?: unknown }> {
     createProduct: { path: "/products", body: { name: "Decal pack", price: 4.99 } },
     updateProduct: { path: `/products/${productId}`, body: { price: 21 } },
     deleteProduct: { path: `/products/${productId}` },
+    previewWave: { path: "/waves/preview", body: { audience: { kind: "top_all_time", count: 1 } } },
+    createWave: { path: "/waves", body: { name: "Early birds", audience: { kind: "top_all_time", count: 1 } } },
+    listWaves: { path: "/waves?limit=5" },
+    getWave: { path: "/waves/1" },
     listReferrals: { path: `/referrals?referrerId=${memberId}&status=pending` },
     decideReferrals: { path: "/referrals/decisions", body: { referrerId: memberId, decision: "reject", note: "Same family, twice" } },
     getSettings: { path: "/settings" },
@@ -90,6 +94,10 @@ function badRequests(): Record<string, { path: string; body?: unknown; status: n
     createProduct: { path: "/products", body: { name: "Free money", price: -1 }, status: 400 },
     updateProduct: { path: `/products/${productId}`, body: { purchaseLink: "javascript:alert(1)" }, status: 400 },
     deleteProduct: { path: "/products/00000000-0000-4000-8000-000000000000", status: 404 },
+    previewWave: { path: "/waves/preview", body: { audience: { kind: "tag", tag: "nobody-has-this" } }, status: 400 },
+    createWave: { path: "/waves", body: { audience: { kind: "everyone-ever" } }, status: 400 },
+    listWaves: { path: "/waves?limit=1000", status: 400 },
+    getWave: { path: "/waves/999", status: 404 },
     listReferrals: { path: "/referrals?status=lost", status: 400 },
     decideReferrals: { path: "/referrals/decisions", body: { referrerId: memberId, decision: "maybe" }, status: 400 },
     getSettings: { path: "/settings", status: 401 },
@@ -174,6 +182,7 @@ describe("every documented operation", () => {
       ["product.deleted", true],
       ["product.updated", true],
       ["referrals.rejected", true],
+      ["wave.invited", true],
     ]);
   });
 

@@ -9,6 +9,7 @@ import {
   Medal,
   Megaphone,
   Package,
+  Rocket,
   Settings,
   Share2,
   Trophy,
@@ -27,6 +28,7 @@ export type AdminSectionPath =
   | "waitlist-emails"
   | "referral-leaderboard"
   | "seasons"
+  | "launch"
   | "broadcasts"
   | "text-editor"
   | "welcome-email-editor"
@@ -48,6 +50,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "waitlist-emails", label: "Waitlist Emails", icon: Users },
   { path: "referral-leaderboard", label: "Referral System & Leaderboard", icon: Trophy },
   { path: "seasons", label: "Seasons", icon: Medal },
+  { path: "launch", label: "Launch", icon: Rocket },
   { path: "broadcasts", label: "Broadcasts", icon: Megaphone },
   { path: "text-editor", label: "Text & HTML Content", icon: FileText },
   { path: "welcome-email-editor", label: "Welcome Email Editor", icon: Mail },

@@ -1,5 +1,6 @@
 import { refineBirthMonth } from "../consent/birth-month.schema";
 import { EmailAddressSchema } from "../email/email-address.schema";
+import { AudienceSchema } from "../launch/audience";
 import { PURCHASE_LINK_PATTERN } from "../products/product.schema";
 import { isReferralCodeShape } from "../referrals/referral-code";
 import { noControlCharacters, noControlCharactersInText } from "../text-rules";
@@ -20,6 +21,7 @@ export const MemberSchema = z
     tags: z.array(z.string()),
     notes: z.string(),
     joinedAt: z.iso.datetime(),
+    launchStatus: z.enum(["waiting", "invited", "admitted"]).openapi({ description: "Where the member stands in the launch: waiting, invited by a wave, or admitted (they redeemed their invite)." }),
   })
   .openapi("Member");
 
@@ -192,3 +194,53 @@ export const ReferralDecisionSchema = z
 export const ReferralDecisionResultSchema = z.object({ decided: z.int() }).openapi("ReferralDecisionResult");
 
 export const ReferralListSchema = z.object({ data: z.array(ReferralSchema), nextCursor: z.int().nullable() }).openapi("ReferralList");
+
+// .meta, not .openapi: AudienceSchema is built with plain zod (the admin form shares it).
+const audience = AudienceSchema.meta({
+  id: "Audience",
+  description:
+    "Who a wave invites, by `kind`: confirmed (every confirmed member), top_all_time / top_month / first_joined with `count` (1–1,000,000), tag with `tag`, season_winners with `season` (YYYY-MM-01 of a season with confirmed winners), wave with `waveId`, members with `memberIds` (at most 100,000). Blocked members are never included.",
+});
+
+export const WaveBodySchema = z
+  .object({
+    name: z.string().trim().max(100).refine(...noControlCharacters).default("").openapi({ description: "Optional; \"Wave <id>\" when empty." }),
+    audience,
+  })
+  .openapi("WaveInput");
+
+export const WaveSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    audience,
+    description: z.string().openapi({ example: "Top 3 of the all-time leaderboard" }),
+    invitedCount: z.int(),
+    admittedCount: z.int(),
+    redemptionRate: z.number().openapi({ description: "admittedCount ÷ invitedCount, 0–1." }),
+    rehearsal: z.boolean().openapi({ description: "Sent while rehearsal mode was on: its e-mails stayed in the back office." }),
+    createdAt: z.iso.datetime(),
+  })
+  .openapi("Wave");
+
+export const WaveListSchema = z.object({ data: z.array(WaveSchema), nextCursor: z.int().nullable().openapi({ description: "Pass as `cursor` for the next page; null on the last page." }) }).openapi("WaveList");
+
+export const WaveListQuery = z.object({
+  cursor: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().openapi({ description: "The nextCursor of the previous page." }),
+  limit: limit(50),
+});
+
+export const WaveIdParams = z.object({ id: z.coerce.number({ message: "Not a wave id." }).int("Not a wave id.").positive("Not a wave id.").max(Number.MAX_SAFE_INTEGER).openapi({ param: { name: "id", in: "path" } }) });
+
+export const WaveResultSchema = z
+  .object({ wave: WaveSchema, invited: z.int(), skipped: z.int().openapi({ description: "Members of the audience a wave had invited already: never invited twice." }) })
+  .openapi("WaveResult");
+
+export const WavePreviewSchema = z
+  .object({
+    audience,
+    description: z.string(),
+    count: z.int().openapi({ description: "Everyone the audience holds now." }),
+    alreadyInvited: z.int().openapi({ description: "Of them, those a wave invited already (they would be skipped)." }),
+  })
+  .openapi("WavePreview");

@@ -12,6 +12,8 @@ export const API_SCOPES = {
   "stats:read": "Read member counts and the funnel",
   "broadcasts:read": "List broadcasts and follow their progress",
   "broadcasts:write": "Send, schedule, pause, resume and cancel broadcasts to the list",
+  "waves:read": "List waves of invitations and their redemption",
+  "waves:write": "Invite a wave of members (each gets an invite e-mail)",
 } as const;
 
 export type ApiScope = keyof typeof API_SCOPES;

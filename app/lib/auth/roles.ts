@@ -37,6 +37,8 @@ export const SECTION_ACCESS: Record<AdminSectionPath, Access> = {
   "waitlist-emails": MEMBER_DATA,
   "referral-leaderboard": MEMBER_DATA,
   seasons: MEMBER_DATA,
+  // Everyone may look at the waves; only owners and admins invite (ADR 0049).
+  launch: { view: EVERYONE, edit: MANAGERS },
   // Writing to the whole list is for managers; the others see what went out.
   broadcasts: { view: EVERYONE, edit: MANAGERS },
   "reports-analytics": MEMBER_DATA,

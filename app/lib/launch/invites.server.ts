@@ -4,12 +4,12 @@ import { db } from "../db.server";
 import { AppError } from "../errors";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import { invitePath, readInviteCode } from "./invite-code.server";
+import type { LaunchStatus } from "./launch-status";
 
 // A member's place in the launch (ADR 0049): waiting (no invite), invited (a wave's invite
 // row), admitted (the member redeemed their own invite code, signed in as their address).
 
-export const LAUNCH_STATUSES = ["waiting", "invited", "admitted"] as const;
-export type LaunchStatus = (typeof LAUNCH_STATUSES)[number];
+export { LAUNCH_STATUSES, type LaunchStatus } from "./launch-status";
 
 export type MemberLaunch = {
   status: LaunchStatus;
@@ -19,10 +19,6 @@ export type MemberLaunch = {
 };
 
 export const WAITING: MemberLaunch = { status: "waiting", waveId: null, invitedAt: null, admittedAt: null };
-
-/** The SQL of a member's status from a member_invites row `i` (left-joined: null is waiting). */
-export const launchStatusSql = (invites = sql.raw("i")) =>
-  sql<LaunchStatus>`case when ${invites}.admitted_at is not null then 'admitted' when ${invites}.member_id is not null then 'invited' else 'waiting' end`;
 
 type InviteRow = { wave_id: string | number; invited_at: string | Date; admitted_at: string | Date | null };
 

@@ -10,12 +10,14 @@ import type { Actor } from "../audit/actor";
 import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
 import { memberEmailStatusSql, type EmailStatus } from "../email/suppression.server";
 import { countMembers, memberColumns, type Member } from "./members.server";
+import { memberLaunchStatusSql, launchStatusFilterSql, type LaunchStatus } from "../launch/launch-status";
 
 export const MEMBERS_PAGE_SIZE = 50;
 export type ConfirmedFilter = "any" | "yes" | "no";
+export type LaunchFilter = "any" | LaunchStatus;
 
 
-function memberFilter(search: string, confirmed: ConfirmedFilter): SQL | undefined {
+function memberFilter(search: string, confirmed: ConfirmedFilter, launch: LaunchFilter = "any"): SQL | undefined {
   const conditions: SQL[] = [];
   const term = search.trim();
   if (term) {
@@ -31,6 +33,7 @@ function memberFilter(search: string, confirmed: ConfirmedFilter): SQL | undefin
     );
   }
   if (confirmed !== "any") conditions.push(eq(waitlistUsers.confirmedEmail, confirmed === "yes"));
+  if (launch !== "any") conditions.push(launchStatusFilterSql(launch));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -43,6 +46,8 @@ export type MemberListRow = Member & {
   privacyNoticeVersion: number | null;
   /** Whether the member's address gets optional e-mail (ADR 0044). */
   emailStatus: EmailStatus;
+  /** Waiting, invited or admitted (ADR 0049). */
+  launchStatus: LaunchStatus;
 };
 
 export const memberListColumns = {
@@ -54,16 +59,18 @@ export const memberListColumns = {
   consentAt: waitlistUsers.consentAt,
   privacyNoticeVersion: waitlistUsers.privacyNoticeVersion,
   emailStatus: memberEmailStatusSql,
+  launchStatus: memberLaunchStatusSql,
 };
 
 /** One page of members, newest first, filtered in SQL; with the filtered and overall counts. */
 export async function listMembersPage({
   search = "",
   confirmed = "any",
+  launch = "any",
   page = 1,
   pageSize = MEMBERS_PAGE_SIZE,
-}: { search?: string; confirmed?: ConfirmedFilter; page?: number; pageSize?: number }) {
-  const where = memberFilter(search, confirmed);
+}: { search?: string; confirmed?: ConfirmedFilter; launch?: LaunchFilter; page?: number; pageSize?: number }) {
+  const where = memberFilter(search, confirmed, launch);
   const offset = (Math.max(1, page) - 1) * pageSize;
   const [rows, [matching], overall] = await Promise.all([
     db.select(memberListColumns).from(waitlistUsers).where(where).orderBy(desc(waitlistUsers.createdAt), desc(waitlistUsers.id)).limit(pageSize).offset(offset),

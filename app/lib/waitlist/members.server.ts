@@ -6,6 +6,7 @@ import { creditPendingReferral } from "../referrals/referral-credit.server";
 import { isUuid } from "../uuid";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import { normaliseEmail } from "./email";
+import { memberLaunchStatusSql, type LaunchStatus } from "../launch/launch-status";
 
 export const memberColumns = {
   id: waitlistUsers.id,
@@ -77,11 +78,11 @@ export async function countMembers(executor: Executor = db): Promise<MemberCount
   return { total: row?.total ?? 0, confirmed: row?.confirmed ?? 0 };
 }
 
-/** A member with the back office's tags and notes (the API's member), or null. */
-export async function getMemberWithNotes(id: string): Promise<(Member & { tags: string[]; notes: string; crewNameRoll: number }) | null> {
+/** A member with the back office's tags and notes and their launch status (the API's member), or null. */
+export async function getMemberWithNotes(id: string): Promise<(Member & { tags: string[]; notes: string; crewNameRoll: number; launchStatus: LaunchStatus }) | null> {
   if (!isUuid(id)) return null;
   const [member] = await db
-    .select({ ...memberColumns, tags: waitlistUsers.tags, notes: waitlistUsers.notes, crewNameRoll: waitlistUsers.crewNameRoll })
+    .select({ ...memberColumns, tags: waitlistUsers.tags, notes: waitlistUsers.notes, crewNameRoll: waitlistUsers.crewNameRoll, launchStatus: memberLaunchStatusSql })
     .from(waitlistUsers)
     .where(eq(waitlistUsers.id, id));
   return member ?? null;

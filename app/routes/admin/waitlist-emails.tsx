@@ -29,7 +29,8 @@ import { mayExport, requireStaff } from "~/lib/auth/guards.server";
 import { cn } from "~/lib/utils";
 import { MemberBlockSchema, MemberEraseSchema, MemberNotesSchema, MemberTagsSchema } from "~/lib/waitlist/member-admin.schema";
 import { eraseMemberAsAdmin } from "~/lib/privacy/erase-member.server";
-import { changeMember, listMembersPage, MEMBERS_PAGE_SIZE, type ConfirmedFilter } from "~/lib/waitlist/member-admin.server";
+import { changeMember, listMembersPage, MEMBERS_PAGE_SIZE, type ConfirmedFilter, type LaunchFilter } from "~/lib/waitlist/member-admin.server";
+import { LAUNCH_STATUS_LABEL, LAUNCH_STATUSES } from "~/lib/launch/launch-status";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
@@ -38,6 +39,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Waitlist Emails | Admin
 const QuerySchema = z.object({
   q: z.string().trim().max(200).catch(""),
   confirmed: z.enum(["any", "yes", "no"]).catch("any"),
+  launch: z.enum(["any", ...LAUNCH_STATUSES]).catch("any"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   import: z.string().max(64).catch(""),
 });
@@ -49,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "waitlist-emails");
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [result, memberImport] = await Promise.all([
-    listMembersPage({ search: query.q, confirmed: query.confirmed, page: query.page }),
+    listMembersPage({ search: query.q, confirmed: query.confirmed, launch: query.launch, page: query.page }),
     query.import ? getMemberImport(query.import) : null,
   ]);
   const importProblems = memberImport?.status === "checked" ? await listImportProblems(memberImport.id) : [];
@@ -107,6 +109,8 @@ export const clientAction = adminClientAction(failure);
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 const NEXT_FILTER: Record<ConfirmedFilter, ConfirmedFilter> = { any: "yes", yes: "no", no: "any" };
 const FILTER_LABEL: Record<ConfirmedFilter, string> = { any: "Any", yes: "Yes", no: "No" };
+const NEXT_LAUNCH: Record<LaunchFilter, LaunchFilter> = { any: "waiting", waiting: "invited", invited: "admitted", admitted: "any" };
+const LAUNCH_FILTER_LABEL: Record<LaunchFilter, string> = { any: "Any", ...LAUNCH_STATUS_LABEL };
 
 function EditDialog({ member, field, onClose }: { member: Row; field: "tags" | "notes"; onClose: () => void }) {
   const { fields, fetcher, formProps, isSaving, result } = useAdminForm({
@@ -195,7 +199,7 @@ function EraseDialog({ member, onClose }: { member: Row; onClose: () => void }) 
 }
 
 export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
-  const { rows, total, matching, q, confirmed, page, pageSize, memberImport, importProblems, canExport, canEdit } = loaderData;
+  const { rows, total, matching, q, confirmed, launch, page, pageSize, memberImport, importProblems, canExport, canEdit } = loaderData;
   const withParams = useQueryWith();
   const [editing, setEditing] = useState<{ member: Row; field: "tags" | "notes" } | null>(null);
   const closeEditor = useCallback(() => setEditing(null), []);
@@ -216,9 +220,12 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl space-y-4">
       <h1 className="text-3xl font-extrabold">Waitlist Emails</h1>
       <div className="flex flex-wrap items-end gap-2">
-        <SearchForm id="waitlist-search" label="Search e-mail, referral code or tags" defaultValue={q} keep={{ confirmed, ...(memberImport ? { import: memberImport.id } : {}) }} />
+        <SearchForm id="waitlist-search" label="Search e-mail, referral code or tags" defaultValue={q} keep={{ confirmed, launch, ...(memberImport ? { import: memberImport.id } : {}) }} />
         <Button asChild variant="outline">
           <Link to={withParams({ confirmed: NEXT_FILTER[confirmed], page: "1" })}>Confirmed: {FILTER_LABEL[confirmed]}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={withParams({ launch: NEXT_LAUNCH[launch], page: "1" })}>Status: {LAUNCH_FILTER_LABEL[launch]}</Link>
         </Button>
         <RefreshButton />
         {canExport && (
@@ -232,14 +239,14 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
       <Table>
           <TableHeader>
             <TableRow>
-              {["Email", "Referral Code", "Points", "Referrals", "Confirmed", "Joined", "Consent", "E-mails", "Tags", "Notes", "Actions"].map((heading) => (
+              {["Email", "Referral Code", "Points", "Referrals", "Confirmed", "Status", "Joined", "Consent", "E-mails", "Tags", "Notes", "Actions"].map((heading) => (
                 <TableHead key={heading}>{heading}</TableHead>
               ))}
             </TableRow>
           </TableHeader>
           <TableBody>
             {rows.length === 0 ? (
-              <TableRow><TableCell colSpan={11}><p className="py-6 text-center text-muted-foreground">No users match.</p></TableCell></TableRow>
+              <TableRow><TableCell colSpan={12}><p className="py-6 text-center text-muted-foreground">No users match.</p></TableCell></TableRow>
             ) : (
               rows.map((member) => (
                 <TableRow key={member.id} data-testid="waitlist-row" className={cn(member.isBlocked && "opacity-60")}>
@@ -251,6 +258,7 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
                   <TableCell>{member.points}</TableCell>
                   <TableCell>{member.referralsMade}</TableCell>
                   <TableCell>{member.confirmedEmail ? "Yes" : "No"}</TableCell>
+                  <TableCell data-testid="launch-status">{member.launchStatus === "waiting" ? LAUNCH_STATUS_LABEL.waiting : <Badge variant={member.launchStatus === "admitted" ? "secondary" : "outline"}>{LAUNCH_STATUS_LABEL[member.launchStatus]}</Badge>}</TableCell>
                   <TableCell className="whitespace-nowrap"><LocalTime value={member.joinDate} style="date" /></TableCell>
                   <TableCell className="text-sm">{describeConsent(member)}</TableCell>
                   <TableCell className="text-sm">

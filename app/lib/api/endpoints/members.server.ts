@@ -24,6 +24,7 @@ function memberJson(member: Omit<MemberListRow, "consentMethod" | "consentAt" | 
     tags: member.tags,
     notes: member.notes,
     joinedAt: member.joinDate.toISOString(),
+    launchStatus: member.launchStatus,
   };
 }
 
