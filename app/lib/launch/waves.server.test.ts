@@ -7,6 +7,7 @@ import { deliverDueEmails } from "../email/worker.server";
 import type { MailTransport } from "../email/transport.server";
 import { isAppError } from "../errors";
 import { saveSiteSettings } from "../settings/settings.server";
+import { buildMemberExport } from "../privacy/export-member.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { readInviteCode } from "./invite-code.server";
 import { getInvitePage, getMemberLaunch, NOT_YOURS_MESSAGE, redeemInvite } from "./invites.server";
@@ -109,6 +110,10 @@ describe("a wave of the top 3", () => {
     expect(wave).toMatchObject({ name: "Early birds", invitedCount: 2, admittedCount: 1, redemptionRate: 0.5 });
     const [audit] = await db.select().from(auditEvents).where(eq(auditEvents.action, "member.admitted"));
     expect(audit).toMatchObject({ actorKind: "system", targetId: one.id });
+    // The member's own data export has the invite.
+    const exported = await buildMemberExport(one.id);
+    expect(exported.membership.launch).toMatchObject({ status: "admitted", wave: "Early birds", admitted: expect.any(String) });
+    expect(exported.sources.member_invites).toBe(1);
   });
 });
 

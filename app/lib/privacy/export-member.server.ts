@@ -62,7 +62,7 @@ const NOTES = [
 
 async function collect(traces: MemberTraces, member: Row): Promise<MemberExport> {
   const id = traces.memberId;
-  const [ledger, referralsMade, referredBy, standings, seasonPoints, claims, emails, auditRows, memberAudits, importRows, webhookRows, limitRows, linkRows, userRows, sessionRows, aliasRows, placeRows, consentRequestRows, addressChangeRows, suppression, rank] = await Promise.all([
+  const [ledger, referralsMade, referredBy, standings, seasonPoints, claims, emails, auditRows, memberAudits, importRows, webhookRows, limitRows, linkRows, userRows, sessionRows, aliasRows, placeRows, consentRequestRows, addressChangeRows, suppression, rank, inviteRows] = await Promise.all([
     rows(sql`select l.delta, l.reason, l.created_at, o.id as other_id, o.crew_name_roll as other_roll, o.confirmed_email as other_confirmed
                from points_ledger l left join waitlist_users o on o.id = l.related_member_id where l.member_id = ${id} order by l.id`),
     rows(sql`select r.status, r.created_at, r.referred_id, f.crew_name_roll from referrals r left join waitlist_users f on f.id = r.referred_id where r.referrer_id = ${id} order by r.id`),
@@ -86,6 +86,7 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
     rows(sql`select new_email, requested_at, expires_at from address_changes where member_id = ${id}`),
     getSuppression(traces.email),
     member.is_blocked ? Promise.resolve([]) : rows(sql`select ${competitionRankSql(Number(member.points), Number(member.referrals_made))} as rank`),
+    rows(sql`select w.name as wave, i.invited_at, i.admitted_at from member_invites i join waves w on w.id = i.wave_id where i.member_id = ${id}`),
   ]);
 
   const key = claims.some((claim) => claim.address_ciphertext) ? resolveShippingAddressKey(getEnv()) : null;
@@ -113,6 +114,10 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
       lastSeenRank: placeRows[0] ? { rank: placeRows[0].last_rank, at: iso(placeRows[0].last_at) } : null,
       blocked: member.is_blocked,
       optionalEmails: suppression ?? "subscribed",
+      // Launch access (ADR 0049): waiting, or the wave that invited them and when they accepted.
+      launch: inviteRows[0]
+        ? { status: inviteRows[0].admitted_at ? "admitted" : "invited", wave: inviteRows[0].wave, invited: iso(inviteRows[0].invited_at), admitted: iso(inviteRows[0].admitted_at) }
+        : { status: "waiting" },
       notesByTheCrew: member.notes,
       joinedFrom: { device: member.signup_device, country: member.signup_country, network: member.signup_network, sharedVia: member.signup_via },
     },
@@ -196,6 +201,7 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
       accounts: accountRows.length,
       consent_requests: consentRequestRows.length,
       address_changes: addressChangeRows.length,
+      member_invites: inviteRows.length,
     },
   };
 }
