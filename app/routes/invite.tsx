@@ -6,7 +6,8 @@ import { Button } from "~/components/ui/button";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { isAppError } from "~/lib/errors";
 import { readFormData } from "~/lib/http/form-data.server";
-import { GONE_MESSAGE, INVALID_CODE_MESSAGE, NOT_YOURS_MESSAGE, getInvitePage, redeemInvite, type InvitePage } from "~/lib/launch/invites.server";
+import { GONE_MESSAGE, INVALID_CODE_MESSAGE, NOT_YOURS_MESSAGE } from "~/lib/launch/invite-messages";
+import { getInvitePage, redeemInvite, type InvitePage } from "~/lib/launch/invites.server";
 import { getMemberByEmail } from "~/lib/waitlist/members.server";
 
 // A wave's invite page (ADR 0049), reached by the link in the invite e-mail. Opening it

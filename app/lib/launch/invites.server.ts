@@ -4,6 +4,7 @@ import { db } from "../db.server";
 import { AppError } from "../errors";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import { invitePath, readInviteCode } from "./invite-code.server";
+import { GONE_MESSAGE, INVALID_CODE_MESSAGE, NOT_YOURS_MESSAGE } from "./invite-messages";
 import type { LaunchStatus } from "./launch-status";
 
 // A member's place in the launch (ADR 0049): waiting (no invite), invited (a wave's invite
@@ -43,9 +44,7 @@ export async function getDashboardLaunch(memberId: string): Promise<MemberLaunch
   return { ...launch, invitePath: launch.status === "invited" && launch.waveId ? invitePath({ memberId, waveId: launch.waveId }) : null };
 }
 
-export const NOT_YOURS_MESSAGE = "This invite belongs to another crew member. Sign in with the e-mail address it was sent to.";
-export const INVALID_CODE_MESSAGE = "This invite link is incomplete or was changed. Please open it again from your invite e-mail.";
-export const GONE_MESSAGE = "This invite is no longer valid. Your dashboard shows where you stand.";
+export { GONE_MESSAGE, INVALID_CODE_MESSAGE, NOT_YOURS_MESSAGE };
 
 /** What the invite page shows for a code and whoever is signed in (null: nobody, or not a member). */
 export type InvitePage =
