@@ -1,4 +1,4 @@
-import { Rocket } from "lucide-react";
+import { DoorOpen } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -15,7 +15,7 @@ export function LaunchStatusCard({ status, invitePath }: { status: LaunchStatus;
   return (
     <Card className="sm:col-span-2" id="launch">
       <CardHeader>
-        <CardDescription className="flex items-center gap-2"><Rocket className="size-4" aria-hidden="true" /> Launch access</CardDescription>
+        <CardDescription className="flex items-center gap-2"><DoorOpen className="size-4" aria-hidden="true" /> Launch access</CardDescription>
         <CardTitle as="p" size="figure" data-testid="launch-status" data-status={status}>{STATUS_LABEL[status]}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3 text-sm text-muted-foreground">

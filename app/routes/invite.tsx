@@ -1,4 +1,4 @@
-import { CheckCircle2, LogIn, Rocket, XCircle } from "lucide-react";
+import { CheckCircle2, LogIn, DoorOpen, XCircle } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/invite";
 import { NoticePage } from "~/components/notice-page";
@@ -79,7 +79,7 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
     case "ready":
       return (
         <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-          <Rocket className="size-14 text-primary" aria-hidden="true" />
+          <DoorOpen className="size-14 text-primary" aria-hidden="true" />
           <h1 className="text-4xl font-extrabold">You're invited!</h1>
           <p className="text-lg text-muted-foreground">Your wait is over. Accept your invite to be admitted — it works once, and only for you.</p>
           <Form method="post">

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  DoorOpen,
   FileText,
   Code,
   ScrollText,
@@ -9,7 +10,6 @@ import {
   Medal,
   Megaphone,
   Package,
-  Rocket,
   Settings,
   Share2,
   Trophy,
@@ -50,7 +50,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: "waitlist-emails", label: "Waitlist Emails", icon: Users },
   { path: "referral-leaderboard", label: "Referral System & Leaderboard", icon: Trophy },
   { path: "seasons", label: "Seasons", icon: Medal },
-  { path: "launch", label: "Launch", icon: Rocket },
+  { path: "launch", label: "Launch", icon: DoorOpen },
   { path: "broadcasts", label: "Broadcasts", icon: Megaphone },
   { path: "text-editor", label: "Text & HTML Content", icon: FileText },
   { path: "welcome-email-editor", label: "Welcome Email Editor", icon: Mail },

@@ -195,17 +195,19 @@ export const ReferralDecisionResultSchema = z.object({ decided: z.int() }).opena
 
 export const ReferralListSchema = z.object({ data: z.array(ReferralSchema), nextCursor: z.int().nullable() }).openapi("ReferralList");
 
-// .meta, not .openapi: AudienceSchema is built with plain zod (the admin form shares it).
-const audience = AudienceSchema.meta({
+// .meta, not .openapi: schemas built with plain zod (shared with the admin forms) may be
+// created before extendZodWithOpenApi runs, and then have no .openapi (zod 4 adds methods
+// per instance). One "Audience" component for waves and broadcasts.
+export const AudienceApiSchema = AudienceSchema.meta({
   id: "Audience",
   description:
-    "Who a wave invites, by `kind`: confirmed (every confirmed member), top_all_time / top_month / first_joined with `count` (1–1,000,000), tag with `tag`, season_winners with `season` (YYYY-MM-01 of a season with confirmed winners), wave with `waveId`, members with `memberIds` (at most 100,000). Blocked members are never included.",
+    "Who a wave invites or a broadcast goes to, by `kind`: confirmed (every confirmed member), top_all_time / top_month / first_joined with `count` (1–1,000,000), tag with `tag`, season_winners with `season` (YYYY-MM-01 of a season with confirmed winners), wave with `waveId`, members with `memberIds` (at most 100,000). Blocked members are never included.",
 });
 
 export const WaveBodySchema = z
   .object({
     name: z.string().trim().max(100).refine(...noControlCharacters).default("").openapi({ description: "Optional; \"Wave <id>\" when empty." }),
-    audience,
+    audience: AudienceApiSchema,
   })
   .openapi("WaveInput");
 
@@ -213,7 +215,7 @@ export const WaveSchema = z
   .object({
     id: z.int(),
     name: z.string(),
-    audience,
+    audience: AudienceApiSchema,
     description: z.string().openapi({ example: "Top 3 of the all-time leaderboard" }),
     invitedCount: z.int(),
     admittedCount: z.int(),
@@ -238,7 +240,7 @@ export const WaveResultSchema = z
 
 export const WavePreviewSchema = z
   .object({
-    audience,
+    audience: AudienceApiSchema,
     description: z.string(),
     count: z.int().openapi({ description: "Everyone the audience holds now." }),
     alreadyInvited: z.int().openapi({ description: "Of them, those a wave invited already (they would be skipped)." }),

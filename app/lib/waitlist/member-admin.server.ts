@@ -10,7 +10,8 @@ import type { Actor } from "../audit/actor";
 import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
 import { memberEmailStatusSql, type EmailStatus } from "../email/suppression.server";
 import { countMembers, memberColumns, type Member } from "./members.server";
-import { memberLaunchStatusSql, launchStatusFilterSql, type LaunchStatus } from "../launch/launch-status";
+import type { LaunchStatus } from "../launch/launch-status";
+import { launchStatusFilterSql, memberLaunchStatusSql } from "../launch/launch-status.server";
 
 export const MEMBERS_PAGE_SIZE = 50;
 export type ConfirmedFilter = "any" | "yes" | "no";

@@ -6,7 +6,8 @@ import { creditPendingReferral } from "../referrals/referral-credit.server";
 import { isUuid } from "../uuid";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import { normaliseEmail } from "./email";
-import { memberLaunchStatusSql, type LaunchStatus } from "../launch/launch-status";
+import type { LaunchStatus } from "../launch/launch-status";
+import { memberLaunchStatusSql } from "../launch/launch-status.server";
 
 export const memberColumns = {
   id: waitlistUsers.id,
