@@ -197,7 +197,7 @@ export const ReferralListSchema = z.object({ data: z.array(ReferralSchema), next
 
 // .meta, not .openapi: schemas built with plain zod (shared with the admin forms) may be
 // created before extendZodWithOpenApi runs, and then have no .openapi (zod 4 adds methods
-// per instance). One "Audience" component for waves and broadcasts.
+// per instance).
 export const AudienceApiSchema = AudienceSchema.meta({
   id: "Audience",
   description:
