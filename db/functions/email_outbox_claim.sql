@@ -5,6 +5,12 @@
 -- its statistics would have it sort the whole queue for every message. A broadcast's
 -- messages are not claimed here: they go at its pace (broadcast_claim, ADR 0050). A message
 -- claimed while rehearsal mode is on is marked so: it stays in the back office (ADR 0051).
+-- The setting is read here, at every claim, under a shared lock the switch takes
+-- exclusively (0x5ea50051, app/lib/launch/rehearsal.server.ts): every process sees the
+-- switch at once and no claim straddles it. While the switch holds or awaits the lock the
+-- claim takes nothing (it never waits: the sender's mark-and-claim holds a row the switch
+-- may change). A sign-in link still goes: held, nobody (the owner who would end the
+-- rehearsal included) could sign in.
 CREATE OR REPLACE FUNCTION email_outbox_claim(p_limit integer, p_lease_seconds integer, p_except bigint, p_include_bulk boolean)
 RETURNS SETOF email_outbox
 LANGUAGE plpgsql
@@ -12,11 +18,15 @@ SET enable_sort = off
 SET enable_bitmapscan = off
 AS $$
 DECLARE
-  v_rehearsal boolean := false;
+  v_rehearsal boolean;
 BEGIN
+  IF NOT pg_try_advisory_xact_lock_shared(1587871825) THEN
+    RETURN;
+  END IF;
+  v_rehearsal := rehearsal_mode_on();
   RETURN QUERY
     UPDATE email_outbox o
-       SET locked_until = now() + make_interval(secs => p_lease_seconds), attempts = o.attempts + 1, rehearsal = v_rehearsal
+       SET locked_until = now() + make_interval(secs => p_lease_seconds), attempts = o.attempts + 1, rehearsal = (v_rehearsal AND o.kind <> 'magic_link')
      WHERE o.id IN (
        WITH urgent AS (
          SELECT e.id FROM email_outbox e

@@ -60,3 +60,14 @@ export function assignableRoles(by: Role): StaffRole[] {
   if (by === "admin") return ["admin", "editor", "viewer"];
   return [];
 }
+
+/**
+ * Rehearsal mode (ADR 0051) is the owners' to start and end: while on, no e-mail leaves and
+ * real webhook consumers hear nothing. Everyone on the team sees that it is on.
+ */
+export function canRunRehearsal(role: Role | null | undefined): boolean {
+  return role === "owner";
+}
+
+/** The back office's mailbox shows members' addresses: whoever may read Waitlist Users. */
+export const REHEARSAL_MAILBOX_SECTION = "waitlist-emails" satisfies AdminSectionPath;

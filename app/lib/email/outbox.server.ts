@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema";
 import { db, type Executor } from "../db.server";
 import { renderQueuedEmail, type RenderedEmail } from "./queued-render.server";
@@ -150,6 +150,11 @@ type MarkSentOptions = ClaimOptions & {
   claimNext?: boolean;
   /** What a message queued unrendered was sent as: kept in its row from now on. */
   rendered?: RenderedEmail;
+  /**
+   * Whether it was claimed in rehearsal mode (kept, not sent). A held message the end of the
+   * rehearsal gave back to the queue meanwhile is not marked: it is still to be sent (ADR 0051).
+   */
+  rehearsal?: boolean;
 };
 
 /**
@@ -159,7 +164,7 @@ type MarkSentOptions = ClaimOptions & {
  */
 export async function markEmailSentAndClaimNext(
   id: number,
-  { forgetBody, claimNext = true, includeBulk = true, rendered }: MarkSentOptions,
+  { forgetBody, claimNext = true, includeBulk = true, rendered, rehearsal = false }: MarkSentOptions,
   leaseSeconds = LEASE_SECONDS,
 ): Promise<{ wasMarked: boolean; next: ClaimedEmail | null }> {
   const body = forgetBody
@@ -171,7 +176,7 @@ export async function markEmailSentAndClaimNext(
     with sent as (
       update email_outbox
          set status = 'sent', sent_at = now(), locked_until = null, last_error = null, template_data = null ${body}
-       where id = ${id} and status = 'pending'
+       where id = ${id} and status = 'pending' and rehearsal = ${rehearsal}
       returning id),
     next as (${claimDueEmailsStatement(claimNext ? 1 : 0, leaseSeconds, id, { includeBulk })})
     select (select count(*) from sent)::int as marked, next.*
@@ -215,7 +220,14 @@ export type MailboxEntry = {
 };
 
 /** The dev mailbox's list, newest first (a message queued unrendered with the subject it would go out with). */
-export async function listMailbox(limit = 100): Promise<MailboxEntry[]> {
+export type MailboxOptions = {
+  /** Only the messages held by a rehearsal (the back office's mailbox, ADR 0051). */
+  rehearsalOnly?: boolean;
+  /** Paging: messages older than this id. */
+  beforeId?: number;
+};
+
+export async function listMailbox(limit = 100, { rehearsalOnly = false, beforeId }: MailboxOptions = {}): Promise<MailboxEntry[]> {
   const rows = await db
     .select({
       id: emailOutbox.id,
@@ -227,6 +239,7 @@ export async function listMailbox(limit = 100): Promise<MailboxEntry[]> {
       createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)
+    .where(and(rehearsalOnly ? eq(emailOutbox.rehearsal, true) : undefined, beforeId === undefined ? undefined : lt(emailOutbox.id, beforeId)))
     .orderBy(desc(emailOutbox.id))
     .limit(limit);
   return Promise.all(
@@ -235,7 +248,7 @@ export async function listMailbox(limit = 100): Promise<MailboxEntry[]> {
 }
 
 /** A message as the dev mailbox shows it: one still queued unrendered is shown as it would go out now. */
-export async function getMailboxMessage(id: number) {
+export async function getMailboxMessage(id: number, { rehearsalOnly = false }: Pick<MailboxOptions, "rehearsalOnly"> = {}) {
   const [message] = await db
     .select({
       id: emailOutbox.id,
@@ -250,7 +263,7 @@ export async function getMailboxMessage(id: number) {
       createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)
-    .where(eq(emailOutbox.id, id));
+    .where(and(eq(emailOutbox.id, id), rehearsalOnly ? eq(emailOutbox.rehearsal, true) : undefined));
   if (!message) return null;
   const { templateData, ...shown } = message;
   return templateData ? { ...shown, ...(await renderQueuedEmail(message)) } : shown;

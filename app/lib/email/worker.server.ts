@@ -92,11 +92,12 @@ export async function deliverDueEmails(
     }
     if (isBulkEmailKind(message.kind)) onBulkSent();
     // Contact messages are not kept once they reached the studio's mail server.
-    const forgetBody = transport.kind === "smtp" && message.kind === "contact";
+    // A held one (rehearsal) keeps it: it may yet be sent when the rehearsal ends (ADR 0051).
+    const forgetBody = transport.kind === "smtp" && message.kind === "contact" && !message.rehearsal;
     const claimNext = !shouldStop();
     const { wasMarked, next } = await markEmailSentAndClaimNext(
       message.id,
-      { forgetBody, claimNext, includeBulk: claimNext && mayTakeBulk(), rendered },
+      { forgetBody, claimNext, includeBulk: claimNext && mayTakeBulk(), rendered, rehearsal: message.rehearsal },
       leaseSeconds,
     );
     if (wasMarked) sent++;

@@ -11,6 +11,7 @@ import { log } from "../log.server";
 import { publicNameOf } from "../crew-names/crew-name";
 import { seasonLabel } from "../seasons/season-calendar";
 import { queueWinnerEmail } from "../seasons/winner-email.server";
+import { refuseRealWinnerMailDuringRehearsal } from "../launch/rehearsal-guard.server";
 import { getSiteSetting } from "../settings/settings.server";
 import { decryptAddressText, encryptAddressText, resolveShippingAddressKey } from "./address-crypto.server";
 import { readPrizeClaimToken } from "./claim-token.server";
@@ -62,7 +63,9 @@ async function findClaim(token: string): Promise<ClaimRow | null> {
   const result = await db.execute<ClaimRow>(sql`
     select to_char(c.season, 'YYYY-MM-DD') as season, c.member_id, c.prize, c.status, c.link_expires_at, m.consent_method
       from prize_claims c join waitlist_users m on m.id = c.member_id
-     where c.season = ${named.season}::date and c.member_id = ${named.memberId}`);
+     where c.season = ${named.season}::date and c.member_id = ${named.memberId}
+       -- A rehearsal's winners claim nothing (ADR 0051): the page would store their consent.
+       and not exists (select 1 from seasons s where s.season = c.season and s.rehearsal)`);
   return result.rows[0] ?? null;
 }
 
@@ -217,6 +220,7 @@ export async function resendClaimLink(season: string, memberId: string, admin: S
   requireClaimManager(admin);
   const templateHtml = await getSiteSetting("seasonWinnerEmailTemplateHtml");
   await db.transaction(async (tx) => {
+    await refuseRealWinnerMailDuringRehearsal(tx, season);
     const expires = new Date(now.getTime() + CLAIM_LINK_DAYS * DAY_MS).toISOString();
     const updated = await tx.execute<{ rank: number; crew_name_roll: number; email: string; parent_consented: boolean; prize: string }>(sql`
       update prize_claims c set link_expires_at = ${expires}::timestamptz

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { publicNameOf } from "../crew-names/crew-name";
-import { db } from "../db.server";
+import { db, type Transaction } from "../db.server";
 import { startPeriodicJob } from "../jobs/periodic.server";
 import { log } from "../log.server";
 import { recordAuditEvent } from "../audit/audit.server";
@@ -14,15 +14,59 @@ const SEASON_JOB_LOCK = 0x5ea5_0001;
 const SEASON_JOB = { kind: "system", name: "Season job" } as const;
 
 /**
+ * Freezes one season's standings as they are at `now`: the seasons row, the top of its
+ * points, and `season.closed` to the webhook endpoints (only the test ones during a
+ * rehearsal, ADR 0051). A rehearsal's season ends at `now`, the month so far; returns how
+ * many standings it holds.
+ */
+export async function freezeSeason(tx: Transaction, season: string, now: Date, { rehearsal = false } = {}): Promise<number> {
+  const endsAt = rehearsal ? sql`${now.toISOString()}::timestamptz` : sql`(${season}::date + interval '1 month')::timestamp at time zone site_time_zone()`;
+  await tx.execute(sql`
+    insert into seasons (season, time_zone, starts_at, ends_at, frozen_at, rehearsal)
+    values (${season}::date, site_time_zone(), ${season}::date::timestamp at time zone site_time_zone(), ${endsAt}, ${now.toISOString()}::timestamptz, ${rehearsal})`);
+  await tx.execute(sql`
+    insert into season_standings (season, position, member_id, crew_name_roll, points, referrals)
+    select ${season}::date, row_number() over (order by top.points desc, top.referrals desc, top.member_joined_at, top.member_id),
+           top.member_id, m.crew_name_roll, top.points, top.referrals
+      from (select member_id, points, referrals, member_joined_at from season_points
+             where season = ${season}::date and points > 0
+             order by points desc, referrals desc, member_joined_at, member_id
+             limit ${FROZEN_STANDINGS}) as top
+      join waitlist_users m on m.id = top.member_id`);
+  const top = await tx.execute<{ position: number; member_id: string | null; crew_name_roll: number; points: number }>(sql`
+    select position, member_id, crew_name_roll, points from season_standings where season = ${season}::date order by position limit 10`);
+  const topTen = top.rows.map((row) => ({
+    position: Number(row.position),
+    memberId: row.member_id,
+    // The crew name (ADR 0042); the field keeps its name for existing webhook consumers.
+    nickname: publicNameOf({ memberId: row.member_id, roll: Number(row.crew_name_roll) }),
+    points: Number(row.points),
+  }));
+  await enqueueWebhookEvent(tx, "season.closed", { season: season.slice(0, 7), top: topTen, ...(rehearsal && { rehearsal: true }) }, now);
+  const standings = await tx.execute<{ count: number }>(sql`select count(*)::integer as count from season_standings where season = ${season}::date`);
+  return Number(standings.rows[0]?.count ?? 0);
+}
+
+/** Takes the season job's lock for this transaction, waiting for a freeze in progress. */
+export async function lockSeasonJob(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEASON_JOB_LOCK})`);
+}
+
+/**
  * Freezes the final standings of every finished month (in the site's time zone) that has
  * points and no frozen season yet, oldest first, so a rollover missed while the app was
  * down is caught up. One process does it at a time (advisory lock) and each season is
- * frozen once (its primary key); returns the seasons this call froze.
+ * frozen once (its primary key); returns the seasons this call froze. While rehearsal mode
+ * is on it waits: the month closes for real, with its e-mails and webhooks, once the
+ * rehearsal has ended (ADR 0051).
  */
 export async function freezeDueSeasons(now = new Date()): Promise<string[]> {
   return db.transaction(async (tx) => {
     const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${SEASON_JOB_LOCK}) as locked`);
     if (!lock.rows[0]?.locked) return [];
+    // Read after the lock: a rehearsal ending holds it until its commit.
+    const rehearsal = await tx.execute<{ on: boolean }>(sql`select rehearsal_mode_on() as on`);
+    if (rehearsal.rows[0]?.on) return [];
     const due = await tx.execute<{ season: string }>(sql`
       with first as (select min(season) as season from season_points),
            months as (
@@ -36,33 +80,8 @@ export async function freezeDueSeasons(now = new Date()): Promise<string[]> {
        order by months.season`);
     const frozen: string[] = [];
     for (const { season } of due.rows) {
-      await tx.execute(sql`
-        insert into seasons (season, time_zone, starts_at, ends_at, frozen_at)
-        values (${season}::date, site_time_zone(),
-                ${season}::date::timestamp at time zone site_time_zone(),
-                (${season}::date + interval '1 month')::timestamp at time zone site_time_zone(),
-                ${now.toISOString()}::timestamptz)`);
-      await tx.execute(sql`
-        insert into season_standings (season, position, member_id, crew_name_roll, points, referrals)
-        select ${season}::date, row_number() over (order by top.points desc, top.referrals desc, top.member_joined_at, top.member_id),
-               top.member_id, m.crew_name_roll, top.points, top.referrals
-          from (select member_id, points, referrals, member_joined_at from season_points
-                 where season = ${season}::date and points > 0
-                 order by points desc, referrals desc, member_joined_at, member_id
-                 limit ${FROZEN_STANDINGS}) as top
-          join waitlist_users m on m.id = top.member_id`);
-      const top = await tx.execute<{ position: number; member_id: string | null; crew_name_roll: number; points: number }>(sql`
-        select position, member_id, crew_name_roll, points from season_standings where season = ${season}::date order by position limit 10`);
-      const topTen = top.rows.map((row) => ({
-        position: Number(row.position),
-        memberId: row.member_id,
-        // The crew name (ADR 0042); the field keeps its name for existing webhook consumers.
-        nickname: publicNameOf({ memberId: row.member_id, roll: Number(row.crew_name_roll) }),
-        points: Number(row.points),
-      }));
-      await enqueueWebhookEvent(tx, "season.closed", { season: season.slice(0, 7), top: topTen }, now);
-      const standings = await tx.execute<{ count: number }>(sql`select count(*)::integer as count from season_standings where season = ${season}::date`);
-      await recordAuditEvent(tx, SEASON_JOB, { action: "season.frozen", targetType: "season", targetId: season.slice(0, 7), after: { standings: Number(standings.rows[0]?.count ?? 0) } });
+      const standings = await freezeSeason(tx, season, now);
+      await recordAuditEvent(tx, SEASON_JOB, { action: "season.frozen", targetType: "season", targetId: season.slice(0, 7), after: { standings } });
       frozen.push(season);
     }
     return frozen;

@@ -8,21 +8,23 @@ import { getSiteSettings } from "../settings/settings.server";
 import { seasonLabel } from "./season-calendar";
 import { lastPrizeRank, prizeForRank, type PrizeTier } from "./prizes";
 import { queueWinnerEmail } from "./winner-email.server";
+import { refuseRealWinnerMailDuringRehearsal } from "../launch/rehearsal-guard.server";
 import type { SkipReason, Standing } from "./standing";
 
 export type { Standing } from "./standing";
 
-export type SeasonSummary = { season: string; frozenAt: Date; winnersConfirmedAt: Date | null };
+/** `rehearsal`: closed in rehearsal mode (ADR 0051), gone when the rehearsal ends. */
+export type SeasonSummary = { season: string; frozenAt: Date; winnersConfirmedAt: Date | null; rehearsal: boolean };
 
-type SummaryRow = { season: string; frozen_at: string | Date; winners_confirmed_at: string | Date | null };
+type SummaryRow = { season: string; frozen_at: string | Date; winners_confirmed_at: string | Date | null; rehearsal: boolean };
 
 function summaryOf(row: SummaryRow): SeasonSummary {
-  return { season: row.season, frozenAt: new Date(row.frozen_at), winnersConfirmedAt: row.winners_confirmed_at ? new Date(row.winners_confirmed_at) : null };
+  return { season: row.season, frozenAt: new Date(row.frozen_at), winnersConfirmedAt: row.winners_confirmed_at ? new Date(row.winners_confirmed_at) : null, rehearsal: row.rehearsal === true };
 }
 
 export async function listFrozenSeasons(): Promise<SeasonSummary[]> {
   const result = await db.execute<SummaryRow>(sql`
-    select to_char(season, 'YYYY-MM-DD') as season, frozen_at, winners_confirmed_at from seasons order by season desc`);
+    select to_char(season, 'YYYY-MM-DD') as season, frozen_at, winners_confirmed_at, rehearsal from seasons order by season desc`);
   return result.rows.map(summaryOf);
 }
 
@@ -94,7 +96,7 @@ export type SeasonDetail = SeasonSummary & { standings: Standing[]; isConfirmed:
 /** A frozen season for the admin: the saved winners once confirmed, a live preview before. */
 export async function getFrozenSeason(season: string): Promise<SeasonDetail | null> {
   const found = await db.execute<SummaryRow>(sql`
-    select to_char(season, 'YYYY-MM-DD') as season, frozen_at, winners_confirmed_at from seasons where season = ${season}::date`);
+    select to_char(season, 'YYYY-MM-DD') as season, frozen_at, winners_confirmed_at, rehearsal from seasons where season = ${season}::date`);
   if (!found.rows[0]) return null;
   const summary = summaryOf(found.rows[0]);
   const rows = await readStandings(db, season);
@@ -131,6 +133,7 @@ export async function confirmSeasonWinners(season: string, adminId: string): Pro
     const row = locked.rows[0];
     if (!row) throw new AppError("NOT_FOUND", `${label} has not finished yet.`);
     if (row.winners_confirmed_at) throw new AppError("CONFLICT", `The winners of ${label} are already confirmed.`);
+    await refuseRealWinnerMailDuringRehearsal(tx, season);
 
     const standings = rankStandings(await readStandings(tx, season), seasonPrizes);
     let winners = 0;
@@ -168,11 +171,11 @@ export type HallOfFameSeason = {
   winners: { rank: number; memberId: string | null; nickname: string; points: number; prize: string }[];
 };
 
-/** Confirmed seasons, newest first, with their winners in rank order. */
+/** Confirmed seasons, newest first, with their winners in rank order; never a rehearsal's. */
 export async function listHallOfFame(limit = 24): Promise<HallOfFameSeason[]> {
   const result = await db.execute<{ season: string; rank: number; member_id: string | null; crew_name_roll: number; points: number; prize: string }>(sql`
     with confirmed as (
-      select season from seasons where winners_confirmed_at is not null order by season desc limit ${limit})
+      select season from seasons where winners_confirmed_at is not null and not rehearsal order by season desc limit ${limit})
     select to_char(st.season, 'YYYY-MM-DD') as season, st.rank, st.member_id, st.crew_name_roll, st.points, st.prize
       from season_standings st join confirmed using (season)
      where st.rank is not null and st.prize is not null

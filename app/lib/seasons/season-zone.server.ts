@@ -15,13 +15,14 @@ export async function assertDatabaseKnowsZone(tx: Transaction, timeZone: string)
  */
 export async function rebuildOpenSeasons(tx: Transaction): Promise<void> {
   await tx.execute(sql`lock table points_ledger in exclusive mode`);
-  await tx.execute(sql`delete from season_points where season not in (select season from seasons)`);
+  // A rehearsal's season (ADR 0051) is the month still running: it is summed again too.
+  await tx.execute(sql`delete from season_points where season not in (select season from seasons where not rehearsal)`);
   await tx.execute(sql`
     insert into season_points (season, member_id, points, referrals, member_joined_at)
     select date_trunc('month', l.created_at at time zone site_time_zone())::date, l.member_id, sum(l.delta)::integer,
            coalesce(sum(sign(l.delta)) filter (where l.reason = 'referral_credit'), 0)::integer, m.created_at
       from points_ledger l join waitlist_users m on m.id = l.member_id
-     where l.created_at >= coalesce((select max(ends_at) from seasons), '-infinity'::timestamptz) - interval '2 days'
-       and date_trunc('month', l.created_at at time zone site_time_zone())::date not in (select season from seasons)
+     where l.created_at >= coalesce((select max(ends_at) from seasons where not rehearsal), '-infinity'::timestamptz) - interval '2 days'
+       and date_trunc('month', l.created_at at time zone site_time_zone())::date not in (select season from seasons where not rehearsal)
      group by 1, 2, m.created_at`);
 }

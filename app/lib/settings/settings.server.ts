@@ -46,6 +46,9 @@ type Definition<T> = {
 const JSON_NULL = sql`'null'::jsonb`;
 const toJsonb = (value: unknown) => (value === null ? JSON_NULL : value);
 
+/** An ISO instant, or null for anything else. */
+const parseInstant = (stored: unknown): string | null => (typeof stored === "string" && !Number.isNaN(Date.parse(stored)) ? new Date(stored).toISOString() : null);
+
 function define<T>(definition: Definition<T>): Definition<T> {
   return definition;
 }
@@ -126,6 +129,8 @@ export const SETTING_DEFINITIONS = {
   // Launch day (ADR 0050, 0051): how fast broadcasts go, and whether this is a rehearsal (no e-mail leaves, only test webhooks fire).
   broadcastMessagesPerMinute: boundedInteger("broadcast_messages_per_minute", BROADCAST_PACE),
   rehearsalMode: define({ key: "rehearsal_mode", fallback: false, parse: (stored) => stored === true, serialize: (value: boolean) => value === true }),
+  /** When the running rehearsal began (the database's clock); null when none runs. Written only with rehearsalMode (app/lib/launch/rehearsal.server.ts). */
+  rehearsalStartedAt: define<string | null>({ key: "rehearsal_started_at", fallback: null, parse: parseInstant, serialize: parseInstant }),
   seasonPrizes: define<PrizeTier[]>({ key: "season_prizes", fallback: parsePrizeTiers(undefined), parse: parsePrizeTiers, serialize: parsePrizeTiers }),
   seasonWinnerEmailTemplateHtml: define({
     key: "season_winner_email_template_html",
