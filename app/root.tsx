@@ -33,7 +33,8 @@ import { DATABASE_OUTAGE_MESSAGE, DATABASE_OUTAGE_TITLE, DatabaseOutageContext }
 import { chromeOf, isStaticPage } from "~/lib/route-chrome";
 import { FLASH_MESSAGES } from "~/lib/flash-messages";
 import { PRELOADED_FONTS } from "~/lib/brand-fonts";
-import { getSiteSettings } from "~/lib/settings/settings.server";
+import { getSiteSetting, getSiteSettings } from "~/lib/settings/settings.server";
+import { RehearsalBanner } from "~/components/rehearsal-banner";
 import { applyBrandColor, brandColorVariables } from "~/lib/settings/brand-color";
 import { toast } from "~/components/ui/toast";
 import { NoticePage } from "~/components/notice-page";
@@ -88,12 +89,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     takeFlash(request),
     previewedCode === null ? null : getShareCard(previewedCode),
   ]);
+  // Only staff learn that a rehearsal runs (ADR 0051): a visitor's page reads nothing more and stays the same for all.
+  const rehearsal = user?.isAdmin ? await getSiteSetting("rehearsalMode") : false;
   const payload = {
     siteName: env.SITE_NAME,
     contactEmail: env.CONTACT_EMAIL,
     origin: env.origin,
     settings,
     user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
+    rehearsal,
     flash,
     pendingReferralCode: flash === "referral-applied" ? ((await readPendingReferral(request.headers.get("Cookie")))?.code ?? null) : null,
     shareCard: shareCard && {
@@ -189,7 +193,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
   const { leaderboardVisible, brandLogoUrl, primaryBrandColor } = data.settings;
   return (
     <LiveSettingsProvider initial={{ leaderboardVisible, brandLogoUrl, primaryBrandColor }}>
-      <SiteChrome siteName={data.siteName} contactEmail={data.contactEmail} user={data.user}>
+      <SiteChrome siteName={data.siteName} contactEmail={data.contactEmail} user={data.user} rehearsal={data.rehearsal}>
         {children}
       </SiteChrome>
     </LiveSettingsProvider>
@@ -200,11 +204,13 @@ function SiteChrome({
   siteName,
   contactEmail,
   user,
+  rehearsal,
   children,
 }: {
   siteName: string;
   contactEmail: string;
   user: RootData["user"];
+  rehearsal: boolean;
   children: React.ReactNode;
 }) {
   const live = useLiveSettings();
@@ -217,6 +223,7 @@ function SiteChrome({
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2">
         Skip to content
       </a>
+      {rehearsal && <RehearsalBanner />}
       {chrome === "full" && <SiteHeader siteName={siteName} logoUrl={live.brandLogoUrl} menu={menu} />}
       <div id="main" className="flex flex-1 flex-col">
         {children}

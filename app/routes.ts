@@ -67,6 +67,8 @@ export default [
       index("routes/admin/index.tsx"),
       ...ADMIN_SECTIONS.map((section) => route(section.path, `routes/admin/${section.path}.tsx`)),
       route("referral-leaderboard/review", "routes/admin/referral-review.tsx"),
+      route("rehearsal-mailbox", "routes/admin/rehearsal-mailbox.tsx"),
+      route("rehearsal-mailbox/:id", "routes/admin/rehearsal-mailbox-message.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -5,7 +5,7 @@ import { users } from "../../db/schema";
 import { requestWithCookie, signInAs } from "../auth-helpers";
 import type { AdminSectionPath } from "~/lib/admin/navigation";
 import type { StaffAccess } from "~/lib/auth/guards.server";
-import { canAccess, type AccessMode } from "~/lib/auth/roles";
+import { canAccess, REHEARSAL_MAILBOX_SECTION, type AccessMode } from "~/lib/auth/roles";
 import { db } from "~/lib/db.server";
 import { saveSiteSettings } from "~/lib/settings/settings.server";
 
@@ -57,11 +57,15 @@ const ROLES = ["member", "owner", "admin", "editor", "viewer"] as const;
 type TestRole = (typeof ROLES)[number];
 const cookies = {} as Record<TestRole, string>;
 
-/** The screen a route module belongs to (the review queue is part of the referral screen); none: the layout, open to the whole team. */
+/**
+ * The screen a route module belongs to (the review queue is part of the referral screen, the
+ * rehearsal's mailbox reads like Waitlist Users); none: the layout, open to the whole team.
+ */
 function sectionOf(name: string): AdminSectionPath | undefined {
   const file = name.replace(/^admin\//, "").replace(/\.tsx.*$/, "");
   if (file === "layout") return undefined;
   if (file === "referral-review") return "referral-leaderboard";
+  if (file.startsWith("rehearsal-mailbox")) return REHEARSAL_MAILBOX_SECTION;
   return file as AdminSectionPath;
 }
 

@@ -30,6 +30,8 @@ type FrozenSeason = {
   frozenAt: string;
   winnersConfirmedAt: string | null;
   isConfirmed: boolean;
+  /** Closed in a rehearsal (ADR 0051). */
+  rehearsal?: boolean;
   standings: Standing[];
 };
 
@@ -92,13 +94,13 @@ export function SeasonStandings({ season, failure, claims, canManageClaims }: { 
             </TableBody>
           </Table>
         )}
-        {!season.isConfirmed && winners > 0 && <ConfirmWinners season={season.season} winners={winners} failure={failure} />}
+        {!season.isConfirmed && winners > 0 && <ConfirmWinners season={season.season} isRehearsal={season.rehearsal === true} winners={winners} failure={failure} />}
       </CardContent>
     </Card>
   );
 }
 
-function ConfirmWinners({ season, winners, failure }: { season: string; winners: number; failure: AdminFailure }) {
+function ConfirmWinners({ season, isRehearsal, winners, failure }: { season: string; isRehearsal: boolean; winners: number; failure: AdminFailure }) {
   const { form, fetcher, formProps, isSaving } = useAdminForm({
     id: `confirm-winners-${season}`,
     schema: ConfirmWinnersSchema satisfies z.ZodType,
@@ -123,8 +125,9 @@ function ConfirmWinners({ season, winners, failure }: { season: string; winners:
             <AlertDialogHeader>
               <AlertDialogTitle>Confirm the {label} winners?</AlertDialogTitle>
               <AlertDialogDescription>
-                {winners === 1 ? "1 winner gets" : `${winners} winners get`} the winner e-mail with a link to claim their prize. Ranks and prizes are
-                then final and the season appears in the Hall of Fame.
+                {isRehearsal
+                  ? `A rehearsal: the ${winners === 1 ? "winner's e-mail waits" : `${winners} winners' e-mails wait`} in the back-office mailbox, and the season never appears in the Hall of Fame.`
+                  : `${winners === 1 ? "1 winner gets" : `${winners} winners get`} the winner e-mail with a link to claim their prize. Ranks and prizes are then final and the season appears in the Hall of Fame.`}
               </AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>

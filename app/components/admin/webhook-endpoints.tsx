@@ -20,6 +20,8 @@ export type EndpointView = {
   description: string;
   events: string[];
   isEnabled: boolean;
+  /** Gets events during a rehearsal too (ADR 0051). */
+  isTest: boolean;
   disabledReason: string | null;
   deliveries: { id: number; messageId: string; eventType: string; status: string; attempts: number; lastStatusCode: number | null; lastError: string | null; createdAt: string }[];
 };
@@ -102,6 +104,15 @@ export function AddEndpointForm({ failure }: { failure: AdminFailure }) {
           ))}
           {fields.events.errors?.[0] && <p id={fields.events.errorId} className="text-sm font-semibold text-destructive">{fields.events.errors[0]}</p>}
         </fieldset>
+        <div className="flex items-start gap-2">
+          <input type="checkbox" id={fields.isTest.id} name={fields.isTest.name} aria-describedby={fields.isTest.descriptionId} className="mt-1 size-4 accent-primary" />
+          <label htmlFor={fields.isTest.id} className="text-sm">
+            <span className="font-semibold">Test endpoint</span>
+            <span id={fields.isTest.descriptionId} className="block text-muted-foreground">
+              During a rehearsal (Site Settings → Rehearsal) only test endpoints get events; the others hear nothing until it ends.
+            </span>
+          </label>
+        </div>
         <Button type="submit">
           <Plus aria-hidden="true" /> {isSaving ? "Adding..." : "Add endpoint"}
         </Button>
@@ -114,7 +125,10 @@ export function EndpointCard({ endpoint }: { endpoint: EndpointView }) {
   return (
     <Card data-testid="webhook-endpoint">
       <CardHeader>
-        <CardTitle className="break-all">{endpoint.url}</CardTitle>
+        <CardTitle className="flex flex-wrap items-center gap-2 break-all">
+          {endpoint.url}
+          {endpoint.isTest && <Badge variant="brand">Test</Badge>}
+        </CardTitle>
         <CardDescription>
           {endpoint.description && <>{endpoint.description} · </>}
           {endpoint.isEnabled ? "On" : `Off${endpoint.disabledReason ? ` — ${endpoint.disabledReason}` : ""}`} · {endpoint.events.join(", ")}
@@ -138,6 +152,13 @@ export function EndpointCard({ endpoint }: { endpoint: EndpointView }) {
           </IntentButton>
           <IntentButton intent={endpoint.isEnabled ? "disable-endpoint" : "enable-endpoint"} fields={{ id: endpoint.id }} label={`${endpoint.isEnabled ? "Turn off" : "Turn on"} ${endpoint.url}`}>
             {endpoint.isEnabled ? "Turn off" : "Turn on"}
+          </IntentButton>
+          <IntentButton
+            intent={endpoint.isTest ? "mark-live-endpoint" : "mark-test-endpoint"}
+            fields={{ id: endpoint.id }}
+            label={`${endpoint.isTest ? "Mark as live" : "Mark as test"}: ${endpoint.url}`}
+          >
+            {endpoint.isTest ? "Mark as live" : "Mark as test"}
           </IntentButton>
           <IntentButton intent="delete-endpoint" fields={{ id: endpoint.id }} label={`Delete ${endpoint.url}`} variant="destructive">
             <Trash2 aria-hidden="true" /> Delete

@@ -29,10 +29,12 @@ export const CreateWebhookSchema = z.object({
   url: z.string({ error: "Enter the endpoint's address." }).trim().min(1, "Enter the endpoint's address.").max(2000, "The address is too long.").refine(...noControlCharacters),
   description: z.string().trim().max(200, "Keep the description under 200 characters.").refine(...noControlCharacters).default(""),
   events: z.array(z.enum(WEBHOOK_EVENT_NAMES as [string, ...string[]]), { error: "Choose at least one event." }).min(1, "Choose at least one event."),
+  /** A test endpoint: the only kind that gets events during a rehearsal (ADR 0051). */
+  isTest: z.boolean().default(false),
 });
 
 export const WebhookChangeSchema = z.object({
-  intent: z.enum(["enable-endpoint", "disable-endpoint", "delete-endpoint", "test-endpoint", "reveal-secret", "rotate-secret"]),
+  intent: z.enum(["enable-endpoint", "disable-endpoint", "delete-endpoint", "test-endpoint", "reveal-secret", "rotate-secret", "mark-test-endpoint", "mark-live-endpoint"]),
   id: endpointId,
 });
 
@@ -50,4 +52,6 @@ export const DevelopersActionSchema = z.discriminatedUnion("intent", [
   WebhookChangeSchema.extend({ intent: z.literal("test-endpoint") }),
   WebhookChangeSchema.extend({ intent: z.literal("reveal-secret") }),
   WebhookChangeSchema.extend({ intent: z.literal("rotate-secret") }),
+  WebhookChangeSchema.extend({ intent: z.literal("mark-test-endpoint") }),
+  WebhookChangeSchema.extend({ intent: z.literal("mark-live-endpoint") }),
 ]);

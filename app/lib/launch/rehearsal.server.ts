@@ -7,23 +7,13 @@ import { AppError } from "../errors";
 import { lockSeasonJob } from "../seasons/season-freeze.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { REHEARSAL_EMAIL_KINDS } from "./rehearsal-kinds";
+import type { RehearsalDiscards, RehearsalState } from "./rehearsal";
 
 /**
  * The e-mail claim's lock (db/functions/email_outbox_claim.sql), taken here exclusively:
  * the claims running finish first, and none runs until the switch has committed.
  */
 const REHEARSAL_SWITCH_LOCK = 0x5ea5_0051;
-
-/** What ending the rehearsal now would discard. */
-export type RehearsalDiscards = { messages: number; waves: number; broadcasts: number; seasons: number };
-export type RehearsalState = {
-  isOn: boolean;
-  /** When it began (ISO), null when off. */
-  startedAt: string | null;
-  discards: RehearsalDiscards;
-  /** Messages held in the back office that are not the rehearsal's (a real visitor's): sent when it ends. */
-  toSendAtEnd: number;
-};
 
 const NO_DISCARDS: RehearsalDiscards = { messages: 0, waves: 0, broadcasts: 0, seasons: 0 };
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { contentFormSchema } from "~/lib/content/content.schema";
 import { noControlCharactersInText } from "~/lib/text-rules";
+import { RehearseSeasonCloseSchema } from "~/lib/launch/rehearsal.schema";
 import { MAX_PRIZE_LENGTH, MAX_PRIZE_TIERS, parsePrizeText } from "./prizes";
 
 const prizeList = z
@@ -41,4 +42,5 @@ export const SeasonsActionSchema = z.discriminatedUnion("intent", [
   PrizeClaimActionSchema.extend({ intent: z.literal("reveal-address") }),
   PrizeClaimActionSchema.extend({ intent: z.literal("mark-shipped") }),
   PrizeClaimActionSchema.extend({ intent: z.literal("resend-claim-link") }),
+  RehearseSeasonCloseSchema,
 ]);

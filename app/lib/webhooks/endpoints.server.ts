@@ -18,17 +18,18 @@ export function webhookUrlPolicy() {
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 
-export async function createWebhookEndpoint(input: { url: string; description: string; events: WebhookEvent[] }, adminId: string): Promise<WebhookEndpoint> {
+/** `isTest`: a test endpoint, the only kind that hears events during a rehearsal (ADR 0051). */
+export async function createWebhookEndpoint(input: { url: string; description: string; events: WebhookEvent[]; isTest?: boolean }, adminId: string): Promise<WebhookEndpoint> {
   const url = checkWebhookUrl(input.url, webhookUrlPolicy());
   const [existing] = await db.select({ count: sql<number>`count(*)::integer` }).from(webhookEndpoints);
   if ((existing?.count ?? 0) >= MAX_ENDPOINTS) throw new AppError("CONFLICT", `At most ${MAX_ENDPOINTS} endpoints: remove one first.`);
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(webhookEndpoints)
-      .values({ url: url.toString(), description: input.description, events: [...new Set(input.events)], secret: newSecret(), createdBy: adminId })
+      .values({ url: url.toString(), description: input.description, events: [...new Set(input.events)], isTest: input.isTest === true, secret: newSecret(), createdBy: adminId })
       .returning();
     if (!created) throw new Error("webhook endpoint insert returned no row");
-    await recordAdminAuditEvent(tx, adminId, { action: "webhook_endpoint.created", targetType: "webhook_endpoint", targetId: created.id, after: { url: created.url, events: created.events } });
+    await recordAdminAuditEvent(tx, adminId, { action: "webhook_endpoint.created", targetType: "webhook_endpoint", targetId: created.id, after: { url: created.url, events: created.events, isTest: created.isTest } });
     return created;
   });
 }
@@ -88,6 +89,15 @@ export async function setWebhookEndpointEnabled(id: string, isEnabled: boolean, 
     : [];
   if (updated.length === 0) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
   await recordAdminAuditEvent(db, adminId, { action: isEnabled ? "webhook_endpoint.enabled" : "webhook_endpoint.disabled", targetType: "webhook_endpoint", targetId: id, after: { url: updated[0]!.url, isEnabled } });
+}
+
+/** Marks an endpoint as a test one (it alone hears events during a rehearsal, ADR 0051) or a live one; audited. */
+export async function setWebhookEndpointTest(id: string, isTest: boolean, adminId: string): Promise<void> {
+  const updated = isUuid(id)
+    ? await db.update(webhookEndpoints).set({ isTest }).where(eq(webhookEndpoints.id, id)).returning({ url: webhookEndpoints.url })
+    : [];
+  if (updated.length === 0) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
+  await recordAdminAuditEvent(db, adminId, { action: isTest ? "webhook_endpoint.marked_test" : "webhook_endpoint.marked_live", targetType: "webhook_endpoint", targetId: id, after: { url: updated[0]!.url, isTest } });
 }
 
 export async function deleteWebhookEndpoint(id: string, adminId: string): Promise<void> {

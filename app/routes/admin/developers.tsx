@@ -21,7 +21,7 @@ import { getEnv } from "~/lib/env.server";
 import { AddEndpointForm, EndpointCard } from "~/components/admin/webhook-endpoints";
 import type { WebhookEvent } from "~/lib/webhooks/events";
 import { resendWebhookMessage, sendTestEvent } from "~/lib/webhooks/enqueue.server";
-import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, revealWebhookSecret, rotateWebhookSecret, setWebhookEndpointEnabled } from "~/lib/webhooks/endpoints.server";
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, revealWebhookSecret, rotateWebhookSecret, setWebhookEndpointEnabled, setWebhookEndpointTest } from "~/lib/webhooks/endpoints.server";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
@@ -54,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       description: endpoint.description,
       events: endpoint.events,
       isEnabled: endpoint.isEnabled,
+      isTest: endpoint.isTest,
       disabledReason: endpoint.disabledReason,
       deliveries: deliveries[index]!.map((delivery) => ({ ...delivery, createdAt: delivery.createdAt.toISOString(), nextAttemptAt: delivery.nextAttemptAt.toISOString() })),
     })),
@@ -82,13 +83,17 @@ export async function action(args: Route.ActionArgs) {
           await revokeApiKey(input.id, admin.id);
           return { title: "Key Revoked", description: "Requests with it are refused from now on." };
         case "add-endpoint": {
-          const endpoint = await createWebhookEndpoint({ url: input.url, description: input.description, events: input.events as WebhookEvent[] }, admin.id);
+          const endpoint = await createWebhookEndpoint({ url: input.url, description: input.description, events: input.events as WebhookEvent[], isTest: input.isTest }, admin.id);
           return { title: "Endpoint Added!", description: "Copy its signing secret now: it is shown again only on Reveal.", value: { webhookSecret: endpoint.secret, endpointId: endpoint.id }, resetForm: true };
         }
         case "enable-endpoint":
         case "disable-endpoint":
           await setWebhookEndpointEnabled(input.id, input.intent === "enable-endpoint", admin.id);
           return { title: input.intent === "enable-endpoint" ? "Endpoint On" : "Endpoint Off" };
+        case "mark-test-endpoint":
+        case "mark-live-endpoint":
+          await setWebhookEndpointTest(input.id, input.intent === "mark-test-endpoint", admin.id);
+          return { title: input.intent === "mark-test-endpoint" ? "Marked Test" : "Marked Live", description: input.intent === "mark-test-endpoint" ? "It gets events during a rehearsal too." : "It gets no events during a rehearsal." };
         case "delete-endpoint":
           await deleteWebhookEndpoint(input.id, admin.id);
           return { title: "Endpoint Deleted" };

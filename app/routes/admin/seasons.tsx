@@ -13,7 +13,9 @@ import { adminAction } from "~/lib/admin/admin-action.server";
 import type { FailureToast } from "~/lib/admin/action-result";
 import { versionOf } from "~/lib/admin/version";
 import { requireStaff } from "~/lib/auth/guards.server";
-import { canAccess } from "~/lib/auth/roles";
+import { canAccess, canRunRehearsal } from "~/lib/auth/roles";
+import { rehearseSeasonClose } from "~/lib/launch/rehearsal-season.server";
+import { RehearseCloseCard } from "~/components/admin/rehearse-close-card";
 import { saveContent } from "~/lib/content/content.server";
 import { sendWinnerTemplateTest } from "~/lib/email/template-test.server";
 import { AppError } from "~/lib/errors";
@@ -47,6 +49,8 @@ function failure(form: FormData): FailureToast {
       return { title: "Update Failed", lead: "Could not mark the prize shipped. " };
     case "resend-claim-link":
       return { title: "Send Failed", lead: "Could not send a new claim link. " };
+    case "rehearse-close":
+      return { title: "Rehearsal Failed", lead: "Could not rehearse the season close. " };
     default:
       return { title: "Update Failed", lead: "Could not save email template. " };
   }
@@ -57,7 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [current, seasons, settings] = await Promise.all([
     getCurrentSeason(),
     listFrozenSeasons(),
-    getSiteSettings(["seasonPrizes", TEMPLATE, "siteTimeZone"]),
+    getSiteSettings(["seasonPrizes", TEMPLATE, "siteTimeZone", "rehearsalMode"]),
   ]);
   const requested = seasonKeyFromParam(new URL(request.url).searchParams.get("season"));
   const selectedKey = requested ?? seasons[0]?.season ?? null;
@@ -72,6 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     isMissing: Boolean(requested && !selected),
     claims: claims.map((claim) => ({ memberId: claim.memberId, status: claim.status, hasAddress: claim.hasAddress, linkExpiresAt: claim.linkExpiresAt.toISOString(), isLinkExpired: claim.linkExpiresAt.getTime() <= Date.now(), shippedAt: claim.shippedAt?.toISOString() ?? null })),
     canManageClaims: canAccess(staff.role, "seasons", "edit"),
+    rehearsal: { isOn: settings.rehearsalMode, canRun: canRunRehearsal(staff.role) },
     prizes: { seasonPrizes: prizeTextOf(settings.seasonPrizes) },
     template: { [TEMPLATE]: settings[TEMPLATE] },
     version: versionOf([settings.seasonPrizes, settings[TEMPLATE]]),
@@ -118,6 +123,10 @@ export async function action(args: Route.ActionArgs) {
           if (!season) throw new AppError("INVALID_INPUT", "Choose a season.");
           const { winners } = await confirmSeasonWinners(season, admin.id);
           return { title: "Winners Confirmed!", description: `${winners === 1 ? "1 winner" : `${winners} winners`} of ${seasonLabel(season)} will get the winner email.` };
+        }
+        case "rehearse-close": {
+          const { season, standings } = await rehearseSeasonClose(admin.id);
+          return { title: "Season Close Rehearsed", description: `${seasonLabel(season)} so far is frozen as a rehearsal with ${standings === 1 ? "1 standing" : `${standings} standings`}.` };
         }
       }
     },
@@ -182,7 +191,7 @@ function WinnerEmailForm({ defaultValue, version }: { defaultValue: Record<typeo
 }
 
 export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
-  const { current, seasons, selected, isMissing, claims, canManageClaims, prizes, template, version } = loaderData;
+  const { current, seasons, selected, isMissing, claims, canManageClaims, prizes, template, version, rehearsal } = loaderData;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-3xl font-extrabold">Seasons</h1>
@@ -192,6 +201,8 @@ export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
         standings are frozen then. The public <Link to="/leaderboard" className="font-semibold text-secondary underline">leaderboard</Link> shows it live,
         and confirmed winners appear in the <Link to="/hall-of-fame" className="font-semibold text-secondary underline">Hall of Fame</Link>.
       </p>
+
+      {rehearsal.isOn && <RehearseCloseCard label={current.label} canRun={rehearsal.canRun} failure={failure} />}
 
       <section aria-labelledby="finished-seasons" className="space-y-4">
         <h2 id="finished-seasons" className="text-xl font-bold">Finished seasons</h2>
@@ -210,7 +221,7 @@ export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
                       selected?.season === season.season ? "border-primary bg-primary text-primary-foreground" : "border-border bg-card hover:bg-muted",
                     )}
                   >
-                    {seasonLabel(season.season)} {season.winnersConfirmedAt ? "✓" : ""}
+                    {seasonLabel(season.season)} {season.rehearsal ? "(rehearsal)" : ""} {season.winnersConfirmedAt ? "✓" : ""}
                   </Link>
                 </li>
               ))}

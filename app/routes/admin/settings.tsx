@@ -22,6 +22,11 @@ import { saveSiteSettingsForm } from "~/lib/settings/site-settings-form.server";
 import { milestoneTextOf } from "~/lib/points/milestones";
 import { listTimeZones } from "~/lib/seasons/time-zone";
 import { getEnv } from "~/lib/env.server";
+import { RehearsalCard } from "~/components/admin/rehearsal-card";
+import { canRunRehearsal } from "~/lib/auth/roles";
+import { REHEARSAL_INTENTS, RehearsalActionSchema } from "~/lib/launch/rehearsal.schema";
+import { endRehearsal, getRehearsalState, startRehearsal } from "~/lib/launch/rehearsal.server";
+import { discardsText } from "~/lib/launch/rehearsal";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
@@ -36,19 +41,47 @@ const REFERRAL_CREDIT_CHOICES = [
   { value: "join", label: "When the friend joins", help: "Points the moment the friend signs up, confirmed or not." },
 ] as const;
 
-const FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save site settings. " };
+const SETTINGS_FAILURE: FailureToast = { title: "Update Failed", lead: "Could not save site settings. " };
+
+function failure(form: FormData): FailureToast {
+  switch (form.get("intent")) {
+    case "start-rehearsal":
+      return { title: "Rehearsal Not Started", lead: "Could not start the rehearsal. " };
+    case "end-rehearsal":
+      return { title: "Rehearsal Not Ended", lead: "Could not end the rehearsal. " };
+    default:
+      return SETTINGS_FAILURE;
+  }
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "settings");
+  const staff = await requireStaff(request, "settings");
   const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap", "siteTimeZone", "pointMilestones", "milestoneStep", "embedAllowedOrigins", "consentAge", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"]);
-  return { settings, version: versionOf(settings), timeZones: listTimeZones(), origin: getEnv().origin };
+  return { settings, version: versionOf(settings), timeZones: listTimeZones(), origin: getEnv().origin, rehearsal: await getRehearsalState(), canRunRehearsal: canRunRehearsal(staff.role) };
 }
 
 export async function action(args: Route.ActionArgs) {
+  // The Rehearsal card posts its own intent; the settings form posts none.
+  const intent = (await args.request.clone().formData().catch(() => null))?.get("intent");
+  if (typeof intent === "string" && REHEARSAL_INTENTS.includes(intent)) {
+    return adminAction(args, {
+      section: "settings",
+      schema: RehearsalActionSchema,
+      failure,
+      run: async (input, admin) => {
+        if (input.intent === "start-rehearsal") {
+          await startRehearsal(admin.id);
+          return { title: "Rehearsal Started", description: "No e-mail leaves the site and only test webhooks fire until you end it." };
+        }
+        const { discarded, sent } = await endRehearsal(admin.id);
+        return { title: "Rehearsal Ended", description: `Discarded ${discardsText({ discards: discarded })}.${sent > 0 ? ` ${sent} held real message${sent === 1 ? " is" : "s are"} being sent.` : ""}` };
+      },
+    });
+  }
   return adminAction(args, {
     section: "settings",
     schema: SiteSettingsFormSchema,
-    failure: FAILURE,
+    failure: SETTINGS_FAILURE,
     run: async (input, admin) => {
       await saveSiteSettingsForm(input, admin.id);
       // The form starts again from the saved values: a box the server normalised (an
@@ -58,14 +91,14 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-export const clientAction = adminClientAction(FAILURE);
+export const clientAction = adminClientAction(failure);
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, version, timeZones, origin } = loaderData;
+  const { settings, version, timeZones, origin, rehearsal, canRunRehearsal } = loaderData;
   const { form, fields, fetcher, formProps, isSaving } = useAdminForm({
     id: `site-settings-${version}`,
     schema: SiteSettingsFormSchema,
-    failure: FAILURE,
+    failure: SETTINGS_FAILURE,
     defaultValue: {
       brandLogoUrl: settings.brandLogoUrl,
       primaryBrandColor: settings.primaryBrandColor,
@@ -101,6 +134,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-3xl font-extrabold">Site Settings</h1>
+      <RehearsalCard state={rehearsal} canRun={canRunRehearsal} failure={failure} />
       <fetcher.Form key={form.id} {...formProps} className="space-y-6">
         <fieldset disabled={isSaving} className="space-y-6">
           <Card>
