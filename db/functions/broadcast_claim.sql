@@ -3,7 +3,9 @@
 -- is locked while its next slot moves `60 / p_per_minute` seconds on, so every process
 -- together keeps to the pace: a claim waits its turn for the row (a claim holds it for a
 -- moment; the broadcast job queues pages under an advisory lock, not this one). A message claimed
--- while rehearsal mode is on, or of a rehearsal's broadcast, is marked so (ADR 0051).
+-- while rehearsal mode is on, or of a rehearsal's broadcast, is marked so (ADR 0051); like
+-- email_outbox_claim it reads the switch under the switch's shared lock, and takes nothing
+-- while the switch holds or awaits it. A real broadcast sends nothing during a rehearsal.
 CREATE OR REPLACE FUNCTION broadcast_claim(p_lease_seconds integer, p_per_minute integer)
 RETURNS SETOF email_outbox
 LANGUAGE plpgsql
@@ -14,11 +16,17 @@ AS $$
 DECLARE
   v_broadcast record;
   v_message_id bigint;
-  v_rehearsal boolean := rehearsal_mode_on();
+  v_rehearsal boolean;
 BEGIN
+  IF NOT pg_try_advisory_xact_lock_shared(1587871825) THEN
+    RETURN;
+  END IF;
+  v_rehearsal := rehearsal_mode_on();
   FOR v_broadcast IN
     SELECT b.id, b.rehearsal FROM broadcasts b
      WHERE b.status = 'sending' AND b.next_send_at <= now()
+       -- During a rehearsal a real broadcast waits, at its place, for the end.
+       AND (b.rehearsal OR NOT v_rehearsal)
      ORDER BY b.scheduled_at, b.id
        FOR UPDATE
   LOOP

@@ -49,12 +49,14 @@ export async function claimBroadcastMessage(leaseSeconds: number, perMinute: num
 /**
  * Records the message as sent while its lease is still this process's (the attempts count
  * names the claim). False when another process holds it now: this one must not send it.
+ * Also false for one claimed in a rehearsal that the rehearsal's end gave back to the queue
+ * meanwhile: it is still to be sent (ADR 0051).
  */
-export async function markBroadcastMessageSent(message: Pick<BroadcastMessage, "id" | "attempts">): Promise<boolean> {
+export async function markBroadcastMessageSent(message: Pick<BroadcastMessage, "id" | "attempts" | "rehearsal">): Promise<boolean> {
   const marked = await db
     .update(emailOutbox)
     .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
-    .where(and(eq(emailOutbox.id, message.id), eq(emailOutbox.attempts, message.attempts), eq(emailOutbox.status, "pending")))
+    .where(and(eq(emailOutbox.id, message.id), eq(emailOutbox.attempts, message.attempts), eq(emailOutbox.status, "pending"), eq(emailOutbox.rehearsal, message.rehearsal)))
     .returning({ id: emailOutbox.id });
   return marked.length === 1;
 }

@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { users } from "../../../db/schema";
+import { resetDatabase } from "../../../tests/db-reset";
+import { adminActor } from "../audit/actor";
+import { db } from "../db.server";
+import { listMailbox } from "../email/outbox.server";
+import type { MailTransport } from "../email/transport.server";
+import { saveSiteSettings } from "../settings/settings.server";
+import { joinWaitlist } from "../waitlist/join/create-members.server";
+import { advanceBroadcasts } from "./broadcasts/broadcast-queue.server";
+import { sendNextBroadcastMessage } from "./broadcasts/broadcast-sender.server";
+import { BroadcastInputSchema } from "./broadcasts/broadcast.schema";
+import { createBroadcast } from "./broadcasts/broadcasts.server";
+import { endRehearsal, getRehearsalState, startRehearsal } from "./rehearsal.server";
+
+beforeEach(async () => {
+  await resetDatabase();
+  await db.insert(users).values({ id: "owner-1", name: "Owner", email: "owner@example.com", role: "owner" });
+});
+
+function recordingTransport() {
+  const sent: { kind: string; to: string }[] = [];
+  const transport: MailTransport = { kind: "smtp", send: async (message) => void sent.push({ kind: message.kind, to: message.to }), close: () => undefined };
+  return { sent, transport };
+}
+
+describe("broadcasts during a rehearsal", () => {
+  const news = (subject: string) => BroadcastInputSchema.parse({ subject, html: "<p>Hello {{CREW_NAME}}</p>", audience: { kind: "confirmed" } });
+
+  async function drain(transport: MailTransport) {
+    for (let i = 0; i < 50 && (await sendNextBroadcastMessage(transport)) !== "none"; i++);
+  }
+
+  it("keep a rehearsal broadcast in the back office and discard it at the end; a real one waits and goes after", async () => {
+    await saveSiteSettings({ broadcastMessagesPerMinute: 60_000 }, null);
+    for (const name of ["nova", "pixel"]) {
+      const { member } = await joinWaitlist({ email: `${name}@example.com` });
+      await db.execute(sql`update waitlist_users set confirmed_email = true where id = ${member.id}`);
+    }
+    await db.execute(sql`delete from email_outbox`);
+    const owner = adminActor({ id: "owner-1", email: "owner@example.com" });
+    const { sent, transport } = recordingTransport();
+
+    const real = await createBroadcast(news("Real news"), owner);
+    await startRehearsal("owner-1");
+    const rehearsed = await createBroadcast(news("Rehearsed news"), owner);
+    await advanceBroadcasts();
+    await drain(transport);
+    expect(sent).toEqual([]);
+    const held = await listMailbox(100, { rehearsalOnly: true });
+    expect(held.map((message) => message.subject).sort()).toEqual(["Rehearsed news", "Rehearsed news"]);
+    expect(await getRehearsalState()).toMatchObject({ discards: { messages: 2, broadcasts: 1 } });
+
+    expect((await endRehearsal("owner-1")).discarded).toMatchObject({ messages: 2, broadcasts: 1 });
+    expect((await db.execute(sql`select id from broadcasts order by id`)).rows).toEqual([{ id: real.id }]);
+    await advanceBroadcasts();
+    await drain(transport);
+    expect(sent.map((message) => message.to).sort()).toEqual(["nova@example.com", "pixel@example.com"]);
+    expect(rehearsed.id).not.toBe(real.id);
+  });
+});
