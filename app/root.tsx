@@ -34,7 +34,7 @@ import { chromeOf, isStaticPage } from "~/lib/route-chrome";
 import { FLASH_MESSAGES } from "~/lib/flash-messages";
 import { PRELOADED_FONTS } from "~/lib/brand-fonts";
 import { getSiteSetting, getSiteSettings } from "~/lib/settings/settings.server";
-import { RehearsalBanner } from "~/components/rehearsal-banner";
+import { REHEARSAL_BANNER_HTML } from "~/lib/launch/rehearsal-banner.server";
 import { applyBrandColor, brandColorVariables } from "~/lib/settings/brand-color";
 import { toast } from "~/components/ui/toast";
 import { NoticePage } from "~/components/notice-page";
@@ -90,14 +90,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     previewedCode === null ? null : getShareCard(previewedCode),
   ]);
   // Only staff learn that a rehearsal runs (ADR 0051): a visitor's page reads nothing more and stays the same for all.
-  const rehearsal = user?.isAdmin ? await getSiteSetting("rehearsalMode") : false;
+  const rehearsalBanner = user?.isAdmin && (await getSiteSetting("rehearsalMode")) ? REHEARSAL_BANNER_HTML : null;
   const payload = {
     siteName: env.SITE_NAME,
     contactEmail: env.CONTACT_EMAIL,
     origin: env.origin,
     settings,
     user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
-    rehearsal,
+    rehearsalBanner,
     flash,
     pendingReferralCode: flash === "referral-applied" ? ((await readPendingReferral(request.headers.get("Cookie")))?.code ?? null) : null,
     shareCard: shareCard && {
@@ -193,7 +193,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
   const { leaderboardVisible, brandLogoUrl, primaryBrandColor } = data.settings;
   return (
     <LiveSettingsProvider initial={{ leaderboardVisible, brandLogoUrl, primaryBrandColor }}>
-      <SiteChrome siteName={data.siteName} contactEmail={data.contactEmail} user={data.user} rehearsal={data.rehearsal}>
+      <SiteChrome siteName={data.siteName} contactEmail={data.contactEmail} user={data.user} rehearsalBanner={data.rehearsalBanner}>
         {children}
       </SiteChrome>
     </LiveSettingsProvider>
@@ -204,13 +204,13 @@ function SiteChrome({
   siteName,
   contactEmail,
   user,
-  rehearsal,
+  rehearsalBanner,
   children,
 }: {
   siteName: string;
   contactEmail: string;
   user: RootData["user"];
-  rehearsal: boolean;
+  rehearsalBanner: string | null;
   children: React.ReactNode;
 }) {
   const live = useLiveSettings();
@@ -223,7 +223,7 @@ function SiteChrome({
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2">
         Skip to content
       </a>
-      {rehearsal && <RehearsalBanner />}
+      {rehearsalBanner && <div data-testid="rehearsal-banner" dangerouslySetInnerHTML={{ __html: rehearsalBanner }} />}
       {chrome === "full" && <SiteHeader siteName={siteName} logoUrl={live.brandLogoUrl} menu={menu} />}
       <div id="main" className="flex flex-1 flex-col">
         {children}
