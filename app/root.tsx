@@ -90,14 +90,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     previewedCode === null ? null : getShareCard(previewedCode),
   ]);
   // Only staff learn that a rehearsal runs (ADR 0051): a visitor's page reads nothing more and stays the same for all.
-  const rehearsalBanner = user?.isAdmin && (await getSiteSetting("rehearsalMode")) ? REHEARSAL_BANNER_HTML : null;
+  const banner = user?.isAdmin && (await getSiteSetting("rehearsalMode")) ? { __html: REHEARSAL_BANNER_HTML } : undefined;
   const payload = {
     siteName: env.SITE_NAME,
     contactEmail: env.CONTACT_EMAIL,
     origin: env.origin,
     settings,
-    user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
-    rehearsalBanner,
+    // The banner a signed-in user's pages show (the rehearsal's, to staff) comes with the user
+    // and as markup: the least for the script every public page loads (its budget).
+    user: user ? { email: user.email, isAdmin: user.isAdmin, banner } : null,
     flash,
     pendingReferralCode: flash === "referral-applied" ? ((await readPendingReferral(request.headers.get("Cookie")))?.code ?? null) : null,
     shareCard: shareCard && {
@@ -193,7 +194,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
   const { leaderboardVisible, brandLogoUrl, primaryBrandColor } = data.settings;
   return (
     <LiveSettingsProvider initial={{ leaderboardVisible, brandLogoUrl, primaryBrandColor }}>
-      <SiteChrome siteName={data.siteName} contactEmail={data.contactEmail} user={data.user} rehearsalBanner={data.rehearsalBanner}>
+      <SiteChrome siteName={data.siteName} contactEmail={data.contactEmail} user={data.user}>
         {children}
       </SiteChrome>
     </LiveSettingsProvider>
@@ -204,13 +205,11 @@ function SiteChrome({
   siteName,
   contactEmail,
   user,
-  rehearsalBanner,
   children,
 }: {
   siteName: string;
   contactEmail: string;
   user: RootData["user"];
-  rehearsalBanner: string | null;
   children: React.ReactNode;
 }) {
   const live = useLiveSettings();
@@ -223,7 +222,7 @@ function SiteChrome({
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2">
         Skip to content
       </a>
-      {rehearsalBanner && <div data-testid="rehearsal-banner" dangerouslySetInnerHTML={{ __html: rehearsalBanner }} />}
+      <p dangerouslySetInnerHTML={user?.banner} />
       {chrome === "full" && <SiteHeader siteName={siteName} logoUrl={live.brandLogoUrl} menu={menu} />}
       <div id="main" className="flex flex-1 flex-col">
         {children}

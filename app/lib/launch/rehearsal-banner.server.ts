@@ -1,7 +1,7 @@
 import { REHEARSAL_MAILBOX_PATH } from "./rehearsal";
 
 /**
- * The banner every page shows signed-in staff while a rehearsal runs (ADR 0051). Markup
- * from the server, so the public pages' shared script carries none of it (their budget).
+ * The banner every page shows signed-in staff while a rehearsal runs (ADR 0051), inside the
+ * root's <p>. Markup from the server, so the public pages' shared script carries none of it.
  */
-export const REHEARSAL_BANNER_HTML = `<p class="border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950">Rehearsal mode is on: no e-mail leaves the site and only test webhooks fire. <a href="${REHEARSAL_MAILBOX_PATH}" class="underline underline-offset-2">Open the back-office mailbox</a></p>`;
+export const REHEARSAL_BANNER_HTML = `<span data-testid="rehearsal-banner" class="block border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950">Rehearsal mode is on: no e-mail leaves the site and only test webhooks fire. <a href="${REHEARSAL_MAILBOX_PATH}" class="underline underline-offset-2">Open the back-office mailbox</a></span>`;
