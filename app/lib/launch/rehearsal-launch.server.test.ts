@@ -13,6 +13,8 @@ import { sendNextBroadcastMessage } from "./broadcasts/broadcast-sender.server";
 import { BroadcastInputSchema } from "./broadcasts/broadcast.schema";
 import { createBroadcast } from "./broadcasts/broadcasts.server";
 import { endRehearsal, getRehearsalState, startRehearsal } from "./rehearsal.server";
+import { deliverDueEmails } from "../email/worker.server";
+import { inviteWave } from "./waves.server";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -58,5 +60,27 @@ describe("broadcasts during a rehearsal", () => {
     await drain(transport);
     expect(sent.map((message) => message.to).sort()).toEqual(["nova@example.com", "pixel@example.com"]);
     expect(rehearsed.id).not.toBe(real.id);
+  });
+});
+
+describe("waves during a rehearsal", () => {
+  it("keep a rehearsal wave's invitations in the back office; the end deletes the wave, its invites and its e-mails", async () => {
+    for (const name of ["nova", "pixel"]) {
+      const { member } = await joinWaitlist({ email: `${name}@example.com` });
+      await db.execute(sql`update waitlist_users set confirmed_email = true, points = 50 where id = ${member.id}`);
+    }
+    await db.execute(sql`delete from email_outbox`);
+    const { sent, transport } = recordingTransport();
+    await startRehearsal("owner-1");
+    const { invited } = await inviteWave({ audience: { kind: "top_all_time", count: 2 } }, "owner-1");
+    expect(invited).toBe(2);
+    await deliverDueEmails(transport);
+    expect(sent).toEqual([]);
+    // Invitations are spaced out: the first is due now, and held; the second, not yet claimed, goes with it.
+    expect((await listMailbox(100, { rehearsalOnly: true })).map((message) => message.kind)).toEqual(["wave_invite"]);
+    expect(await getRehearsalState()).toMatchObject({ discards: { messages: 2, waves: 1 } });
+    expect((await endRehearsal("owner-1")).discarded).toMatchObject({ messages: 2, waves: 1 });
+    expect((await db.execute(sql`select count(*)::integer as n from member_invites`)).rows[0]).toEqual({ n: 0 });
+    expect((await db.execute(sql`select count(*)::integer as n from email_outbox`)).rows[0]).toEqual({ n: 0 });
   });
 });
