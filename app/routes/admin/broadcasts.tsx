@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Eye, Pause, Play, Save, Send, XCircle } from "lucide-react";
+import { CirclePause, CirclePlay, Eye, Save, Send, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { Route } from "./+types/broadcasts";
@@ -271,7 +271,7 @@ type Listing = Route.ComponentProps["loaderData"]["broadcasts"][number];
 
 function ControlButton({ broadcast, control }: { broadcast: Listing; control: "pause" | "resume" | "cancel" }) {
   const { form, fetcher, formProps, isSaving } = useAdminForm({ id: `broadcast-${control}-${broadcast.id}`, schema: BroadcastFormSchema, failure });
-  const Icon = { pause: Pause, resume: Play, cancel: XCircle }[control];
+  const Icon = { pause: CirclePause, resume: CirclePlay, cancel: XCircle }[control];
   const label = { pause: "Pause", resume: "Resume", cancel: "Cancel" }[control];
   return (
     <fetcher.Form key={form.id} {...formProps}>
