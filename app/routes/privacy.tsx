@@ -42,7 +42,7 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
         <ul>
           <li>
             <strong>An e-mail address</strong>: yours, or for a child a parent's or guardian's. We use it for the
-            waitlist, your referral link, sign-in links and news.
+            waitlist, your referral link, sign-in links, news and your invitation when your wave opens.
           </li>
           <li>
             <strong>An age band</strong>: whether you are under {consentAge} or not. We ask the month and year you were
@@ -54,6 +54,7 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
             browser's language and time zone, and the network part of your internet address (not the whole address),
             used to spot fake sign-ups.
           </li>
+          <li><strong>Your place in the launch</strong>: whether a wave has invited you, and when you accepted.</li>
           <li><strong>Your consent</strong>: how it was given (by you, or by a parent), when, and which version of this notice.</li>
           <li><strong>A shipping address</strong>, only if you win a prize and claim it: stored encrypted, seen only by our prize team.</li>
           <li><strong>Contact messages</strong>: e-mailed to our team; the site does not keep a copy.</li>
@@ -99,7 +100,8 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
           </li>
           <li>{`A membership whose e-mail address was never confirmed: ${unconfirmedMemberDays} days after joining, then it is deleted.`}</li>
           <li>A parent's request that nobody answered: {consentRequestDays} days, then it is deleted with the parent's address.</li>
-          <li>The text of e-mails we sent: 1 day (we keep only who, when and the subject).</li>
+          <li>The text of e-mails we sent: 1 day (we keep only who, when and the subject; for news sent to the whole list, which message it was).</li>
+          <li>E-mails our team writes while rehearsing launch day (a practice news e-mail, invitation or prize e-mail): they never leave the site, and are deleted when the rehearsal ends.</li>
           <li>A prize winner's shipping address: until 30 days after the prize ships.</li>
           <li>Records that limit how often something can be tried: 2 days.</li>
         </ul>
@@ -123,12 +125,13 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
       <section aria-labelledby="unsubscribe">
         <h2 id="unsubscribe">Unsubscribing</h2>
         <p>
-          Every e-mail we send that you did not ask for at that moment (welcome, news, prize e-mails) has an Unsubscribe
+          Every e-mail we send that you did not ask for at that moment (welcome, news, invitations, prize e-mails) has an Unsubscribe
           link at the bottom, and your mail app may show an Unsubscribe button: one click stops them, without signing
           in. Sign-in links you ask for, a parent's consent request and its confirmation still arrive. To keep you
           unsubscribed, even after your data is deleted or if you join again, we keep a scrambled fingerprint of the
           address (a hash it cannot be read back from), never the address itself; we do the same when an address stops
-          accepting mail. Signed in, your dashboard turns these e-mails off, or on again.
+          accepting mail. Signed in, your dashboard turns these e-mails off, or on again; an invitation we did not e-mail
+          still waits there.
         </p>
       </section>
 
