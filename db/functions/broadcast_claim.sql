@@ -23,21 +23,33 @@ BEGIN
   END IF;
   v_rehearsal := rehearsal_mode_on();
   FOR v_broadcast IN
-    SELECT b.id, b.rehearsal FROM broadcasts b
+    SELECT b.id, b.rehearsal, b.claimed_through FROM broadcasts b
      WHERE b.status = 'sending' AND b.next_send_at <= now()
        -- During a rehearsal a real broadcast waits, at its place, for the end.
        AND (b.rehearsal OR NOT v_rehearsal)
      ORDER BY b.scheduled_at, b.id
        FOR UPDATE
   LOOP
+    -- Ahead of the last claim first: the index behind it is full of this broadcast's sent
+    -- messages until a vacuum, and walking them at every claim would slow a million-member
+    -- send to a crawl. Behind it (a retry, a lease that ran out) once nothing is ahead.
     SELECT e.id INTO v_message_id FROM email_outbox e
-     WHERE e.broadcast_id = v_broadcast.id AND e.status = 'pending' AND e.next_attempt_at <= now()
-       AND (e.locked_until IS NULL OR e.locked_until <= now())
+     WHERE e.broadcast_id = v_broadcast.id AND e.status = 'pending' AND e.id > v_broadcast.claimed_through
+       AND e.next_attempt_at <= now() AND (e.locked_until IS NULL OR e.locked_until <= now())
      ORDER BY e.broadcast_id, e.id
      LIMIT 1
        FOR UPDATE SKIP LOCKED;
+    IF v_message_id IS NULL THEN
+      SELECT e.id INTO v_message_id FROM email_outbox e
+       WHERE e.broadcast_id = v_broadcast.id AND e.status = 'pending' AND e.id <= v_broadcast.claimed_through
+         AND e.next_attempt_at <= now() AND (e.locked_until IS NULL OR e.locked_until <= now())
+       ORDER BY e.broadcast_id, e.id
+       LIMIT 1
+         FOR UPDATE SKIP LOCKED;
+    END IF;
     IF v_message_id IS NOT NULL THEN
-      UPDATE broadcasts SET next_send_at = greatest(next_send_at, now()) + make_interval(secs => 60.0 / greatest(p_per_minute, 1))
+      UPDATE broadcasts SET next_send_at = greatest(next_send_at, now()) + make_interval(secs => 60.0 / greatest(p_per_minute, 1)),
+                            claimed_through = greatest(claimed_through, v_message_id)
        WHERE id = v_broadcast.id;
       RETURN QUERY
         UPDATE email_outbox o

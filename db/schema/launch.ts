@@ -58,6 +58,11 @@ export const broadcasts = pgTable(
     /** Set when every member of the audience has a message queued. */
     queuedAt: timestamp("queued_at", { withTimezone: true }),
     nextSendAt: timestamp("next_send_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The highest message id claimed so far: the claim looks after it first, so it never walks
+     * the index entries its own sent messages left behind (a vacuum removes them later).
+     */
+    claimedThrough: bigint("claimed_through", { mode: "number" }).notNull().default(0),
     rehearsal: boolean("rehearsal").notNull().default(false),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 // Rehearsal mode (ADR 0051), end to end. With a real SMTP server: an owner starts a
 // rehearsal; the banner shows to staff only; a rehearsed close of this month and its
-// confirmed winners leave their e-mails in the back-office mailbox and nothing of them
+// confirmed winners, and a broadcast, leave their e-mails in the back-office mailbox and nothing of them
 // reaches the SMTP server (a sign-in link still does, so the sender was running); ending
 // the rehearsal discards both. In local mail mode (webhooks may reach loopback only there):
 // season.closed reaches the endpoint marked test and not the other one.
@@ -13,6 +13,7 @@ import { closePage, newPage, poll, requestMagicLink, signIn, unique, waitForHydr
 import { magicLinkIn, startSmtpSink, type SmtpSink } from "./smtp-sink";
 
 const OWNER = "admin@example.com";
+const readable = (mail: { raw: string }) => mail.raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=").replace(/\r?\n[ \t]+/g, " ");
 
 /** Starts or ends the rehearsal from Site Settings and waits for the answer. */
 async function switchRehearsal(page: Page, origin: string, to: "on" | "off") {
@@ -77,6 +78,12 @@ describe("rehearsal mode with a real mail server", () => {
       await visitor.goto(`${origin}/join-waitlist`);
       await joinWaitlist(visitor, memberEmail);
       await visitor.waitForURL(/\/thank-you/);
+      // They confirm their address (before the rehearsal, so the welcome e-mail really goes): a broadcast's audience.
+      const welcome = await poll(async () => sink!.received.find((mail) => mail.to.includes(memberEmail) && /confirm-email\?token=/.test(readable(mail))), {
+        timeoutMs: 15_000,
+        describe: () => "no welcome e-mail reached the SMTP server",
+      });
+      await visitor.goto(/https?:\/\/[^\s"<>]+\/confirm-email\?token=[^\s"<>]+/.exec(readable(welcome))![0].replace(/&amp;/g, "&"));
 
       await signInThroughSmtp(owner, origin, OWNER);
       await switchRehearsal(owner, origin, "on");
@@ -116,12 +123,32 @@ describe("rehearsal mode with a real mail server", () => {
       await requestMagicLink(signInPage, OWNER);
       await poll(async () => sink!.received.slice(seen).find((mail) => mail.to.includes(OWNER)), { timeoutMs: 15_000, describe: () => "the sign-in link did not go out during the rehearsal" });
       await closePage(signInPage);
-      // …and nothing of the season close reached the mail server.
-      const leaked = sink!.received.slice(sentBeforeClose).filter((mail) => winners.some((winner) => mail.to.includes(winner)) || /^Subject: .*Congratulations/im.test(mail.raw));
+      // A broadcast in the rehearsal goes, at its pace, into the back-office mailbox too.
+      await owner.goto(`${origin}/admin/broadcasts`);
+      await waitForHydration(owner);
+      await owner.getByLabel("Subject").fill("Rehearsal news for {{CREW_NAME}}");
+      await owner.getByRole("textbox", { name: "Message" }).click();
+      await owner.keyboard.type("You have {{POINTS}} points.");
+      await owner.getByRole("button", { name: "Send broadcast" }).click();
+      await owner.getByText("Broadcast Started!").waitFor();
+      await owner.getByText("Rehearsal", { exact: true }).first().waitFor();
+      await owner.goto(`${origin}/admin/rehearsal-mailbox`);
+      await poll(
+        async () => {
+          await owner.reload();
+          return (await owner.getByTestId("rehearsal-mail").filter({ hasText: "Rehearsal news for" }).count()) > 0;
+        },
+        { timeoutMs: 15_000, describe: () => "the rehearsal's broadcast is not in the back-office mailbox" },
+      );
+
+      // …and nothing of the season close or the broadcast reached the mail server.
+      const leaked = sink!.received
+        .slice(sentBeforeClose)
+        .filter((mail) => winners.some((winner) => mail.to.includes(winner)) || /^Subject: .*(Congratulations|Rehearsal news)/im.test(readable(mail)));
       assert.deepEqual(leaked.map((mail) => mail.to), [], "no winner e-mail left the site");
 
       await owner.goto(`${origin}/admin/settings`);
-      assert.match(await owner.getByTestId("rehearsal-discards").innerText(), new RegExp(`Ending it discards ${winners.length} messages?, 1 season close, 0 waves, 0 broadcasts\\.`));
+      assert.match(await owner.getByTestId("rehearsal-discards").innerText(), new RegExp(`Ending it discards ${winners.length + 1} messages?, 1 season close, 0 waves, 1 broadcast\\.`));
       await switchRehearsal(owner, origin, "off");
       await owner.getByTestId("rehearsal-banner").waitFor({ state: "detached" });
       await owner.goto(`${origin}/admin/rehearsal-mailbox`);

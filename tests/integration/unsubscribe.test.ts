@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, emailOutbox, emailSuppressions, pointsLedger, users, waitlistUsers } from "../../db/schema";
 import { resetDatabase } from "../db-reset";
-import { startSmtpSink, type SmtpSink } from "../e2e/smtp-sink";
+import type { SmtpSink } from "../e2e/smtp-sink";
+import { startSmtpPeer } from "../smtp-transport";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { db } from "~/lib/db.server";
 import { enqueueEmail } from "~/lib/email/outbox.server";
@@ -48,9 +49,8 @@ const unfold = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=")
 let peer: SmtpSink | undefined;
 let transport: MailTransport | undefined;
 
-async function smtp(options: Parameters<typeof startSmtpSink>[0] = {}) {
-  peer = await startSmtpSink(options);
-  transport = createTransport(parseEnv({ ...process.env, SMTP_URL: peer.url, HOST: "127.0.0.1", SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64") }));
+async function smtp(options: Parameters<typeof startSmtpPeer>[0] = {}) {
+  ({ peer, transport } = await startSmtpPeer(options));
   return { peer, transport };
 }
 

@@ -80,7 +80,7 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 10 * 3 ** Math.max(0, attempts - 1));
 }
 
-type ClaimedEmailRow = {
+export type ClaimedEmailRow = {
   id: string | number;
   kind: string;
   to_address: string;
@@ -93,7 +93,7 @@ type ClaimedEmailRow = {
   rehearsal: boolean;
 };
 
-const toClaimedEmail = (row: ClaimedEmailRow): ClaimedEmail => ({
+export const toClaimedEmail = (row: ClaimedEmailRow): ClaimedEmail => ({
   id: Number(row.id),
   kind: row.kind,
   to: row.to_address,

@@ -7,7 +7,7 @@ import { RecipientRejectedError, type MailTransport } from "~/lib/email/transpor
 import { sendLeased } from "~/lib/email/worker.server";
 import { log } from "~/lib/log.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
-import { claimBroadcastMessage, failBroadcastMessage, markBroadcastMessageSent, reopenBroadcastMessage, skipBroadcastMessage, type BroadcastMessage } from "./broadcast-messages.server";
+import { claimBroadcastMessage, failBroadcastMessage, markBroadcastMessageSent, skipBroadcastMessage, type BroadcastMessage } from "./broadcast-messages.server";
 import { prepareBroadcastMessage } from "./broadcast-render.server";
 
 export type BroadcastSendOutcome = "sent" | "suppressed" | "skipped" | "failed" | "none";
@@ -53,8 +53,7 @@ export async function sendNextBroadcastMessage(transport: MailTransport, { lease
     const isBounce = error instanceof RecipientRejectedError;
     log.warn("broadcast message failed", { outboxId: message.id, broadcastId: message.broadcastId, attempts: message.attempts, reason, ...(isBounce && { bouncedWith: error.responseCode }) });
     if (isBounce) await suppressEmailHash(emailHashOf(message.to), "bounced");
-    if (isMarked) await reopenBroadcastMessage(message, reason, { isPermanent: isBounce });
-    else await failBroadcastMessage(message, reason, { isPermanent: isBounce });
+    await failBroadcastMessage(message, reason, { isPermanent: isBounce, wasMarked: isMarked });
     return "failed";
   }
 }

@@ -2,13 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, broadcasts, emailOutbox, users, waitlistUsers } from "../../../../db/schema";
 import { resetDatabase } from "../../../../tests/db-reset";
-import { startSmtpSink, type SmtpSink } from "../../../../tests/e2e/smtp-sink";
+import type { SmtpSink } from "../../../../tests/e2e/smtp-sink";
+import { startSmtpPeer, transportTo } from "../../../../tests/smtp-transport";
 import { adminActor } from "~/lib/audit/actor";
 import { crewNameOf } from "~/lib/crew-names/crew-name";
 import { db } from "~/lib/db.server";
-import { createTransport, type MailTransport } from "~/lib/email/transport.server";
+import type { MailTransport } from "~/lib/email/transport.server";
 import { emailHashOf, suppressEmailHash } from "~/lib/email/suppression.server";
-import { parseEnv } from "~/lib/env.server";
 import { isAppError } from "~/lib/errors";
 import { saveSiteSettings } from "~/lib/settings/settings.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
@@ -23,9 +23,8 @@ const actor = adminActor(ADMIN);
 let peer: SmtpSink | undefined;
 let transport: MailTransport | undefined;
 
-async function smtp(options: Parameters<typeof startSmtpSink>[0] = {}) {
-  peer = await startSmtpSink(options);
-  transport = createTransport(parseEnv({ ...process.env, SMTP_URL: peer.url, HOST: "127.0.0.1", SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64") }));
+async function smtp(options: Parameters<typeof startSmtpPeer>[0] = {}) {
+  ({ peer, transport } = await startSmtpPeer(options));
   return { peer, transport };
 }
 
@@ -151,7 +150,7 @@ describe("a broadcast", () => {
 
   it("keeps to the pace across processes, and pause, resume and cancel take effect at the next message", async () => {
     const first = await smtp();
-    const other = createTransport(parseEnv({ ...process.env, SMTP_URL: first.peer.url, HOST: "127.0.0.1", SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64") }));
+    const other = transportTo(first.peer.url);
     for (const name of ["a1", "a2", "a3", "a4"]) await member(name);
     await saveSiteSettings({ broadcastMessagesPerMinute: 1 }, ADMIN.id);
     const created = await createBroadcast(launchNews(), actor);

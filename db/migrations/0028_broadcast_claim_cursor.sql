@@ -1,0 +1,1 @@
+ALTER TABLE "broadcasts" ADD COLUMN "claimed_through" bigint DEFAULT 0 NOT NULL;
