@@ -55,7 +55,7 @@ describe("broadcasts during a rehearsal", () => {
     expect(await getRehearsalState()).toMatchObject({ discards: { messages: 2, broadcasts: 1 } });
 
     expect((await endRehearsal("owner-1")).discarded).toMatchObject({ messages: 2, broadcasts: 1 });
-    expect((await db.execute(sql`select id from broadcasts order by id`)).rows).toEqual([{ id: real.id }]);
+    expect((await db.execute(sql`select id::integer as id from broadcasts order by id`)).rows).toEqual([{ id: real.id }]);
     await advanceBroadcasts();
     await drain(transport);
     expect(sent.map((message) => message.to).sort()).toEqual(["nova@example.com", "pixel@example.com"]);
