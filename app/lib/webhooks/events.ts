@@ -7,7 +7,7 @@ export const WEBHOOK_EVENTS = {
   "member.erased": "A member's data was erased: forget them (the payload holds only their id)",
   "referral.credited": "A referral earned its points",
   "referral.held": "A referral was held for review",
-  "member.invited": "A wave invited a member (the payload names the wave)",
+  "member.invited": "A wave invited a member (the payload says which wave)",
   "member.admitted": "An invited member redeemed their invite code",
   "season.closed": "A month ended and its final standings were frozen",
   "broadcast.started": "A broadcast began sending (now, or at its scheduled time)",
