@@ -108,8 +108,18 @@ export async function cancelUnsentMessages(batchSize = 10_000): Promise<number> 
   return result.rowCount ?? 0;
 }
 
+/** Whether any broadcast has work for the job: one index read a second while none has. */
+async function hasBroadcastWork(): Promise<boolean> {
+  const result = await db.execute<{ busy: boolean }>(sql`
+    select exists (select 1 from broadcasts b
+                    where b.status in ('scheduled', 'sending', 'paused')
+                       or (b.status = 'cancelled' and exists (select 1 from email_outbox e where e.broadcast_id = b.id and e.status = 'pending'))) as busy`);
+  return result.rows[0]?.busy === true;
+}
+
 /** One run of the broadcast job: start, queue (for at most `budgetMs`), finish, tidy up. */
 export async function advanceBroadcasts({ budgetMs = 2000 } = {}): Promise<void> {
+  if (!(await hasBroadcastWork())) return;
   await startDueBroadcasts();
   const until = Date.now() + budgetMs;
   while (Date.now() < until && (await queueNextPage())) {

@@ -86,20 +86,37 @@ const sleep = (ms: number, signal: AbortSignal) =>
  */
 export function startBroadcastSender(transport: MailTransport, { lanes = BROADCAST_LANES, leaseSeconds = LEASE_SECONDS } = {}) {
   const stopping = new AbortController();
-  const lane = async () => {
+  // While no broadcast is sending, only the first lane looks (once a second); it wakes the others.
+  let wakeIdleLanes = () => undefined as void;
+  let idleLanesWoken = new Promise<void>((resolve) => (wakeIdleLanes = resolve));
+  stopping.signal.addEventListener("abort", () => wakeIdleLanes(), { once: true });
+  const wakeAll = () => {
+    wakeIdleLanes();
+    idleLanesWoken = new Promise<void>((resolve) => (wakeIdleLanes = resolve));
+  };
+  const lane = async (index: number) => {
     while (!stopping.signal.aborted) {
       try {
         const outcome = await sendNextBroadcastMessage(transport, { leaseSeconds });
-        if (outcome !== "none") continue;
+        if (outcome !== "none") {
+          if (index === 0) wakeAll();
+          continue;
+        }
         const waitMs = await nextSlotInMs();
-        await sleep(waitMs === null ? IDLE_POLL_MS : waitMs > 0 ? Math.min(IDLE_POLL_MS, waitMs) : BUSY_POLL_MS, stopping.signal);
+        if (waitMs === null) {
+          if (index === 0) await sleep(IDLE_POLL_MS, stopping.signal);
+          else await idleLanesWoken;
+          continue;
+        }
+        if (index === 0) wakeAll();
+        await sleep(waitMs > 0 ? Math.min(IDLE_POLL_MS, waitMs) : BUSY_POLL_MS, stopping.signal);
       } catch (error) {
         log.warn("broadcast sender could not reach the database; trying again", { reason: error instanceof Error ? error.message : String(error) });
         await sleep(IDLE_POLL_MS, stopping.signal);
       }
     }
   };
-  const running = Array.from({ length: lanes }, lane);
+  const running = Array.from({ length: lanes }, (_, index) => lane(index));
   return {
     async stop() {
       stopping.abort();
