@@ -37,10 +37,10 @@ export const SECTION_ACCESS: Record<AdminSectionPath, Access> = {
   "waitlist-emails": MEMBER_DATA,
   "referral-leaderboard": MEMBER_DATA,
   seasons: MEMBER_DATA,
-  // Everyone may look at the waves; only owners and admins invite (ADR 0049).
-  launch: { view: EVERYONE, edit: MANAGERS },
-  // Writing to the whole list is for managers; the others see what went out.
-  broadcasts: { view: EVERYONE, edit: MANAGERS },
+  // Like the members they choose: owners, admins and viewers look; owners and admins invite (ADR 0049) and send.
+  launch: MEMBER_DATA,
+  // Owners, admins and viewers see what went out; owners and admins write to the list (ADR 0050).
+  broadcasts: MEMBER_DATA,
   "reports-analytics": MEMBER_DATA,
   settings: MEMBER_DATA,
   team: MEMBER_DATA,
