@@ -4,12 +4,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { closePage, newPage, poll, requestMagicLink, waitForHeading, withServerAndBrowser } from "./fixtures";
-import { magicLinkIn, startSmtpSink, type ReceivedMail, type SmtpSink } from "./smtp-sink";
+import { magicLinkIn, readableMail, smtpServerSecrets, startSmtpSink, type SmtpSink } from "./smtp-sink";
 
 // With SMTP_URL set the server needs its secret and the shipping-address key; SEED_DEMO gives it the demo members and admin.
 const env: Record<string, string> = {
-  BETTER_AUTH_SECRET: "broadcasts-e2e-secret-0123456789abcdef",
-  SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64"),
+  ...smtpServerSecrets("broadcasts"),
   SEED_DEMO: "true",
 };
 let sink: SmtpSink | undefined;
@@ -20,9 +19,8 @@ before(async () => {
 });
 after(async () => sink?.stop());
 
-const readable = (mail: ReceivedMail) => mail.raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=").replace(/\r?\n[ \t]+/g, " ");
 const SUBJECT = /^Subject: Launch news for ([A-Z][a-z]+ [A-Z][a-z]+ \d+)\r?$/m;
-const broadcastMail = () => sink!.received.filter((mail) => SUBJECT.test(readable(mail)));
+const broadcastMail = () => sink!.received.filter((mail) => SUBJECT.test(readableMail(mail)));
 /** The demo's members with a confirmed address (db/seed.ts). */
 const CONFIRMED = ["captain.nova@example.com", "moonbeam.maker@example.com", "pixel.pilot@example.com"];
 
@@ -70,7 +68,7 @@ describe("a broadcast", () => {
       const received = broadcastMail();
       assert.deepEqual(received.map((mail) => mail.to).flat().sort(), CONFIRMED, "one message per confirmed member, no one else");
       for (const mail of received) {
-        const text = readable(mail);
+        const text = readableMail(mail);
         assert.match(text, /You have \d+ points and you are #\d+ in line\./);
         assert.doesNotMatch(text, /\{\{/, "every placeholder is filled in");
         assert.match(text, /^List-Unsubscribe: </m);

@@ -10,10 +10,9 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { closePage, newPage, poll, requestMagicLink, signIn, unique, waitForHydration, withServerAndBrowser, joinWaitlist } from "./fixtures";
-import { magicLinkIn, startSmtpSink, type SmtpSink } from "./smtp-sink";
+import { magicLinkIn, readableMail, smtpServerSecrets, startSmtpSink, type SmtpSink } from "./smtp-sink";
 
 const OWNER = "admin@example.com";
-const readable = (mail: { raw: string }) => mail.raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=").replace(/\r?\n[ \t]+/g, " ");
 
 /** Starts or ends the rehearsal from Site Settings and waits for the answer. */
 async function switchRehearsal(page: Page, origin: string, to: "on" | "off") {
@@ -45,8 +44,7 @@ async function rehearseClose(page: Page, origin: string) {
 describe("rehearsal mode with a real mail server", () => {
   let sink: SmtpSink | undefined;
   const env: Record<string, string> = {
-    BETTER_AUTH_SECRET: "rehearsal-e2e-secret-0123456789abcdef",
-    SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64"),
+    ...smtpServerSecrets("rehearsal"),
     ADMIN_EMAILS: OWNER,
   };
   before(async () => {
@@ -79,11 +77,11 @@ describe("rehearsal mode with a real mail server", () => {
       await joinWaitlist(visitor, memberEmail);
       await visitor.waitForURL(/\/thank-you/);
       // They confirm their address (before the rehearsal, so the welcome e-mail really goes): a broadcast's audience.
-      const welcome = await poll(async () => sink!.received.find((mail) => mail.to.includes(memberEmail) && /confirm-email\?token=/.test(readable(mail))), {
+      const welcome = await poll(async () => sink!.received.find((mail) => mail.to.includes(memberEmail) && /confirm-email\?token=/.test(readableMail(mail))), {
         timeoutMs: 15_000,
         describe: () => "no welcome e-mail reached the SMTP server",
       });
-      await visitor.goto(/https?:\/\/[^\s"<>]+\/confirm-email\?token=[^\s"<>]+/.exec(readable(welcome))![0].replace(/&amp;/g, "&"));
+      await visitor.goto(/https?:\/\/[^\s"<>]+\/confirm-email\?token=[^\s"<>]+/.exec(readableMail(welcome))![0].replace(/&amp;/g, "&"));
 
       await signInThroughSmtp(owner, origin, OWNER);
       await switchRehearsal(owner, origin, "on");
@@ -144,7 +142,7 @@ describe("rehearsal mode with a real mail server", () => {
       // …and nothing of the season close or the broadcast reached the mail server.
       const leaked = sink!.received
         .slice(sentBeforeClose)
-        .filter((mail) => winners.some((winner) => mail.to.includes(winner)) || /^Subject: .*(Congratulations|Rehearsal news)/im.test(readable(mail)));
+        .filter((mail) => winners.some((winner) => mail.to.includes(winner)) || /^Subject: .*(Congratulations|Rehearsal news)/im.test(readableMail(mail)));
       assert.deepEqual(leaked.map((mail) => mail.to), [], "no winner e-mail left the site");
 
       await owner.goto(`${origin}/admin/settings`);

@@ -47,3 +47,11 @@ export function magicLinkIn(mail: ReceivedMail): string | undefined {
   const text = mail.raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
   return /https?:\/\/[^\s"<>]+\/api\/auth\/magic-link\/verify\?token=[^\s"<>]+/.exec(text)?.[0]?.replace(/&amp;/g, "&");
 }
+
+/** A received message's headers and decoded body: quoted-printable soft breaks undone, folded header lines joined. */
+export const readableMail = (mail: Pick<ReceivedMail, "raw">) => mail.raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=").replace(/\r?\n[ \t]+/g, " ");
+
+/** What a test server with SMTP_URL set also needs: its auth secret and the shipping-address key (32 bytes, base64). */
+export function smtpServerSecrets(label: string): Record<string, string> {
+  return { BETTER_AUTH_SECRET: `${label}-e2e-secret-0123456789abcdef`, SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64") };
+}

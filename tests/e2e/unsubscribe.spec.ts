@@ -6,10 +6,10 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { childAsksParent, closePage, newPage, poll, requestMagicLink, unique, waitForHeading, withServerAndBrowser } from "./fixtures";
-import { magicLinkIn, startSmtpSink, type ReceivedMail, type SmtpSink } from "./smtp-sink";
+import { magicLinkIn, readableMail, smtpServerSecrets, startSmtpSink, type ReceivedMail, type SmtpSink } from "./smtp-sink";
 
 // With SMTP_URL set the server needs its secret and the shipping-address key (32 bytes in base64).
-const env: Record<string, string> = { BETTER_AUTH_SECRET: "unsubscribe-e2e-secret-0123456789abcdef", SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64") };
+const env: Record<string, string> = smtpServerSecrets("unsubscribe");
 let sink: SmtpSink | undefined;
 
 before(async () => {
@@ -19,15 +19,14 @@ before(async () => {
 after(async () => sink?.stop());
 
 /** A message's headers and decoded body, folded lines joined. */
-const readable = (mail: ReceivedMail) => mail.raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=").replace(/\r?\n[ \t]+/g, " ");
-const headersOf = (mail: ReceivedMail) => readable(mail).split(/\r?\n\r?\n/)[0] ?? "";
+const headersOf = (mail: ReceivedMail) => readableMail(mail).split(/\r?\n\r?\n/)[0] ?? "";
 
 describe("one-click unsubscribe", () => {
   const e2e = withServerAndBrowser({ env });
 
   /** The next message to `to` after the first `after` received, matching `pattern`. */
   function mailTo(to: string, pattern: RegExp, afterCount: number): Promise<ReceivedMail> {
-    return poll(async () => sink!.received.slice(afterCount).find((mail) => mail.to.includes(to) && pattern.test(readable(mail))), {
+    return poll(async () => sink!.received.slice(afterCount).find((mail) => mail.to.includes(to) && pattern.test(readableMail(mail))), {
       timeoutMs: 15_000,
       describe: () => `no e-mail to ${to} matching ${pattern}`,
     });
@@ -38,7 +37,7 @@ describe("one-click unsubscribe", () => {
   async function parentSaysYes(parent: Page, parentEmail: string, afterCount: number): Promise<number> {
     const request = await mailTo(parentEmail, /\/parent-consent\/answer\?token=/, afterCount);
     assert.doesNotMatch(headersOf(request), /^List-Unsubscribe/im, "a consent request is essential: no unsubscribe");
-    const answerLink = /https?:\/\/[^\s"<>]+\/parent-consent\/answer\?token=[^\s"<>]+/.exec(readable(request))![0].replace(/&amp;/g, "&");
+    const answerLink = /https?:\/\/[^\s"<>]+\/parent-consent\/answer\?token=[^\s"<>]+/.exec(readableMail(request))![0].replace(/&amp;/g, "&");
     await parent.goto(answerLink);
     const beforeYes = sink!.received.length;
     await parent.getByRole("button", { name: "Yes, they may join" }).click();
@@ -63,8 +62,8 @@ describe("one-click unsubscribe", () => {
       const link = /^List-Unsubscribe: <([^>]+)>$/m.exec(headers)?.[1] ?? "";
       assert.ok(link?.startsWith(`${e2e.server.origin}/unsubscribe?token=`), `List-Unsubscribe names our page: ${headers}`);
       assert.match(headers, /^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
-      assert.ok(readable(welcome).includes(`Unsubscribe: ${link}`), "the body shows the link too");
-      const revokeLink = /https?:\/\/[^\s"<>]+\/parent-consent\/revoke\?token=[^\s"<>]+/.exec(readable(welcome))?.[0].replace(/&amp;/g, "&");
+      assert.ok(readableMail(welcome).includes(`Unsubscribe: ${link}`), "the body shows the link too");
+      const revokeLink = /https?:\/\/[^\s"<>]+\/parent-consent\/revoke\?token=[^\s"<>]+/.exec(readableMail(welcome))?.[0].replace(/&amp;/g, "&");
       assert.ok(revokeLink, "the parent's withdraw-consent link stays beside it");
 
       // Opening the link changes nothing: it asks first.
@@ -93,7 +92,7 @@ describe("one-click unsubscribe", () => {
       // The welcome the yes queued has been dealt with once nothing is pending in the outbox.
       await poll(async () => ((await outboxPending(e2e.server.origin)) === 0 ? true : undefined), { timeoutMs: 10_000, describe: () => "e-mail still pending in the outbox" });
       const later = sink!.received.slice(beforeSecondYes).filter((mail) => mail.to.includes(parentEmail));
-      assert.deepEqual(later.map((mail) => /^Subject: (.*)$/m.exec(readable(mail))?.[1]), [/^Subject: (.*)$/m.exec(readable(signIn))?.[1]], "only the sign-in link");
+      assert.deepEqual(later.map((mail) => /^Subject: (.*)$/m.exec(readableMail(mail))?.[1]), [/^Subject: (.*)$/m.exec(readableMail(signIn))?.[1]], "only the sign-in link");
     } finally {
       await closePage(child);
       await closePage(parent);

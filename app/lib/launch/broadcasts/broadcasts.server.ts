@@ -27,7 +27,7 @@ async function countRecipients(audience: ResolvedAudience): Promise<number> {
   return Number(result.rows[0]?.count ?? 0);
 }
 
-export type BroadcastPreview = { audience: ResolvedAudience; description: string; recipients: number };
+export type BroadcastPreview = { audience: ResolvedAudience; description: string; recipients: number; sample: ReturnType<typeof renderSample> };
 
 /**
  * Checks a broadcast before anything is queued (issue 30): the audience names someone with a
@@ -43,8 +43,7 @@ export async function previewBroadcast(input: Pick<BroadcastInput, "subject" | "
   }
   const recipients = await countRecipients(audience);
   if (recipients === 0) throw new AppError("INVALID_INPUT", `Nobody in "${description}" has confirmed their e-mail address yet, so a broadcast would reach no one.`);
-  renderSample(input);
-  return { audience, description, recipients };
+  return { audience, description, recipients, sample: renderSample(input) };
 }
 
 /** Renders the message for a sample member: a template that cannot render is refused here, not per member. */
@@ -64,8 +63,7 @@ function renderSample(input: Pick<BroadcastInput, "subject" | "html">) {
 
 /** "Send a test": the message as a sample member would get it, to the admin who asked. */
 export async function sendBroadcastTest(input: Pick<BroadcastInput, "subject" | "html" | "audience">, to: string): Promise<void> {
-  await previewBroadcast(input);
-  const email = renderSample(input);
+  const { sample: email } = await previewBroadcast(input);
   await enqueueEmail({ kind: "template_test", to, subject: `[Test] ${email.subject}`, html: email.html, text: email.text });
 }
 
