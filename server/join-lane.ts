@@ -80,6 +80,7 @@ export function withJoinLane(app: RequestListener, guards: Guard[]): RequestList
       answerJoinForm(new URLSearchParams(body), {
         clientIp: state.clientIp,
         userAgent: req.headers["user-agent"] ?? null,
+        acceptLanguage: req.headers["accept-language"] ?? null,
         cookieHeader: cookieHeader ?? null,
         signedInEmail: await signedInEmailOf(cookieHeader),
         requestId: state.requestId,

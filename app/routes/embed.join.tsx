@@ -32,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = await answerEmbedJoin(Object.fromEntries(await readFormData(request)), {
     clientIp: context.clientIp,
     userAgent: request.headers.get("User-Agent"),
+    acceptLanguage: request.headers.get("Accept-Language"),
     requestId: context.requestId,
   });
   return data<EmbedAnswer>(answer.body, { status: answer.status });

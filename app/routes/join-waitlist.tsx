@@ -25,6 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     (await answerJoinForm(await readFormData(request), {
       clientIp: context.clientIp,
       userAgent: request.headers.get("User-Agent"),
+      acceptLanguage: request.headers.get("Accept-Language"),
       cookieHeader: request.headers.get("Cookie"),
       signedInEmail: (await getSessionUser(request))?.email ?? null,
       requestId: context.requestId,

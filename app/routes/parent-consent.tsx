@@ -37,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = await answerParentForm(await readFormData(request), {
     clientIp: context.clientIp,
     userAgent: request.headers.get("User-Agent"),
+    acceptLanguage: request.headers.get("Accept-Language"),
     cookieHeader: request.headers.get("Cookie"),
   });
   if (answer.ok) return redirect("/parent-consent?sent=1");

@@ -54,6 +54,10 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
             browser's language and time zone, and the network part of your internet address (not the whole address),
             used to spot fake sign-ups.
           </li>
+          <li>
+            <strong>Your language</strong>: English or Spanish, whichever your browser preferred when you joined, so that
+            news from us can be written in it.
+          </li>
           <li><strong>Your place in the launch</strong>: whether a wave has invited you, and when you accepted.</li>
           <li><strong>Your consent</strong>: how it was given (by you, or by a parent), when, and which version of this notice.</li>
           <li><strong>A shipping address</strong>, only if you win a prize and claim it: stored encrypted, seen only by our prize team.</li>

@@ -127,10 +127,10 @@ BEGIN
   END LOOP;
   WITH inserted AS (
     INSERT INTO waitlist_users AS u (id, email, email_identity, referral_code, points, referred_by_user_id,
-                                     signup_device, signup_country, signup_network, signup_via, tags, notes,
+                                     signup_device, signup_country, signup_network, signup_via, language, tags, notes,
                                      confirmed_email, confirmed_at, is_blocked, join_date, created_at, updated_at,
                                      age_band, consent_method, consent_at, privacy_notice_version, consent_confirmation_due_at)
-    SELECT q.id, q.email, q.identity, q.code, q.signup_points, v_referrer[q.idx], q.device, q.country, q.network, q.via,
+    SELECT q.id, q.email, q.identity, q.code, q.signup_points, v_referrer[q.idx], q.device, q.country, q.network, q.via, coalesce(q.language, 'en'),
            coalesce(q.tags, '{}'), coalesce(q.notes, ''), coalesce(q.confirmed, false), CASE WHEN q.confirmed THEN v_when[q.idx] END,
            coalesce(q.blocked, false), v_when[q.idx], v_when[q.idx], v_when[q.idx],
            q.age_band, q.consent_method, CASE WHEN q.consent_method IS NOT NULL THEN v_when[q.idx] END, q.notice_version,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../app/lib/i18n/languages";
 import { waitlistUsers } from "./waitlist";
 
 // A child's join waiting for a parent's answer (ADR 0041). Only pending requests exist:
@@ -21,11 +22,14 @@ export const consentRequests = pgTable(
     signupNetwork: text("signup_network"),
     signupDevice: text("signup_device"),
     signupCountry: text("signup_country"),
+    /** The child's browser's language: the membership's, if the parent approves. */
+    language: text("language", { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     check("consent_requests_parent_email_normalised", sql`${t.parentEmail} = lower(btrim(${t.parentEmail})) and ${t.parentEmail} <> ''`),
+    check("consent_requests_language", sql`${t.language} in ('en', 'es')`),
     check("consent_requests_expiry_after_request", sql`${t.expiresAt} > ${t.requestedAt}`),
     index("consent_requests_expires_at_idx").on(t.expiresAt),
     index("consent_requests_parent_identity_idx").on(t.parentIdentity),

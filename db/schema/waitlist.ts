@@ -14,6 +14,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { apiKeys } from "./api";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../app/lib/i18n/languages";
 import { users } from "./auth";
 
 export const waitlistUsers = pgTable(
@@ -40,6 +41,8 @@ export const waitlistUsers = pgTable(
     notes: text("notes").notNull().default(""),
     signupDevice: text("signup_device"),
     signupCountry: text("signup_country"),
+    /** The site's language the member's browser preferred when they joined (issue 31): what news to them is written in. */
+    language: text("language", { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
     /** The /24 (IPv4) or /64 (IPv6) the member joined from, for the same-network signal. */
     signupNetwork: text("signup_network"),
     /** The share channel (`via=`) of the referral link the member arrived through, if any. */
@@ -70,6 +73,7 @@ export const waitlistUsers = pgTable(
     check("waitlist_users_email_normalised", sql`${t.email} = lower(btrim(${t.email})) and ${t.email} <> ''`),
     check("waitlist_users_points_non_negative", sql`${t.points} >= 0`),
     check("waitlist_users_referrals_non_negative", sql`${t.referralsMade} >= 0`),
+    check("waitlist_users_language", sql`${t.language} in ('en', 'es')`),
     check("waitlist_users_signup_via", sql`${t.signupVia} in ('copy', 'facebook', 'x', 'linkedin', 'email')`),
     check("waitlist_users_not_self_referred", sql`${t.referredByUserId} is null or ${t.referredByUserId} <> ${t.id}`),
     index("waitlist_users_referred_by_idx").on(t.referredByUserId),

@@ -353,7 +353,7 @@ describe("members", () => {
     const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("link", { name: "Export CSV" }).click()]);
     assert.equal(download.suggestedFilename(), "waitlist_users.csv");
     const csv = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "").split("\r\n");
-    assert.equal(csv[0], "Email,Referral Code,Points,Referrals Made,Confirmed,Blocked,Join Date,Tags,Notes,Consent,E-mails");
+    assert.equal(csv[0], "Email,Referral Code,Points,Referrals Made,Confirmed,Blocked,Join Date,Tags,Notes,Consent,E-mails,Language");
     assert.ok(csv.some((line) => line.startsWith("comet.kid@example.com,h1c8wk44o53b,15,0,No,Yes,")), "the blocked member's row");
 
     await go("/admin/waitlist-emails?q=superfan");

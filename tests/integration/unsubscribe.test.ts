@@ -191,8 +191,8 @@ describe("the suppression list, against a real SMTP server", () => {
     expect(peer.received).toHaveLength(0);
 
     const csv = await new Response(streamMembersCsv()).text();
-    expect(csv.split("\r\n")[0]).toMatch(/,Consent,E-mails$/);
-    expect(csv.split("\r\n")[1]).toMatch(/,Bounced$/);
+    expect(csv.split("\r\n")[0]).toMatch(/,Consent,E-mails,Language$/);
+    expect(csv.split("\r\n")[1]).toMatch(/,Bounced,English$/);
   });
 
   it("does not count a failure that is not the recipient's (the mail server is down) as a bounce", async () => {

@@ -1,6 +1,7 @@
 import { refineBirthMonth } from "../consent/birth-month.schema";
 import { EmailAddressSchema } from "../email/email-address.schema";
 import { AudienceSchema } from "../launch/audience";
+import { LANGUAGES } from "../i18n/languages";
 import { PURCHASE_LINK_PATTERN } from "../products/product.schema";
 import { isReferralCodeShape } from "../referrals/referral-code";
 import { noControlCharacters, noControlCharactersInText } from "../text-rules";
@@ -22,6 +23,7 @@ export const MemberSchema = z
     notes: z.string(),
     joinedAt: z.iso.datetime(),
     launchStatus: z.enum(["waiting", "invited", "admitted"]).openapi({ description: "Where the member stands in the launch: waiting, invited by a wave, or admitted (they redeemed their invite)." }),
+    language: z.enum(LANGUAGES).openapi({ description: "The site's language the member's browser preferred when they joined (en or es): what news to them is written in." }),
   })
   .openapi("Member");
 
@@ -54,6 +56,7 @@ export const JoinBodySchema = z
       .optional()
       .openapi({ description: "The visitor's IP address, when the join comes from a person on your site: their network then counts against the same sign-up limit and fair-play checks as the site's form." }),
     userAgent: z.string().trim().max(512).refine(...noControlCharacters).optional().openapi({ description: "The visitor's User-Agent header, for the same device checks as the form." }),
+    language: z.enum(LANGUAGES).optional().openapi({ description: "The visitor's language, en or es (default en): what news to them is written in." }),
     birthMonth: z.union([z.number(), z.string()]).transform(String).openapi({ description: "The month (1–12) the visitor was born: ask it neutrally, as the site's form does. Only the age band is kept." }),
     birthYear: z.union([z.number(), z.string()]).transform(String).openapi({ description: "The year the visitor was born. A visitor under the site's consent age is refused (403): send them to the site's join form, which asks a parent first." }),
   })

@@ -23,6 +23,7 @@ import { childHashOf, type AgePass } from "./age-pass.server";
 import { parentNoticeLines, renderParentNotice } from "./consent-emails";
 import { CONSENT_REQUESTS_PER_NETWORK, CONSENT_REQUESTS_PER_PARENT } from "./consent-rules";
 import { currentPrivacyNotice } from "./privacy-notice.server";
+import type { Language } from "../i18n/languages";
 
 export const PARENT_IS_CHILD_MESSAGE = "That's the address you gave for yourself. Please enter your parent's or guardian's own e-mail address.";
 export const CONSENT_LIMIT_MESSAGE = "We've sent enough requests from here for now. Please ask your parent or guardian to try again later.";
@@ -35,6 +36,8 @@ export type ParentConsentRequest = {
   via: ShareChannel | null;
   clientIp: string;
   userAgent: string | null;
+  /** The site's language the child's browser prefers: the membership's if the parent approves. */
+  siteLanguage: Language;
   language?: string;
   timeZone?: string;
 };
@@ -102,6 +105,7 @@ export async function requestParentConsent(request: ParentConsentRequest): Promi
         signupNetwork: householdNetworkOf(request.clientIp),
         signupDevice: device,
         signupCountry: country,
+        language: request.siteLanguage,
         requestedAt: sql`${serverNow()}`,
         expiresAt: sql`${serverNow()} + make_interval(days => ${settings.consentRequestDays})`,
       })
@@ -177,6 +181,7 @@ export async function answerConsentRequest(token: unknown, decision: "approve" |
         device: request.signupDevice,
         network: request.signupNetwork,
         country: request.signupCountry,
+        language: request.language,
         consent: { ageBand: "under_consent_age", method: "parent_email_plus", noticeVersion: request.privacyNoticeVersion },
       },
       (requests) => callJoinBatch(tx, requests),

@@ -11,11 +11,15 @@ import { JoinInputSchema } from "../waitlist/waitlist.schema";
 import { sealAgePass } from "../consent/age-pass.server";
 import { birthMonthFields, refineBirthMonth } from "../consent/birth-month.schema";
 import { decideAge, PARENT_CONSENT_PATH } from "../consent/decide-age.server";
+import { preferredLanguage } from "../i18n/preferred-language.server";
 
 export const EmbedJoinSchema = JoinInputSchema.extend({
   referralCode: z.string().trim().max(64).regex(/^[a-z0-9]*$/).optional().catch(undefined),
   ...birthMonthFields,
 }).superRefine(refineBirthMonth);
+
+/** Who sent the embedded form, as its request tells. */
+type EmbedVisitor = { clientIp: string; userAgent: string | null; acceptLanguage: string | null };
 
 /** A visitor under the consent age gets a link to the site's parent step, carrying their age pass (the embed keeps no cookies). */
 export type EmbedJoinResult = { status: "joined"; referralLink: string } | { status: "emailed" } | { status: "ask_parent"; parentUrl: string };
@@ -25,7 +29,7 @@ export type EmbedJoinResult = { status: "joined"; referralLink: string } | { sta
  * limits as the site's form. The page it runs on is not ours, so a returning member is
  * e-mailed their link and the answer shows nobody's details.
  */
-export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, request: { clientIp: string; userAgent: string | null }): Promise<EmbedJoinResult> {
+export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, request: EmbedVisitor): Promise<EmbedJoinResult> {
   const age = await decideAge({ birthMonth: input.birthMonth, birthYear: input.birthYear, remembered: null });
   if (age.band === "under_consent_age") {
     const query = new URLSearchParams({ pass: sealAgePass(age.band, input.email), ...(input.referralCode ? { ref: input.referralCode } : {}) });
@@ -39,6 +43,7 @@ export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, req
     referralCode: input.referralCode || null,
     clientIp: request.clientIp,
     userAgent: request.userAgent,
+    siteLanguage: preferredLanguage(request.acceptLanguage),
     seen: { deviceMemberId: null, signedInEmail: null },
   });
   if (!result.isNewMember) return { status: "emailed" };
@@ -52,7 +57,7 @@ export type EmbedJoinAnswer = { body: EmbedJoinResult | { error: string }; statu
  * iframe's form post): parse, join, and say what happened in the form's words — a
  * refusal with its message and status, anything unexpected logged and answered 500.
  */
-export async function answerEmbedJoin(fields: unknown, request: { clientIp: string; userAgent: string | null; requestId?: string }): Promise<EmbedJoinAnswer> {
+export async function answerEmbedJoin(fields: unknown, request: EmbedVisitor & { requestId?: string }): Promise<EmbedJoinAnswer> {
   const submission = EmbedJoinSchema.safeParse(fields && typeof fields === "object" ? fields : {});
   if (!submission.success) {
     const ageIssue = submission.error.issues.find((issue) => issue.path[0] === "birthMonth" || issue.path[0] === "birthYear");

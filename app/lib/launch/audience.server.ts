@@ -5,6 +5,7 @@ import { crewNameOf } from "../crew-names/crew-name";
 import { seasonLabel } from "../seasons/season-calendar";
 import { getCurrentSeason } from "../seasons/season-leaderboard.server";
 import { describeAudience, type Audience, type ResolvedAudience } from "./audience";
+import { LANGUAGE_NAMES } from "../i18n/languages";
 
 /**
  * The audience's members as one column, `member_id` (uuid), each once, never a blocked
@@ -28,6 +29,8 @@ export function audienceMembersQuery(audience: ResolvedAudience): SQL {
     case "tag":
       return sql`select u.id as member_id from waitlist_users u
         where not u.is_blocked and exists (select 1 from unnest(u.tags) as tag where lower(tag) = lower(${audience.tag}))`;
+    case "language":
+      return sql`select u.id as member_id from waitlist_users u where u.confirmed_email and not u.is_blocked and u.language = ${audience.language}`;
     case "season_winners":
       return sql`select distinct st.member_id from season_standings st
         join seasons s on s.season = st.season
@@ -89,6 +92,8 @@ async function emptyReason(audience: ResolvedAudience): Promise<string> {
       return `Nobody has earned points in ${seasonLabel(audience.season)} yet.`;
     case "confirmed":
       return "No crew member has confirmed their e-mail yet.";
+    case "language":
+      return `No confirmed crew member's language is ${LANGUAGE_NAMES[audience.language]}.`;
     default:
       return `Nobody is in "${describeAudience(audience)}".`;
   }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { seasonLabel } from "../seasons/season-calendar";
 import { noControlCharacters } from "../text-rules";
+import { LANGUAGE_NAMES, LANGUAGES } from "../i18n/languages";
 
 // Who a wave or a broadcast goes to (ADR 0049). Stored as JSON on the wave or broadcast,
 // checked and counted by audience.server.ts before anything is queued.
@@ -32,6 +33,8 @@ export const AudienceSchema = z.discriminatedUnion("kind", [
     kind: z.literal("tag"),
     tag: z.string({ error: "Enter a tag." }).trim().min(1, "Enter a tag.").max(50, "Tags are at most 50 characters.").refine(...noControlCharacters),
   }),
+  /** Every confirmed, not blocked member whose language is this one (issue 31). */
+  z.object({ kind: z.literal("language"), language: z.enum(LANGUAGES, { error: "Choose a language." }) }),
   /** The confirmed winners of a frozen season ("2026-05-01"). */
   z.object({ kind: z.literal("season_winners"), season: z.string({ error: "Choose a season." }).regex(SEASON, "Choose a season.") }),
   /** The members a wave invited. */
@@ -59,6 +62,7 @@ export const AUDIENCE_KIND_LABEL: Record<AudienceKind, string> = {
   top_month: "Top of this month's leaderboard",
   first_joined: "The first to join",
   tag: "A tag",
+  language: "A language",
   season_winners: "A season's winners",
   wave: "A wave",
   members: "An uploaded list",
@@ -80,6 +84,8 @@ export function describeAudience(audience: Audience): string {
       return audience.count === 1 ? "The first member to join" : `The first ${number(audience.count)} members to join`;
     case "tag":
       return `Members tagged "${audience.tag}"`;
+    case "language":
+      return `Every confirmed member whose language is ${LANGUAGE_NAMES[audience.language]}`;
     case "season_winners":
       return `The winners of ${seasonLabel(audience.season)}`;
     case "wave":

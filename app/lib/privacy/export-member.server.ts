@@ -114,6 +114,7 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
       lastSeenRank: placeRows[0] ? { rank: placeRows[0].last_rank, at: iso(placeRows[0].last_at) } : null,
       blocked: member.is_blocked,
       optionalEmails: suppression ?? "subscribed",
+      language: member.language,
       // Launch access (ADR 0049): waiting, or the wave that invited them and when they accepted.
       launch: inviteRows[0]
         ? { status: inviteRows[0].admitted_at ? "admitted" : "invited", wave: inviteRows[0].wave, invited: iso(inviteRows[0].invited_at), admitted: iso(inviteRows[0].admitted_at) }

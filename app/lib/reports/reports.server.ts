@@ -3,6 +3,7 @@ import { products } from "../../../db/schema";
 import { db } from "../db.server";
 import { nicknameOf } from "../waitlist/email";
 import { countMembers } from "../waitlist/members.server";
+import { LANGUAGE_NAMES, type Language } from "../i18n/languages";
 
 export const SIGNUP_DAYS = 90;
 export const TOP_REFERRERS = 10;
@@ -70,6 +71,13 @@ export async function listDeviceBreakdown(): Promise<Slice[]> {
   return rows<Slice>(sql`
     select coalesce(signup_device, 'unknown') as label, count(*)::integer as members
       from waitlist_users group by 1 order by members desc, label`);
+}
+
+/** Members by their language (issue 31), named in English like the rest of the back office. */
+export async function listLanguageBreakdown(): Promise<Slice[]> {
+  const slices = await rows<{ language: Language; members: number }>(sql`
+    select language, count(*)::integer as members from waitlist_users group by 1 order by members desc, language`);
+  return slices.map((slice) => ({ label: LANGUAGE_NAMES[slice.language] ?? slice.language, members: Number(slice.members) }));
 }
 
 export async function listCountryBreakdown(limit = 10): Promise<Slice[]> {

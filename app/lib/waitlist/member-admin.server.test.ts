@@ -55,8 +55,8 @@ describe("waitlist administration", () => {
     await changeMember(member.id, { kind: "notes", notes: '=HYPERLINK("http://evil"), said "hi"' }, "admin-1");
     const csv = await new Response(streamMembersCsv()).text();
     const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Email,Referral Code,Points,Referrals Made,Confirmed,Blocked,Join Date,Tags,Notes,Consent,E-mails");
-    expect(lines[1]).toMatch(/,Subscribed$/);
+    expect(lines[0]).toBe("Email,Referral Code,Points,Referrals Made,Confirmed,Blocked,Join Date,Tags,Notes,Consent,E-mails,Language");
+    expect(lines[1]).toMatch(/,Subscribed,English$/);
     expect(lines[1]).toContain(`csv@example.com,${member.referralCode},10,0,No,No,`);
     expect(lines[1]).toContain(`,a; b,"'=HYPERLINK(""http://evil""), said ""hi"""`);
     expect(csvCell("-2+3")).toBe("'-2+3");

@@ -11,6 +11,7 @@ import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
 import { memberEmailStatusSql, type EmailStatus } from "../email/suppression.server";
 import { countMembers, memberColumns, type Member } from "./members.server";
 import type { LaunchStatus } from "../launch/launch-status";
+import type { Language } from "../i18n/languages";
 import { launchStatusFilterSql, memberLaunchStatusSql } from "../launch/launch-status.server";
 
 export const MEMBERS_PAGE_SIZE = 50;
@@ -49,6 +50,8 @@ export type MemberListRow = Member & {
   emailStatus: EmailStatus;
   /** Waiting, invited or admitted (ADR 0049). */
   launchStatus: LaunchStatus;
+  /** The site's language the member's browser preferred when they joined. */
+  language: Language;
 };
 
 export const memberListColumns = {
@@ -61,6 +64,7 @@ export const memberListColumns = {
   privacyNoticeVersion: waitlistUsers.privacyNoticeVersion,
   emailStatus: memberEmailStatusSql,
   launchStatus: memberLaunchStatusSql,
+  language: waitlistUsers.language,
 };
 
 /** One page of members, newest first, filtered in SQL; with the filtered and overall counts. */

@@ -5,9 +5,10 @@ import { memberListColumns } from "./member-admin.server";
 import { csvRow } from "../csv";
 import { describeConsent } from "../consent/consent-label";
 import { describeEmailStatus } from "../email/email-status-label";
+import { LANGUAGE_NAMES } from "../i18n/languages";
 
 export const CSV_FILE_NAME = "waitlist_users.csv";
-const CSV_HEADER = ["Email", "Referral Code", "Points", "Referrals Made", "Confirmed", "Blocked", "Join Date", "Tags", "Notes", "Consent", "E-mails"];
+const CSV_HEADER = ["Email", "Referral Code", "Points", "Referrals Made", "Confirmed", "Blocked", "Join Date", "Tags", "Notes", "Consent", "E-mails", "Language"];
 const BATCH_SIZE = 1000;
 
 
@@ -58,6 +59,7 @@ export function streamMembersCsv(): ReadableStream<Uint8Array> {
             row.notes,
             describeConsent(row),
             describeEmailStatus(row.emailStatus),
+            LANGUAGE_NAMES[row.language],
           ]),
         )
         .join("");

@@ -7,6 +7,7 @@ import { isUuid } from "../uuid";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import { normaliseEmail } from "./email";
 import type { LaunchStatus } from "../launch/launch-status";
+import type { Language } from "../i18n/languages";
 import { memberLaunchStatusSql } from "../launch/launch-status.server";
 
 export const memberColumns = {
@@ -80,10 +81,10 @@ export async function countMembers(executor: Executor = db): Promise<MemberCount
 }
 
 /** A member with the back office's tags and notes and their launch status (the API's member), or null. */
-export async function getMemberWithNotes(id: string): Promise<(Member & { tags: string[]; notes: string; crewNameRoll: number; launchStatus: LaunchStatus }) | null> {
+export async function getMemberWithNotes(id: string): Promise<(Member & { tags: string[]; notes: string; crewNameRoll: number; launchStatus: LaunchStatus; language: Language }) | null> {
   if (!isUuid(id)) return null;
   const [member] = await db
-    .select({ ...memberColumns, tags: waitlistUsers.tags, notes: waitlistUsers.notes, crewNameRoll: waitlistUsers.crewNameRoll, launchStatus: memberLaunchStatusSql })
+    .select({ ...memberColumns, tags: waitlistUsers.tags, notes: waitlistUsers.notes, crewNameRoll: waitlistUsers.crewNameRoll, launchStatus: memberLaunchStatusSql, language: waitlistUsers.language })
     .from(waitlistUsers)
     .where(eq(waitlistUsers.id, id));
   return member ?? null;

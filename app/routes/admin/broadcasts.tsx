@@ -26,6 +26,7 @@ import { BROADCAST_PLACEHOLDERS } from "~/lib/launch/broadcasts/placeholders";
 import { BROADCAST_PACE } from "~/lib/launch/pace";
 import { seasonLabel, seasonParamOf } from "~/lib/seasons/season-calendar";
 import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.server";
+import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n/languages";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
@@ -168,6 +169,7 @@ function ComposeForm({ choices, timeZone }: { choices: Choices; timeZone: string
                   <option value="confirmed">Everyone confirmed</option>
                   <option value="wave">A wave</option>
                   <option value="tag">Members with a tag</option>
+                  <option value="language">Members who speak a language</option>
                   <option value="season_winners">A season&apos;s winners</option>
                 </select>
               </FormField>
@@ -184,6 +186,15 @@ function ComposeForm({ choices, timeZone }: { choices: Choices; timeZone: string
               {kind === "tag" && (
                 <FormField field={all.tag!} label="Tag">
                   <Input {...getInputProps(all.tag!, { type: "text" })} maxLength={50} />
+                </FormField>
+              )}
+              {kind === "language" && (
+                <FormField field={all.language!} label="Language">
+                  <select {...getInputProps(all.language!, { type: "text" })} className={SELECT_CLASS}>
+                    {LANGUAGES.map((language) => (
+                      <option key={language} value={language}>{LANGUAGE_NAMES[language]}</option>
+                    ))}
+                  </select>
                 </FormField>
               )}
               {kind === "season_winners" && (

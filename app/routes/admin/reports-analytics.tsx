@@ -14,6 +14,7 @@ import {
   getReferralPerformance,
   getReportStats,
   listCountryBreakdown,
+  listLanguageBreakdown,
   listDailySignups,
   listDeviceBreakdown,
 } from "~/lib/reports/reports.server";
@@ -24,24 +25,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "reports-analytics");
   const query = new URL(request.url).searchParams;
   const chosen = resolveFunnelRange(query, await getSiteToday());
-  const [stats, signups, referrals, devices, countries, funnel] = await Promise.all([
+  const [stats, signups, referrals, devices, countries, languages, funnel] = await Promise.all([
     getReportStats(),
     listDailySignups(),
     getReferralPerformance(),
     listDeviceBreakdown(),
     listCountryBreakdown(),
+    listLanguageBreakdown(),
     chosen.ok ? getFunnelReport(chosen.range) : null,
   ]);
   const rangeForm = chosen.ok
     ? { values: chosen.range, range: chosen.range, error: null }
     : { values: { from: query.get("from") ?? "", to: query.get("to") ?? "" }, range: null, error: chosen.message };
-  return data({ stats, signups, referrals, devices, countries, funnel, rangeForm, canExport: await mayExport(user) }, { status: chosen.ok ? 200 : 400 });
+  return data({ stats, signups, referrals, devices, countries, languages, funnel, rangeForm, canExport: await mayExport(user) }, { status: chosen.ok ? 200 : 400 });
 }
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 export default function ReportsAnalytics({ loaderData }: Route.ComponentProps) {
-  const { stats, signups, referrals, devices, countries, funnel, rangeForm, canExport } = loaderData;
+  const { stats, signups, referrals, devices, countries, languages, funnel, rangeForm, canExport } = loaderData;
   const confirmationRate = stats.totalMembers ? stats.confirmedMembers / stats.totalMembers : 0;
   const cards = [
     { title: "Total Waitlist Users", value: stats.totalMembers, icon: Users },
@@ -148,6 +150,15 @@ export default function ReportsAnalytics({ loaderData }: Route.ComponentProps) {
           </CardHeader>
           <CardContent>
             <BreakdownChart slices={countries} emptyText="No signups yet." />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Languages</CardTitle>
+            <CardDescription>The site's language each member's browser preferred when they joined.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <BreakdownChart slices={languages} emptyText="No signups yet." />
           </CardContent>
         </Card>
       </div>

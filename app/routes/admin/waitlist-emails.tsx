@@ -15,6 +15,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
+import { LANGUAGE_NAMES } from "~/lib/i18n/languages";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { MemberImportPanel } from "~/components/admin/member-import";
@@ -239,14 +240,14 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
       <Table>
           <TableHeader>
             <TableRow>
-              {["Email", "Referral Code", "Points", "Referrals", "Confirmed", "Status", "Joined", "Consent", "E-mails", "Tags", "Notes", "Actions"].map((heading) => (
+              {["Email", "Referral Code", "Points", "Referrals", "Confirmed", "Status", "Joined", "Consent", "E-mails", "Language", "Tags", "Notes", "Actions"].map((heading) => (
                 <TableHead key={heading}>{heading}</TableHead>
               ))}
             </TableRow>
           </TableHeader>
           <TableBody>
             {rows.length === 0 ? (
-              <TableRow><TableCell colSpan={12}><p className="py-6 text-center text-muted-foreground">No users match.</p></TableCell></TableRow>
+              <TableRow><TableCell colSpan={13}><p className="py-6 text-center text-muted-foreground">No users match.</p></TableCell></TableRow>
             ) : (
               rows.map((member) => (
                 <TableRow key={member.id} data-testid="waitlist-row" className={cn(member.isBlocked && "opacity-60")}>
@@ -268,6 +269,7 @@ export default function WaitlistEmails({ loaderData }: Route.ComponentProps) {
                       <Badge variant="outline">{describeEmailStatus(member.emailStatus)}</Badge>
                     )}
                   </TableCell>
+                  <TableCell data-testid="member-language">{LANGUAGE_NAMES[member.language]}</TableCell>
                   <TableCell>{member.tags.join(", ")}</TableCell>
                   <TableCell className="max-w-48 truncate" title={member.notes}>{member.notes}</TableCell>
                   <TableCell>

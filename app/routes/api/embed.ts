@@ -28,6 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const answer = await answerEmbedJoin(await request.json().catch(() => null), {
     clientIp: context.clientIp,
     userAgent: request.headers.get("User-Agent"),
+    acceptLanguage: request.headers.get("Accept-Language"),
     requestId: context.requestId,
   });
   return Response.json(answer.body, { status: answer.status, headers });

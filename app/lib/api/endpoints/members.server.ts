@@ -25,6 +25,7 @@ function memberJson(member: Omit<MemberListRow, "consentMethod" | "consentAt" | 
     notes: member.notes,
     joinedAt: member.joinDate.toISOString(),
     launchStatus: member.launchStatus,
+    language: member.language,
   };
 }
 

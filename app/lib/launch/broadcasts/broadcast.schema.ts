@@ -43,9 +43,10 @@ export type BroadcastInput = z.infer<typeof BroadcastInputSchema>;
 const composeFields = {
   subject: broadcastSubject,
   html: broadcastHtml,
-  audienceKind: z.enum(["confirmed", "wave", "tag", "season_winners"], { error: "Choose who gets it" }),
+  audienceKind: z.enum(["confirmed", "wave", "tag", "language", "season_winners"], { error: "Choose who gets it" }),
   waveId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   tag: z.string().trim().max(50).default(""),
+  language: z.string().trim().max(10).default(""),
   season: z.string().trim().max(10).default(""),
   /** "now", or the local date and time in the site's time zone ("2026-12-01T09:00"). */
   when: z.enum(["now", "later"]).default("now"),

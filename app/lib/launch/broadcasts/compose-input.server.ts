@@ -4,6 +4,7 @@ import { AppError } from "~/lib/errors";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { seasonKeyFromParam } from "~/lib/seasons/season-calendar";
 import type { Audience } from "../audience";
+import { isLanguage } from "~/lib/i18n/languages";
 import type { BroadcastInput, ComposeForm } from "./broadcast.schema";
 
 const LOCAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
@@ -26,6 +27,9 @@ function audienceOf(form: ComposeForm): Audience {
     case "tag":
       if (!form.tag) throw new AppError("INVALID_INPUT", "Enter a tag.");
       return { kind: "tag", tag: form.tag };
+    case "language":
+      if (!isLanguage(form.language)) throw new AppError("INVALID_INPUT", "Choose a language.");
+      return { kind: "language", language: form.language };
     case "season_winners": {
       const season = seasonKeyFromParam(form.season);
       if (!season) throw new AppError("INVALID_INPUT", "Choose a season.");

@@ -148,6 +148,7 @@ function requestFor(email: string, fields: Partial<JoinRequestRecord> = {}): Joi
     consent_method: null,
     notice_version: null,
     confirm_consent_after_seconds: null,
+    language: null,
     ...fields,
   };
 }

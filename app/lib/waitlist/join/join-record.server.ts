@@ -40,6 +40,7 @@ export const JOIN_REQUEST_ATTRIBUTES = {
   consent_method: "text",
   notice_version: "integer",
   confirm_consent_after_seconds: "integer",
+  language: "text",
 } as const;
 
 export const JOIN_RESULT_COLUMNS = {

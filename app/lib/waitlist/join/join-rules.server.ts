@@ -10,6 +10,7 @@ import { isOnThrowawayList, isThrowawayAddress } from "../throwaway-domains.serv
 import type { JoinRequestRecord } from "./join-record.server";
 import type { AgeBand } from "../../consent/age";
 import { CONSENT_CONFIRMATION_DELAY_SECONDS, type ConsentMethod } from "../../consent/consent-rules";
+import { DEFAULT_LANGUAGE, type Language } from "../../i18n/languages";
 
 /**
  * What a way in (the form, the embed, the API, CSV import, the seed) knows of a new
@@ -23,6 +24,8 @@ export type NewMember = {
   via?: ShareChannel | null;
   device?: string | null;
   country?: string | null;
+  /** The site's language the visitor's browser prefers; English when not said. */
+  language?: Language;
   /** The /24 or /64 the request came from (householdNetworkOf). */
   network?: string | null;
   /** The member who joined on this browser before, if any. */
@@ -116,6 +119,7 @@ export function joinRequestOf(member: NewMember, settings: JoinSettings, attempt
     referral_code: member.referralCode?.trim().toLowerCase() || null,
     device: member.device ?? null,
     country: member.country ?? null,
+    language: member.language ?? DEFAULT_LANGUAGE,
     network: member.network ?? null,
     via: member.via ?? null,
     device_member_id: member.deviceMemberId ?? null,

@@ -14,6 +14,7 @@ import { signupNetworkLimitKey } from "./join-rules.server";
 import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "../returning-member.server";
 import { countryOf, deviceClassOf } from "../signup-context";
 import type { JoinInput } from "../waitlist.schema";
+import type { Language } from "../../i18n/languages";
 
 // Generous enough for a classroom behind one address, tight enough to stop a script.
 export const SIGNUP_LIMIT_PER_NETWORK = { limit: 60, windowSeconds: 10 * 60 };
@@ -21,6 +22,8 @@ export const SIGNUP_LIMIT_PER_NETWORK = { limit: 60, windowSeconds: 10 * 60 };
 type SignupRequest = JoinInput & {
   clientIp: string;
   userAgent: string | null;
+  /** The site's language the visitor's browser prefers (preferredLanguage); English when not said. */
+  siteLanguage?: Language;
   referralCode: string | null;
   /** The share channel of the referral link. */
   via?: ShareChannel | null;
@@ -55,6 +58,7 @@ export async function signUpFromForm(request: SignupRequest): Promise<SignupResu
       network: householdNetworkOf(request.clientIp),
       deviceMemberId: request.seen.deviceMemberId,
       country: countryOf({ language: request.language, timeZone: request.timeZone }),
+      language: request.siteLanguage,
       consent: request.consent,
       gate: {
         challenge: botGuard?.kind === "solved" ? { signature: botGuard.signature, expiresAt: botGuard.expiresAt } : null,
@@ -72,7 +76,15 @@ export async function signUpFromForm(request: SignupRequest): Promise<SignupResu
 }
 
 /** What an API client tells of the visitor it adds: the address and the age question's answer; the rest optional. */
-export type ApiSignupRequest = { email: string; birthMonth: string; birthYear: string; referralCode?: string | null; clientIp?: string | null; userAgent?: string | null };
+export type ApiSignupRequest = {
+  email: string;
+  birthMonth: string;
+  birthYear: string;
+  referralCode?: string | null;
+  clientIp?: string | null;
+  userAgent?: string | null;
+  language?: Language;
+};
 
 export const API_UNDER_CONSENT_AGE_MESSAGE =
   "This visitor is under the consent age: a parent's consent comes first. Send them to the site's join form, which asks a parent or guardian.";
@@ -91,6 +103,7 @@ export async function signUpFromApi(request: ApiSignupRequest, actor: Actor): Pr
     email: request.email,
     referralCode: request.referralCode ?? null,
     device: request.userAgent ? deviceClassOf(request.userAgent) : null,
+    language: request.language,
     network: clientIp ? householdNetworkOf(clientIp) : null,
     gate: clientIp ? { limits: [{ key: signupNetworkLimitKey(networkKeyOf(clientIp)), rule: SIGNUP_LIMIT_PER_NETWORK }] } : {},
   };

@@ -1,0 +1,12 @@
+// The languages the site speaks (issue 31). A member's language is one of these; what the
+// visitor's browser prefers is matched against them (preferredLanguage).
+export const LANGUAGES = ["en", "es"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+
+/** Each language's name in English, for the back office (which stays English, issue 31). */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Spanish" };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
