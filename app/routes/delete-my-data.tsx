@@ -1,5 +1,5 @@
 import { CheckCircle2, XCircle } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/delete-my-data";
 import { NoticePage } from "~/components/notice-page";
 import { Button } from "~/components/ui/button";
@@ -41,7 +41,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function DeleteMyData({ loaderData, actionData }: Route.ComponentProps) {
-  const isSending = useNavigation().state === "submitting";
   if (actionData?.erased) {
     return <NoticePage icon={CheckCircle2} title="Your data is deleted" message="Your membership and everything we kept about it are gone. Thank you for being part of the crew." action={{ to: "/", label: "Back to Home", reloadDocument: true }} />;
   }
@@ -57,12 +56,14 @@ export default function DeleteMyData({ loaderData, actionData }: Route.Component
         Your crew membership, points, referrals, place on the leaderboard, e-mails and records will be deleted for good. Points you already gave
         friends stay with them, and they will see you as a former crew member. This cannot be undone.
       </p>
-      <Form method="post">
+      {/* A plain form, posted by the browser itself: a click during hydration is never also
+          replayed to a client-side submit, which would post the link a second time. */}
+      <form method="post">
         <input type="hidden" name="token" value={loaderData.token} />
-        <Button type="submit" size="lg" variant="destructive" disabled={isSending}>
+        <Button type="submit" size="lg" variant="destructive">
           Delete everything
         </Button>
-      </Form>
+      </form>
     </main>
   );
 }

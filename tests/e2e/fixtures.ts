@@ -71,28 +71,18 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-/**
- * Starts `node server.js` (the built app) on a free port with a fresh PGlite
- * database and uploads directory. Resolves once the server answers.
- */
-export async function startServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  // PGLITE_DIR/../auth-secret is written by local mode, so keep everything under one temp root.
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), "launchcrew-e2e-"));
-  const pgliteDir = path.join(root, "pglite");
-  const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), "launchcrew-e2e-uploads-"));
-
+/** The environment of a test server: production build, local mail, one process, this port and these folders. */
+function serverEnv(port: number, pgliteDir: string, uploadsDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   // The suite must not talk to a developer's real database or mail server by accident.
-  for (const name of ["DATABASE_URL", "SMTP_URL", "ADMIN_EMAILS", "SEED_DEMO", "TRUST_PROXY", "BETTER_AUTH_SECRET", "SHIPPING_ADDRESS_KEY"]) {
+  for (const name of ["DATABASE_URL", "SMTP_URL", "ADMIN_EMAILS", "SEED_DEMO", "TRUST_PROXY", "BETTER_AUTH_SECRET", "SHIPPING_ADDRESS_KEY", "E2E_TEMPLATE_DIR"]) {
     delete env[name];
   }
-  Object.assign(env, {
+  return Object.assign(env, {
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
-    PUBLIC_ORIGIN: origin,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     PGLITE_DIR: pgliteDir,
     UPLOADS_DIR: uploadsDir,
     // One process unless a spec asks for workers (on PostgreSQL the default is one per core).
@@ -102,17 +92,14 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     // The suite plays the reverse proxy: a page opened with `clientAddress` sends it as
     // X-Forwarded-For, so families can be on different networks (fair-play signals).
     TRUST_PROXY: "loopback",
-    ...options.env,
+    ...extra,
   });
+}
 
+/** `node server.js` with this environment; `listening` settles once it prints that it listens, or exits first. */
+function spawnServer(env: NodeJS.ProcessEnv) {
   let output = "";
   const child = spawn(process.execPath, ["server.js"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  if (child.stderr) {
-    readline.createInterface({ input: child.stderr }).on("line", (line) => {
-      if (line.includes("conflicting Tailwind classes")) serverProblems.push(`${origin}: ${line}`);
-    });
-  }
-  // Settles once the server prints that it listens, or exits first.
   const listening = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -123,8 +110,61 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     child.stderr?.on("data", onData);
     child.once("exit", (code, signal) => reject(new Error(`server.js exited early (code ${code ?? signal}):\n${output}`)));
   });
-  listening.catch(() => {}); // also awaited below; a later exit is not an unhandled rejection
+  listening.catch(() => {}); // also awaited by the caller; a later exit is not an unhandled rejection
+  return { child, listening, output: () => output };
+}
 
+let template: Promise<string | null> | undefined;
+
+/**
+ * A migrated and seeded PGlite database, made once per run (E2E_TEMPLATE_DIR, set by
+ * run.mjs) by a server that boots and stops, and copied for each server after it: every
+ * server still gets a data directory of its own, without migrating and seeding again.
+ * Unset, each server starts from an empty directory. Made in a folder of its own and
+ * renamed into place, so a run with several spec processes never copies half of one.
+ */
+function seededTemplate(): Promise<string | null> {
+  const dir = process.env.E2E_TEMPLATE_DIR;
+  if (!dir) return Promise.resolve(null);
+  return (template ??= (async () => {
+    if (await fs.stat(dir).then(() => true, () => false)) return dir;
+    const making = await fs.mkdtemp(`${dir}-making-`);
+    const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), "launchcrew-e2e-uploads-"));
+    const server = spawnServer(serverEnv(await freePort(), path.join(making, "pglite"), uploadsDir));
+    try {
+      await server.listening;
+      server.child.kill("SIGTERM");
+      if (!(await waitForExit(server.child, 30_000))) throw new Error(`the template's server did not stop:\n${server.output()}`);
+      await fs.rename(making, dir).catch(async () => fs.rm(making, { recursive: true, force: true }));
+    } finally {
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
+      await fs.rm(uploadsDir, { recursive: true, force: true });
+    }
+    return dir;
+  })());
+}
+
+/**
+ * Starts `node server.js` (the built app) on a free port with a fresh PGlite
+ * database (a copy of the run's seeded template, when there is one) and uploads
+ * directory. Resolves once the server answers.
+ */
+export async function startServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  // PGLITE_DIR/../auth-secret is written by local mode, so keep everything under one temp root.
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), "launchcrew-e2e-"));
+  const pgliteDir = path.join(root, "pglite");
+  const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), "launchcrew-e2e-uploads-"));
+  const seeded = options.env?.DATABASE_URL ? null : await seededTemplate();
+  if (seeded) await fs.cp(seeded, root, { recursive: true });
+
+  const { child, listening, output } = spawnServer(serverEnv(port, pgliteDir, uploadsDir, options.env));
+  if (child.stderr) {
+    readline.createInterface({ input: child.stderr }).on("line", (line) => {
+      if (line.includes("conflicting Tailwind classes")) serverProblems.push(`${origin}: ${line}`);
+    });
+  }
   const terminate = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -149,19 +189,19 @@ export async function startServer(options: { env?: Record<string, string> } = {}
 
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`server.js did not listen on ${origin} within 90 s:\n${output}`)), STARTUP_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error(`server.js did not listen on ${origin} within 90 s:\n${output()}`)), STARTUP_TIMEOUT_MS);
   });
   try {
     await Promise.race([listening, timedOut]);
     // The listen callback has run; the first answer proves the app behind it is ready.
-    if (!(await answers(origin, 30_000))) throw new Error(`server.js listens on ${origin} but does not answer:\n${output}`);
+    if (!(await answers(origin, 30_000))) throw new Error(`server.js listens on ${origin} but does not answer:\n${output()}`);
   } catch (error) {
     await stop();
     throw error;
   } finally {
     clearTimeout(timer);
   }
-  return { origin, port, output: () => output, pgliteDir, terminate, stop };
+  return { origin, port, output, pgliteDir, terminate, stop };
 }
 
 export type ServerAndBrowser = {

@@ -7,6 +7,7 @@
 // Node 20's --test does not expand globs, so the file list is built here.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -66,6 +67,11 @@ if (specs.length === 0) {
   process.exit(1);
 }
 
+// The specs' servers copy one migrated and seeded database instead of each making its own
+// (fixtures.ts, seededTemplate): the first server to start makes it here.
+const templateRoot = fs.mkdtempSync(path.join(os.tmpdir(), "launchcrew-e2e-template-"));
+process.env.E2E_TEMPLATE_DIR = path.join(templateRoot, "seeded");
+
 const code = await run(process.execPath, [
   "--import",
   "tsx",
@@ -75,4 +81,5 @@ const code = await run(process.execPath, [
   ...process.argv.slice(2),
   ...specs,
 ]);
+fs.rmSync(templateRoot, { recursive: true, force: true });
 process.exit(code);
