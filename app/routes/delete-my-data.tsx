@@ -1,5 +1,5 @@
 import { CheckCircle2, XCircle } from "lucide-react";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/delete-my-data";
 import { NoticePage } from "~/components/notice-page";
 import { Button } from "~/components/ui/button";
@@ -21,27 +21,31 @@ const PROBLEM: Record<LinkProblem, { title: string; message: string }> = {
   used: { title: "Already deleted", message: "This membership no longer exists: its data has been deleted." },
 };
 
-// The link in the confirmation e-mail (ADR 0045): opening it changes nothing (a mail
-// scanner may open it); the button erases, without cookies or JavaScript.
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const link = await readErasureLink(token);
-  if (link.status !== "valid") return data({ token: null, problem: link.status }, { status: STATUS[link.status] });
-  return { token, problem: null };
-}
+const ERASED_PATH = "/delete-my-data?deleted=1";
 
-export const shouldRevalidate = () => false;
+// The link in the confirmation e-mail (ADR 0045): opening it changes nothing (a mail
+// scanner may open it); the button erases, without cookies or JavaScript, and the answer
+// is a redirect to the "deleted" page (the link itself is spent by then, and a reload must
+// not post it again).
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  if (query.get("deleted") === "1") return { token: null, problem: null, erased: true };
+  const token = query.get("token") ?? "";
+  const link = await readErasureLink(token);
+  if (link.status !== "valid") return data({ token: null, problem: link.status, erased: false }, { status: STATUS[link.status] });
+  return { token, problem: null, erased: false };
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const erasure = await eraseByLink((await readFormData(request)).get("token"));
-  if (erasure.outcome !== "erased") return data({ erased: false, problem: erasure.outcome }, { status: STATUS[erasure.outcome] });
+  if (erasure.outcome !== "erased") return data({ problem: erasure.outcome }, { status: STATUS[erasure.outcome] });
   // This browser's "joined here" cookie named the member: it goes too.
   const isTheirDevice = (await readDeviceMemberId(request.headers.get("Cookie"))) === erasure.memberId;
-  return data({ erased: true, problem: null }, isTheirDevice ? { headers: { "Set-Cookie": await forgetDeviceMember() } } : undefined);
+  return redirect(ERASED_PATH, isTheirDevice ? { headers: { "Set-Cookie": await forgetDeviceMember() } } : undefined);
 }
 
 export default function DeleteMyData({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData?.erased) {
+  if (loaderData.erased) {
     return <NoticePage icon={CheckCircle2} title="Your data is deleted" message="Your membership and everything we kept about it are gone. Thank you for being part of the crew." action={{ to: "/", label: "Back to Home", reloadDocument: true }} />;
   }
   const problem = actionData?.problem ?? loaderData.problem;

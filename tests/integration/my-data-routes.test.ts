@@ -62,14 +62,17 @@ describe("the confirmation link", () => {
     expect((await confirm(`${id}.99999999999999.forged`)).status).toBe(404);
     const stale = createErasureToken(id, new Date(Date.now() - 25 * 60 * 60 * 1000));
     expect(await open(stale)).toMatchObject({ status: 410, body: { problem: "expired" } });
-    expect(await confirm(stale)).toMatchObject({ status: 410, body: { erased: false, problem: "expired" } });
+    expect(await confirm(stale)).toMatchObject({ status: 410, body: { problem: "expired" } });
     const token = createErasureToken(id);
     expect(await open(token)).toMatchObject({ status: 200, body: { token } });
     // Confirmed on the device they joined on: its "joined here" cookie is cleared too.
     const device = (await rememberDeviceMember(id)).split(";")[0]!;
-    const erased = (await deleteMyData.action({ request: post("/delete-my-data", device, { token }), params: {}, context } as never)) as { data: unknown; init: { headers?: Record<string, string> } | null };
-    expect(erased.data).toEqual({ erased: true, problem: null });
-    expect(erased.init?.headers?.["Set-Cookie"]).toMatch(/^lc_member=; .*Max-Age=0/);
+    const erased = (await deleteMyData.action({ request: post("/delete-my-data", device, { token }), params: {}, context } as never)) as Response;
+    expect(erased.status).toBe(302);
+    expect(erased.headers.get("Location")).toBe("/delete-my-data?deleted=1");
+    expect(erased.headers.get("Set-Cookie")).toMatch(/^lc_member=; .*Max-Age=0/);
+    expect(await open("")).toMatchObject({ status: 404 });
+    expect(await call(deleteMyData.loader, requestWithCookie("/delete-my-data?deleted=1"))).toMatchObject({ status: 200, body: { erased: true } });
     expect(await confirm(token)).toMatchObject({ status: 410, body: { problem: "used" } });
     expect(await open(token)).toMatchObject({ status: 410, body: { problem: "used" } });
   });
