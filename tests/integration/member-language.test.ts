@@ -8,6 +8,7 @@ import { answerConsentRequest } from "~/lib/consent/consent-requests.server";
 import { db } from "~/lib/db.server";
 import { resolveAudience } from "~/lib/launch/audience.server";
 import { broadcastFromCompose } from "~/lib/launch/broadcasts/compose-input.server";
+import { audienceOfForm, WaveFormSchema } from "~/lib/launch/launch.schema";
 import { listLanguageBreakdown } from "~/lib/reports/reports.server";
 import { signUpFromApi } from "~/lib/waitlist/join/signup.server";
 import { apiKeyActor } from "~/lib/audit/actor";
@@ -84,5 +85,13 @@ describe("a member's language", () => {
     const form = { intent: "create", subject: "Hola", html: "<p>Hola</p>", audienceKind: "language", language: "es", tag: "", season: "", when: "now", scheduledAt: "" } as const;
     expect((await broadcastFromCompose(form)).audience).toEqual({ kind: "language", language: "es" });
     await expect(broadcastFromCompose({ ...form, language: "fr" })).rejects.toThrow("Choose a language.");
+  });
+
+  it("is a segment of a wave on the Launch screen, which asks for the language", () => {
+    const form = WaveFormSchema.parse({ intent: "preview", kind: "language", language: "es" });
+    expect(audienceOfForm(form)).toEqual({ kind: "language", language: "es" });
+    const missing = WaveFormSchema.safeParse({ intent: "preview", kind: "language" });
+    expect(missing.success ? [] : missing.error.issues.map((issue) => issue.message)).toEqual(["Choose a language."]);
+    expect(WaveFormSchema.safeParse({ intent: "preview", kind: "language", language: "fr" }).success).toBe(false);
   });
 });

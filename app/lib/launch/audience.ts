@@ -62,7 +62,7 @@ export const AUDIENCE_KIND_LABEL: Record<AudienceKind, string> = {
   top_month: "Top of this month's leaderboard",
   first_joined: "The first to join",
   tag: "A tag",
-  language: "A language",
+  language: "Everyone confirmed who speaks a language",
   season_winners: "A season's winners",
   wave: "A wave",
   members: "An uploaded list",

@@ -169,7 +169,7 @@ function ComposeForm({ choices, timeZone }: { choices: Choices; timeZone: string
                   <option value="confirmed">Everyone confirmed</option>
                   <option value="wave">A wave</option>
                   <option value="tag">Members with a tag</option>
-                  <option value="language">Members who speak a language</option>
+                  <option value="language">Everyone confirmed who speaks a language</option>
                   <option value="season_winners">A season&apos;s winners</option>
                 </select>
               </FormField>

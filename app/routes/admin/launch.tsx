@@ -15,6 +15,7 @@ import type { FailureToast } from "~/lib/admin/action-result";
 import { requireStaff } from "~/lib/auth/guards.server";
 import { canAccess } from "~/lib/auth/roles";
 import { AUDIENCE_KIND_LABEL, type Audience } from "~/lib/launch/audience";
+import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n/languages";
 import { audienceOfForm, MAX_PASTED_ADDRESSES, WAVE_AUDIENCE_KINDS, WaveFormSchema, type WaveForm } from "~/lib/launch/launch.schema";
 import { resolveMemberAddresses } from "~/lib/launch/member-list.server";
 import { inviteWave, listWaves, previewWave } from "~/lib/launch/waves.server";
@@ -161,6 +162,15 @@ function WaveFormCard({ seasons, canInvite }: { seasons: { value: string; label:
             {kind === "tag" && (
               <FormField field={fields.tag} label="Tag">
                 <Input {...getInputProps(fields.tag, { type: "text" })} maxLength={50} />
+              </FormField>
+            )}
+            {kind === "language" && (
+              <FormField field={fields.language} label="Language">
+                <select {...getSelectProps(fields.language)} className={SELECT_CLASS}>
+                  {LANGUAGES.map((language) => (
+                    <option key={language} value={language}>{LANGUAGE_NAMES[language]}</option>
+                  ))}
+                </select>
               </FormField>
             )}
             {kind === "season_winners" && (
