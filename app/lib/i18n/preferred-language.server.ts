@@ -1,5 +1,5 @@
 import Negotiator from "negotiator";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./languages";
 
 /**
  * The site's language a browser prefers, from its Accept-Language header: "es-MX" and
@@ -10,5 +10,5 @@ export function preferredLanguage(acceptLanguage: string | null | undefined): La
   // Negotiator reads at most what a browser sends; an absurd header is cut, not parsed whole.
   const header = acceptLanguage.slice(0, 1024);
   const best = new Negotiator({ headers: { "accept-language": header } }).language([...LANGUAGES]);
-  return (LANGUAGES as readonly string[]).includes(best ?? "") ? (best as Language) : DEFAULT_LANGUAGE;
+  return isLanguage(best) ? best : DEFAULT_LANGUAGE;
 }
