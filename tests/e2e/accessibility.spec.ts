@@ -88,6 +88,9 @@ describe("accessibility (axe, WCAG 2.1 AA)", () => {
       await answerAgeQuestion(visitor, { month: "April", year: "1990" });
       await visitor.getByLabel("Your e-mail address").fill("not-an-address");
       await visitor.getByRole("button", { name: "Join the Crew" }).click();
+      // The toast comes once the lazily loaded form rules have run: scanned before it shows, it
+      // could appear mid-scan, still fading in.
+      await visitor.getByText("Invalid Email").waitFor();
       found.push(...(await violationsOn(visitor)));
 
       await child.goto(`${e2e.server.origin}/join-waitlist`);
