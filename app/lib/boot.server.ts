@@ -3,6 +3,7 @@ import { seedDemoContent } from "../../db/seed";
 import { siteSettings } from "../../db/schema";
 import { closeDatabase, db, getConnection, migrateDatabase } from "./db.server";
 import { checkClassConflicts } from "./dev/class-conflicts.server";
+import { seedsDemo } from "./dev/seeds-demo";
 import { getEnv } from "./env.server";
 import { getAuth } from "./auth/auth.server";
 import { resolveShippingAddressKey } from "./prizes/address-crypto.server";
@@ -38,8 +39,7 @@ export async function boot(): Promise<void> {
   await migrateDatabase();
   log.info("database ready", { kind: connection.kind, ms: Date.now() - started });
 
-  const shouldSeed = process.env.SEED_DEMO ? process.env.SEED_DEMO === "true" : env.isLocalMail;
-  if (shouldSeed && (await isFreshDatabase())) {
+  if (seedsDemo(process.env) && (await isFreshDatabase())) {
     await seedDemoContent();
     log.info("seeded demo content on a fresh database");
   }

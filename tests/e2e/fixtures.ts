@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Frame, type FrameLocator, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 import { freePort } from "./free-port";
+import { seedsDemo } from "../../app/lib/dev/seeds-demo";
 
 export { freePort };
 
@@ -156,11 +157,9 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   const root = await fs.mkdtemp(path.join(os.tmpdir(), "launchcrew-e2e-"));
   const pgliteDir = path.join(root, "pglite");
   const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), "launchcrew-e2e-uploads-"));
-  // Only a server that would seed itself gets the copy: local mail (no SMTP_URL) seeds unless
-  // told not to, a real mail server only when SEED_DEMO says so; a PostgreSQL spec has its own.
-  const { DATABASE_URL, SMTP_URL, SEED_DEMO } = options.env ?? {};
-  const seedsItself = SEED_DEMO === undefined ? !SMTP_URL : SEED_DEMO === "true";
-  const seeded = DATABASE_URL || !seedsItself ? null : await seededTemplate();
+  // Only a server that would seed itself gets the copy (serverEnv drops the inherited
+  // SEED_DEMO and SMTP_URL, so the spec's env decides); a PostgreSQL spec has its own database.
+  const seeded = options.env?.DATABASE_URL || !seedsDemo(options.env ?? {}) ? null : await seededTemplate();
   if (seeded) await fs.cp(seeded, root, { recursive: true });
 
   const { child, listening, output } = spawnServer(serverEnv(port, pgliteDir, uploadsDir, options.env));

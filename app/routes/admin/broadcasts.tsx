@@ -26,7 +26,7 @@ import { BROADCAST_PLACEHOLDERS } from "~/lib/launch/broadcasts/placeholders";
 import { BROADCAST_PACE } from "~/lib/launch/pace";
 import { seasonLabel, seasonParamOf } from "~/lib/seasons/season-calendar";
 import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.server";
-import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n/languages";
+import { LanguageOptions } from "~/components/admin/language-options";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
@@ -191,9 +191,7 @@ function ComposeForm({ choices, timeZone }: { choices: Choices; timeZone: string
               {kind === "language" && (
                 <FormField field={all.language!} label="Language">
                   <select {...getInputProps(all.language!, { type: "text" })} className={SELECT_CLASS}>
-                    {LANGUAGES.map((language) => (
-                      <option key={language} value={language}>{LANGUAGE_NAMES[language]}</option>
-                    ))}
+                    <LanguageOptions />
                   </select>
                 </FormField>
               )}

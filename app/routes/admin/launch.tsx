@@ -15,7 +15,7 @@ import type { FailureToast } from "~/lib/admin/action-result";
 import { requireStaff } from "~/lib/auth/guards.server";
 import { canAccess } from "~/lib/auth/roles";
 import { AUDIENCE_KIND_LABEL, type Audience } from "~/lib/launch/audience";
-import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n/languages";
+import { LanguageOptions } from "~/components/admin/language-options";
 import { audienceOfForm, MAX_PASTED_ADDRESSES, WAVE_AUDIENCE_KINDS, WaveFormSchema, type WaveForm } from "~/lib/launch/launch.schema";
 import { resolveMemberAddresses } from "~/lib/launch/member-list.server";
 import { inviteWave, listWaves, previewWave } from "~/lib/launch/waves.server";
@@ -167,9 +167,7 @@ function WaveFormCard({ seasons, canInvite }: { seasons: { value: string; label:
             {kind === "language" && (
               <FormField field={fields.language} label="Language">
                 <select {...getSelectProps(fields.language)} className={SELECT_CLASS}>
-                  {LANGUAGES.map((language) => (
-                    <option key={language} value={language}>{LANGUAGE_NAMES[language]}</option>
-                  ))}
+                  <LanguageOptions />
                 </select>
               </FormField>
             )}
