@@ -12,38 +12,45 @@ import { LANGUAGE_NAMES } from "../i18n/languages";
  * member. A plain SELECT, so it works as a subquery: `from (<this>) a join waitlist_users u
  * on u.id = a.member_id`. The tops walk the same indexes, in the same order, as the public
  * boards (waitlist_users_ranking_idx, season_points_ranking_idx).
+ *
+ * `after` keeps only members whose id sorts after it, inside each kind's own scan: a caller
+ * paging through a million members by id then reads one page's rows, not the whole audience
+ * again per page (PostgreSQL does not carry a range on the outer join into the subquery).
  */
-export function audienceMembersQuery(audience: ResolvedAudience): SQL {
+export function audienceMembersQuery(audience: ResolvedAudience, after?: string): SQL {
+  const from = (column: SQL) => (after === undefined ? sql`` : sql` and ${column} > ${after}::uuid`);
+  // A top is ranked before it is cut at its count: the cursor applies to what the cut kept.
+  const ranked = (query: SQL) => (after === undefined ? query : sql`select t.member_id from (${query}) as t where t.member_id > ${after}::uuid`);
   switch (audience.kind) {
     case "confirmed":
-      return sql`select u.id as member_id from waitlist_users u where u.confirmed_email and not u.is_blocked`;
+      return sql`select u.id as member_id from waitlist_users u where u.confirmed_email and not u.is_blocked${from(sql`u.id`)}`;
     case "top_all_time":
-      return sql`select u.id as member_id from waitlist_users u where not u.is_blocked
-        order by u.points desc, u.referrals_made desc, u.created_at, u.id limit ${audience.count}`;
+      return ranked(sql`select u.id as member_id from waitlist_users u where not u.is_blocked
+        order by u.points desc, u.referrals_made desc, u.created_at, u.id limit ${audience.count}`);
     case "top_month":
-      return sql`select sp.member_id from season_points sp join waitlist_users u on u.id = sp.member_id
+      return ranked(sql`select sp.member_id from season_points sp join waitlist_users u on u.id = sp.member_id
         where sp.season = ${audience.season}::date and sp.points > 0 and not u.is_blocked
-        order by sp.points desc, sp.referrals desc, sp.member_joined_at, sp.member_id limit ${audience.count}`;
+        order by sp.points desc, sp.referrals desc, sp.member_joined_at, sp.member_id limit ${audience.count}`);
     case "first_joined":
-      return sql`select u.id as member_id from waitlist_users u where not u.is_blocked order by u.created_at, u.id limit ${audience.count}`;
+      return ranked(sql`select u.id as member_id from waitlist_users u where not u.is_blocked order by u.created_at, u.id limit ${audience.count}`);
     case "tag":
       return sql`select u.id as member_id from waitlist_users u
-        where not u.is_blocked and exists (select 1 from unnest(u.tags) as tag where lower(tag) = lower(${audience.tag}))`;
+        where not u.is_blocked and exists (select 1 from unnest(u.tags) as tag where lower(tag) = lower(${audience.tag}))${from(sql`u.id`)}`;
     case "language":
-      return sql`select u.id as member_id from waitlist_users u where u.confirmed_email and not u.is_blocked and u.language = ${audience.language}`;
+      return sql`select u.id as member_id from waitlist_users u where u.confirmed_email and not u.is_blocked and u.language = ${audience.language}${from(sql`u.id`)}`;
     case "season_winners":
       return sql`select distinct st.member_id from season_standings st
         join seasons s on s.season = st.season
         join waitlist_users u on u.id = st.member_id
         where st.season = ${audience.season}::date and s.winners_confirmed_at is not null
-          and st.rank is not null and st.prize is not null and not u.is_blocked`;
+          and st.rank is not null and st.prize is not null and not u.is_blocked${from(sql`st.member_id`)}`;
     case "wave":
       return sql`select i.member_id from member_invites i join waitlist_users u on u.id = i.member_id
-        where i.wave_id = ${audience.waveId} and not u.is_blocked`;
+        where i.wave_id = ${audience.waveId} and not u.is_blocked${from(sql`i.member_id`)}`;
     case "members":
       // One text parameter, not one per id: a list of 100,000 stays one bind value.
       return sql`select u.id as member_id from waitlist_users u
-        where u.id = any(string_to_array(${[...new Set(audience.memberIds.map((id) => id.toLowerCase()))].join(",")}, ',')::uuid[]) and not u.is_blocked`;
+        where u.id = any(string_to_array(${[...new Set(audience.memberIds.map((id) => id.toLowerCase()))].join(",")}, ',')::uuid[]) and not u.is_blocked${from(sql`u.id`)}`;
   }
 }
 

@@ -34,10 +34,8 @@ export async function queueNextPage(pageSize = QUEUE_PAGE_SIZE): Promise<boolean
     const id = Number(broadcast.id);
     const page = await tx.execute<{ queued: number; last_member: string | null }>(sql`
       with page as (
-        select u.id, u.email from (${broadcastRecipientsQuery(broadcast.audience)}) as r
-          join waitlist_users u on u.id = r.member_id
-         where u.id > ${broadcast.queued_through ?? FIRST_ID}::uuid
-         order by u.id
+        select r.member_id as id, r.email from (${broadcastRecipientsQuery(broadcast.audience, broadcast.queued_through ?? FIRST_ID)}) as r
+         order by r.member_id
          limit ${pageSize}),
       queued as (
         insert into email_outbox (kind, to_address, subject, html, text, broadcast_id, member_id, template_data)

@@ -12,7 +12,7 @@ import { emailHashOf, suppressEmailHash } from "~/lib/email/suppression.server";
 import { isAppError } from "~/lib/errors";
 import { saveSiteSettings } from "~/lib/settings/settings.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
-import { advanceBroadcasts } from "./broadcast-queue.server";
+import { advanceBroadcasts, queueNextPage } from "./broadcast-queue.server";
 import { sendNextBroadcastMessage } from "./broadcast-sender.server";
 import { BroadcastInputSchema, type BroadcastInput } from "./broadcast.schema";
 import { controlBroadcast, createBroadcast, getBroadcast } from "./broadcasts.server";
@@ -188,6 +188,30 @@ describe("a broadcast", () => {
     await advanceBroadcasts();
     expect(await drain(transport)).toEqual(["sent"]);
     expect(peer.received).toHaveLength(1);
+  });
+});
+
+describe("queueing a page at a time", () => {
+  async function queuedFor(audience: BroadcastInput["audience"]) {
+    const created = await createBroadcast(launchNews({ audience }), actor);
+    let pages = 0;
+    while (await queueNextPage(2)) pages++;
+    const rows = await db.select({ memberId: emailOutbox.memberId }).from(emailOutbox).where(eq(emailOutbox.broadcastId, created.id));
+    return { pages, members: rows.map((row) => row.memberId).sort() };
+  }
+
+  it("queues each member of a filtered audience once, across pages", async () => {
+    const everyone = await Promise.all(["a", "b", "c", "d", "e"].map((name, i) => member(name, { points: i })));
+    await member("unconfirmed", { confirmed: false });
+    const { pages, members } = await queuedFor({ kind: "confirmed" });
+    expect(members).toEqual(everyone.map((joined) => joined.id).sort());
+    expect(pages).toBe(3);
+  });
+
+  it("queues a ranked audience's cut once, across pages, never a member past the cut", async () => {
+    const everyone = await Promise.all(["a", "b", "c", "d", "e"].map((name, i) => member(name, { points: 10 * i })));
+    const { members } = await queuedFor({ kind: "top_all_time", count: 3 });
+    expect(members).toEqual(everyone.slice(2).map((joined) => joined.id).sort());
   });
 });
 

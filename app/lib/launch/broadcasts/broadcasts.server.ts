@@ -17,9 +17,13 @@ import { usesPlaceholder } from "./placeholders";
 
 export type BroadcastStatus = (typeof broadcasts.$inferSelect)["status"];
 
-/** The members of an audience a broadcast goes to: only confirmed addresses get one. */
-export function broadcastRecipientsQuery(audience: ResolvedAudience) {
-  return sql`select a.member_id from (${audienceMembersQuery(audience)}) as a join waitlist_users u on u.id = a.member_id where u.confirmed_email`;
+/**
+ * The members of an audience a broadcast goes to (`member_id`, `email`): only confirmed
+ * addresses get one. `after` pages by id (see audienceMembersQuery).
+ */
+export function broadcastRecipientsQuery(audience: ResolvedAudience, after?: string) {
+  const from = after === undefined ? sql`` : sql` and u.id > ${after}::uuid`;
+  return sql`select a.member_id, u.email from (${audienceMembersQuery(audience, after)}) as a join waitlist_users u on u.id = a.member_id where u.confirmed_email${from}`;
 }
 
 async function countRecipients(audience: ResolvedAudience): Promise<number> {
