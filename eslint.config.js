@@ -3,7 +3,24 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
+import lingui from "eslint-plugin-lingui";
 import tseslint from "typescript-eslint";
+
+/** The public files already in English and Spanish (issue 31). */
+const TRANSLATED_FILES = [
+  "app/root.tsx",
+  "app/routes/_index.tsx",
+  "app/routes/language.tsx",
+  "app/components/site-header.tsx",
+  "app/components/site-footer.tsx",
+  "app/components/waitlist-form.tsx",
+  "app/components/birth-month-fields.tsx",
+  "app/components/trailer-player.tsx",
+  "app/components/product-card.tsx",
+  "app/components/live-settings.tsx",
+  "app/components/i18n/*.tsx",
+  "app/lib/navigation.ts",
+];
 
 export default defineConfig(
   globalIgnores(["build/", ".builds/", ".react-router/", "data/", "node_modules/", "test-results/"]),
@@ -17,6 +34,27 @@ export default defineConfig(
     rules: {
       // `const { intent, ...rest } = input` picks fields off on purpose.
       "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Issue 31: the public pages already in English and Spanish say nothing the catalogs do not.
+    // A page joins this list when it is translated (ADR 0053); the back office stays English.
+    files: TRANSLATED_FILES,
+    plugins: { lingui },
+    rules: {
+      "lingui/no-unlocalized-strings": [
+        "error",
+        {
+          // Identifiers, paths, CSS, units, tokens: no word a reader sees.
+          ignore: ["^(?![A-Z])\\S+$", "^[A-Z0-9_-]+$", "^[^A-Za-z]*$"],
+          ignoreNames: [
+            { regex: { pattern: "className", flags: "i" } },
+            { regex: { pattern: "^[A-Z0-9_]+$" } },
+            "to", "href", "src", "type", "id", "name", "rel", "method", "action", "variant", "size", "tone", "kind", "autoComplete", "inputMode", "value", "key", "lang", "hrefLang", "as", "crossOrigin", "chrome", "property", "content", "role", "aria-live", "mode",
+          ],
+          ignoreFunctions: ["cn", "cva", "Error", "console.*", "*.headers.set", "*.get", "*.has", "*.set", "*.append", "*.delete", "*.startsWith", "*.includes", "lazyFormSchema", "import", "useFetcher", "redirect", "sql", "log.*", "z.*"],
+        },
+      ],
     },
   },
 );

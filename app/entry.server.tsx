@@ -8,6 +8,7 @@ import { ServerRouter } from "react-router";
 import { DatabaseOutageContext } from "./lib/database-outage";
 import { isDatabaseUnavailable, requestsWithDatabaseOutage } from "./lib/database-unavailable.server";
 import { log } from "./lib/log.server";
+import { requestLanguage } from "./lib/i18n/request-language.server";
 
 /** Seconds a client or load balancer should wait before trying again during a database outage. */
 const OUTAGE_RETRY_SECONDS = 5;
@@ -21,6 +22,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // One address, a page per language (issue 31): caches keep them apart by what chose it.
+  responseHeaders.set("Content-Language", requestLanguage(request));
+  responseHeaders.append("Vary", "Accept-Language, Cookie");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

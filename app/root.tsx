@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { lazy, Suspense, useContext, useEffect } from "react";
+import { lazy, Suspense, useContext, useEffect, useEffectEvent } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -42,6 +42,13 @@ import { EMBED_FRAME_PATH } from "~/lib/embed/origins";
 import { isLinkPreviewAgent } from "~/lib/share-cards/link-preview";
 import { getShareCard, shareCardPath } from "~/lib/share-cards/share-card.server";
 import { CARD_HEIGHT, CARD_WIDTH } from "~/lib/share-cards/card-size";
+import { PageI18n } from "~/components/i18n/page-i18n";
+import { DEFAULT_SITE_NAME } from "~/lib/site-name";
+import { useLingui } from "@lingui/react";
+import type { I18n } from "@lingui/core";
+import { i18nFor, messagesFor } from "~/lib/i18n/catalogs.server";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "~/lib/i18n/languages";
+import { askedLanguage, languageCookie, requestLanguage } from "~/lib/i18n/request-language.server";
 
 /**
  * `?ref=CODE` on any page: remember the code, strip it from the URL, say so (spec §4).
@@ -91,7 +98,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   // Only staff learn that a rehearsal runs (ADR 0051): a visitor's page reads nothing more and stays the same for all.
   const banner = user?.isAdmin && (await getSiteSetting("rehearsalMode")) ? { __html: REHEARSAL_BANNER_HTML } : undefined;
+  const language = requestLanguage(request);
+  const i18n = i18nFor(language);
+  const asked = askedLanguage(request.url);
   const payload = {
+    language,
+    /** Whether the URL names the language (`?lang=es`): the page's canonical address then names it too. */
+    languageInUrl: asked !== null,
+    messages: messagesFor(language, "common"),
+    description: i18n._("Join the {siteName} waitlist and earn rewards.", { siteName: env.SITE_NAME }),
     siteName: env.SITE_NAME,
     contactEmail: env.CONTACT_EMAIL,
     origin: env.origin,
@@ -109,7 +124,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       alt: shareCard.alt,
     },
   };
-  return data(payload, clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined);
+  const headers = new Headers();
+  if (clearHeader) headers.append("Set-Cookie", clearHeader);
+  // A page reached by `?lang=es` keeps the visitor in that language from then on.
+  if (asked) headers.append("Set-Cookie", languageCookie(asked));
+  return data(payload, { headers });
 }
 
 export type RootData = Route.ComponentProps["loaderData"];
@@ -124,8 +143,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const isEmbedded = matches.some((match) => (match.handle as { isEmbedded?: boolean } | undefined)?.isEmbedded);
   const isStatic = isStaticPage(matches);
   const { pathname } = useLocation();
+  const language = data?.language ?? DEFAULT_LANGUAGE;
+  const path = pathname === "/" ? "/" : pathname.replace(/\/+$/, "");
   return (
-    <html lang="en" style={style}>
+    <html lang={language} style={style}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -140,12 +161,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
         <Meta />
-        {data && <link rel="canonical" href={`${data.origin}${pathname === "/" ? "/" : pathname.replace(/\/+$/, "")}`} />}
+        {data && <link rel="canonical" href={`${data.origin}${path}${data.languageInUrl ? `?lang=${language}` : ""}`} />}
+        {/* The same address in each language: `?lang=` names it; without it, the visitor's own. */}
+        {data && LANGUAGES.map((alternate) => <link key={alternate} rel="alternate" hrefLang={alternate} href={`${data.origin}${path}?lang=${alternate}`} />)}
+        {data && <link rel="alternate" hrefLang="x-default" href={`${data.origin}${path}`} />}
         {data && <SocialMeta data={data} />}
         <Links />
       </head>
       <body className="min-h-dvh">
-        {children}
+        <PageI18n language={language}>{children}</PageI18n>
         {!isStatic && <Toaster />}
         {!isEmbedded && !isStatic && <ScrollRestoration />}
         {!isStatic && <Scripts />}
@@ -213,14 +237,15 @@ function SiteChrome({
   children: React.ReactNode;
 }) {
   const live = useLiveSettings();
+  const { i18n } = useLingui();
   const chrome = chromeOf(useMatches());
   useEffect(() => applyBrandColor(live.primaryBrandColor), [live.primaryBrandColor]);
-  const menu = buildMenu({ leaderboardVisible: live.leaderboardVisible, user });
+  const menu = buildMenu({ leaderboardVisible: live.leaderboardVisible, user }, i18n);
   return (
     // Long words (an e-mail address at 320 px, or with large text) wrap instead of pushing the page sideways.
     <div className="flex min-h-dvh flex-col [overflow-wrap:anywhere]">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2">
-        Skip to content
+        {i18n._("Skip to content")}
       </a>
       <p dangerouslySetInnerHTML={user?.banner} />
       {chrome === "full" && <SiteHeader siteName={siteName} logoUrl={live.brandLogoUrl} menu={menu} />}
@@ -232,8 +257,14 @@ function SiteChrome({
   );
 }
 
-function showFlashToast(flash: Flash) {
+/** A one-time notice in the page's language. */
+function flashMessage(flash: Flash, i18n: I18n) {
   const { tone, title, description } = FLASH_MESSAGES[flash];
+  return { tone, title: i18n._(title), description: i18n._(description) };
+}
+
+function showFlashToast(flash: Flash, i18n: I18n) {
+  const { tone, title, description } = flashMessage(flash, i18n);
   if (tone === "success") toast.success(title, { description });
   else if (tone === "error") toast.error(title, { description });
   else toast(title, { description });
@@ -259,13 +290,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useReferralCodeStorage(flash, pendingReferralCode);
   const isStatic = isStaticPage(useMatches());
   const isHydrated = useIsHydrated();
+  const { i18n } = useLingui();
+  // Once per notice: the page's translator is new after a navigation, the notice is not.
+  const showFlash = useEffectEvent((shown: Flash) => showFlashToast(shown, i18n));
   useEffect(() => {
-    if (flash) showFlashToast(flash);
+    if (flash) showFlash(flash);
   }, [flash]);
   return (
     <SiteFrame>
       <Outlet />
-      {isStatic ? flash && <FlashBanner message={FLASH_MESSAGES[flash]} /> : <LoadingOverlay />}
+      {isStatic ? flash && <FlashBanner message={flashMessage(flash, i18n)} /> : <LoadingOverlay />}
       {user && isHydrated && (
         <Suspense fallback={null}>
           <SessionTimeout timeoutMinutes={settings.sessionTimeoutMinutes} />
@@ -276,14 +310,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  const siteName = data?.siteName ?? "Vista Crew";
-  return [{ title: siteName }, { name: "description", content: `Join the ${siteName} waitlist and earn rewards.` }];
+  return [{ title: data?.siteName ?? DEFAULT_SITE_NAME }, ...(data ? [{ name: "description", content: data.description }] : [])];
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const databaseOutage = useContext(DatabaseOutageContext);
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { i18n } = useLingui();
   // A crash (not a deliberate 404 or 403) is reported in the browser's console, where
   // monitoring and the end-to-end tests see it; the page itself stays calm.
   useEffect(() => {
@@ -295,18 +329,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <div data-database-outage hidden />
         {/* A full reload: this document's client code believes the outage lasts. */}
         <NoticePage
-          title={DATABASE_OUTAGE_TITLE}
-          message={DATABASE_OUTAGE_MESSAGE}
-          action={{ to: `${location.pathname}${location.search}`, label: "Try again", reloadDocument: true }}
+          title={i18n._(DATABASE_OUTAGE_TITLE)}
+          message={i18n._(DATABASE_OUTAGE_MESSAGE)}
+          action={{ to: `${location.pathname}${location.search}`, label: i18n._("Try again"), reloadDocument: true }}
         />
       </SiteFrame>
     );
   }
-  const heading = status === 404 ? "404 Lost?" : "Something went wrong";
+  const heading = status === 404 ? i18n._("404 Lost?") : i18n._("Something went wrong");
   const message =
     status === 404
-      ? "We couldn't find that page. It may have wandered off on its own adventure."
-      : "Sorry, an unexpected error happened on our side. Please try again in a moment.";
+      ? i18n._("We couldn't find that page. It may have wandered off on its own adventure.")
+      : i18n._("Sorry, an unexpected error happened on our side. Please try again in a moment.");
   return (
     <SiteFrame>
       <NoticePage title={heading} message={message} />

@@ -27,6 +27,7 @@ export default [
   route("products/:productId", "routes/product.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("language", "routes/language.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("dashboard/my-data", "routes/dashboard.my-data.ts"),
   route("delete-my-data", "routes/delete-my-data.tsx"),

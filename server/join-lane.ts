@@ -9,6 +9,7 @@ import { getEnv } from "~/lib/env.server";
 import { log, requestContext } from "~/lib/log.server";
 import { answerJoinForm, type JoinAnswer } from "~/lib/waitlist/join/join-answer.server";
 import { JOIN_ANSWER_JSON } from "~/lib/waitlist/join-form";
+import { pageLanguage } from "~/lib/i18n/request-language.server";
 import { MAX_BODY_BYTES } from "./body-limit";
 import { runRequestGuards, type Guard, type RequestState } from "./guards";
 
@@ -80,7 +81,7 @@ export function withJoinLane(app: RequestListener, guards: Guard[]): RequestList
       answerJoinForm(new URLSearchParams(body), {
         clientIp: state.clientIp,
         userAgent: req.headers["user-agent"] ?? null,
-        acceptLanguage: req.headers["accept-language"] ?? null,
+        siteLanguage: pageLanguage({ url: req.url ?? "/", cookieHeader, acceptLanguage: req.headers["accept-language"] }),
         cookieHeader: cookieHeader ?? null,
         signedInEmail: await signedInEmailOf(cookieHeader),
         requestId: state.requestId,

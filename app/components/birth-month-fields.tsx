@@ -1,4 +1,5 @@
-import { BIRTH_QUESTION, MONTH_NAMES } from "~/lib/consent/age-question";
+import { useLingui } from "@lingui/react";
+import { BIRTH_QUESTION, monthNames } from "~/lib/consent/age-question";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 
@@ -9,14 +10,15 @@ type Field = { id: string; name: string; errorId: string; errors?: string[]; ini
  * with no word about an age limit. Plain fields, so it works without JavaScript.
  */
 export function BirthMonthFields({ month, year, tone = "light" }: { month: Field; year: Field; tone?: "light" | "dark" }) {
+  const { i18n } = useLingui();
   const error = month.errors?.[0] ?? year.errors?.[0];
   const errorId = month.errors?.[0] ? month.errorId : year.errorId;
   const described = error ? errorId : undefined;
   return (
     <fieldset className="flex flex-col gap-1">
-      <legend className={cn("mb-1 text-sm font-medium", tone === "dark" && "text-white")}>{BIRTH_QUESTION.legend}</legend>
+      <legend className={cn("mb-1 text-sm font-medium", tone === "dark" && "text-white")}>{i18n._(BIRTH_QUESTION.legend)}</legend>
       <div className="flex gap-2">
-        <label className="sr-only" htmlFor={month.id}>{BIRTH_QUESTION.month}</label>
+        <label className="sr-only" htmlFor={month.id}>{i18n._(BIRTH_QUESTION.month)}</label>
         <select
           id={month.id}
           name={month.name}
@@ -27,12 +29,12 @@ export function BirthMonthFields({ month, year, tone = "light" }: { month: Field
           aria-describedby={described}
           className="h-12 flex-1 rounded-md border bg-background px-3 text-foreground"
         >
-          <option value="">{BIRTH_QUESTION.month}</option>
-          {MONTH_NAMES.map((name, index) => (
+          <option value="">{i18n._(BIRTH_QUESTION.month)}</option>
+          {monthNames(i18n.locale).map((name, index) => (
             <option key={name} value={String(index + 1)}>{name}</option>
           ))}
         </select>
-        <label className="sr-only" htmlFor={year.id}>{BIRTH_QUESTION.year}</label>
+        <label className="sr-only" htmlFor={year.id}>{i18n._(BIRTH_QUESTION.year)}</label>
         <div className="w-28">
         <Input
           id={year.id}
@@ -41,7 +43,7 @@ export function BirthMonthFields({ month, year, tone = "light" }: { month: Field
           inputMode="numeric"
           autoComplete="bday-year"
           maxLength={4}
-          placeholder={BIRTH_QUESTION.year}
+          placeholder={i18n._(BIRTH_QUESTION.year)}
           defaultValue={typeof year.initialValue === "string" ? year.initialValue : ""}
           aria-invalid={year.errors?.length ? true : undefined}
           aria-describedby={described}
@@ -52,7 +54,7 @@ export function BirthMonthFields({ month, year, tone = "light" }: { month: Field
       </div>
       {error && (
         <p id={errorId} role="alert" className={cn("text-sm font-semibold", tone === "dark" ? "text-red-200" : "text-destructive")}>
-          {error}
+          {i18n._(error)}
         </p>
       )}
     </fieldset>

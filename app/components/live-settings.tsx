@@ -1,6 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import type { PublicSettingsEvent } from "~/lib/realtime/channels";
-import { subscribeToSharedEvents } from "~/lib/realtime/shared-events";
 
 export type LiveSettings = Omit<PublicSettingsEvent, "type">;
 
@@ -20,18 +19,26 @@ export function LiveSettingsProvider({ initial, children }: { initial: LiveSetti
     setSettings(initial);
   }
 
-  useEffect(
-    () =>
-      subscribeToSharedEvents("/api/events", "settings", (data) => {
+  // The stream's code is fetched after hydration, off the first load (ADR 0025).
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let isUnmounted = false;
+    void import("~/lib/realtime/shared-events").then(({ subscribeToSharedEvents }) => {
+      if (isUnmounted) return;
+      stop = subscribeToSharedEvents("/api/events", "settings", (data) => {
         const next = JSON.parse(data) as PublicSettingsEvent;
         setSettings({
           leaderboardVisible: next.leaderboardVisible,
           brandLogoUrl: next.brandLogoUrl,
           primaryBrandColor: next.primaryBrandColor,
         });
-      }),
-    [],
-  );
+      });
+    });
+    return () => {
+      isUnmounted = true;
+      stop?.();
+    };
+  }, []);
 
   return <LiveSettingsContext.Provider value={settings}>{children}</LiveSettingsContext.Provider>;
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Package } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -14,10 +15,11 @@ const IMAGE_SHAPES = {
 
 /** A product's picture in a box of the given shape (sized, so nothing moves while it loads). */
 export function ProductImage({ src, alt, shape, className }: { src: string | null; alt: string; shape: keyof typeof IMAGE_SHAPES; className?: string }) {
+  const { i18n } = useLingui();
   const { className: shapeClass, width, height } = IMAGE_SHAPES[shape];
   if (!src) {
     return (
-      <div className={cn("flex items-center justify-center bg-muted text-muted-foreground", shapeClass, className)} role="img" aria-label={`${alt} (no image yet)`}>
+      <div className={cn("flex items-center justify-center bg-muted text-muted-foreground", shapeClass, className)} role="img" aria-label={i18n._("{name} (no image yet)", { name: alt })}>
         <Package className="size-12" aria-hidden="true" />
       </div>
     );
@@ -26,6 +28,7 @@ export function ProductImage({ src, alt, shape, className }: { src: string | nul
 }
 
 export function ProductCard({ product, siteName }: { product: ProductSummary; siteName: string }) {
+  const { i18n } = useLingui();
   return (
     <Card className="overflow-hidden pt-0">
       <ProductImage src={product.imageUrl} alt={product.name} shape="square" className="w-full" />
@@ -34,12 +37,12 @@ export function ProductCard({ product, siteName }: { product: ProductSummary; si
         <p className="text-lg font-extrabold text-secondary">{formatPrice(product.price)}</p>
       </CardHeader>
       <CardContent className="flex-1">
-        <p className="line-clamp-3 text-sm text-muted-foreground">{productDescription(product.description, siteName)}</p>
+        <p className="line-clamp-3 text-sm text-muted-foreground">{productDescription(product.description, siteName, i18n)}</p>
       </CardContent>
       <CardFooter>
         <Button asChild variant="outline" className="w-full">
-          <Link to={`/products/${product.id}`} aria-label={`View details of ${product.name}`}>
-            View Details
+          <Link to={`/products/${product.id}`} aria-label={i18n._("View details of {name}", { name: product.name })}>
+            {i18n._("View Details")}
           </Link>
         </Button>
       </CardFooter>

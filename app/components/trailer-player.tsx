@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { Maximize, Minimize, Pause, Play, Volume2, VolumeX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
@@ -12,7 +14,7 @@ type TrailerViewResult = { credited: boolean; failed?: boolean };
  * Tells the server about the first play; it credits +5 once per member (spec §4).
  * A plain fetch: the credit changes nothing on this page, so no loader revalidates.
  */
-async function reportFirstPlay() {
+async function reportFirstPlay(i18n: I18n) {
   let result: TrailerViewResult;
   try {
     const response = await fetch("/api/trailer-view", { method: "POST", credentials: "same-origin" });
@@ -20,8 +22,8 @@ async function reportFirstPlay() {
   } catch {
     result = { credited: false, failed: true };
   }
-  if (result.credited) toast.success("Achievement Unlocked!", { description: "Watched the trailer! (+5 Points)" });
-  else if (result.failed) toast.error("Oops!", { description: "Couldn't save your trailer view progress." });
+  if (result.credited) toast.success(i18n._("Achievement Unlocked!"), { description: i18n._("Watched the trailer! (+5 Points)") });
+  else if (result.failed) toast.error(i18n._("Oops!"), { description: i18n._("Couldn't save your trailer view progress.") });
 }
 
 export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className, creditsViews = true }: {
@@ -32,6 +34,7 @@ export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className, credit
   /** Off for admin previews: only visitors' first plays earn points. */
   creditsViews?: boolean;
 }) {
+  const { i18n } = useLingui();
   const source = parseVideoUrl(videoUrl);
   // The poster is the page's largest picture: fetched early, from the document's <head>.
   if (thumbnailUrl && creditsViews) preload(thumbnailUrl, { as: "image", fetchPriority: "high" });
@@ -52,7 +55,7 @@ export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className, credit
   if (!source) {
     return (
       <div role="status" className={cn("flex aspect-video items-center justify-center rounded-2xl bg-muted p-6 text-center font-semibold text-muted-foreground", className)}>
-        Video loading or URL is invalid.
+        {i18n._("Video loading or URL is invalid.")}
       </div>
     );
   }
@@ -72,7 +75,7 @@ export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className, credit
   function start() {
     setHasStarted(true);
     setIsPlaying(true);
-    if (creditsViews) void reportFirstPlay();
+    if (creditsViews) void reportFirstPlay(i18n);
     // An embed starts itself (autoplay after this click); a file is told to play.
     if (source?.kind === "file") requestAnimationFrame(() => send("play"));
   }
@@ -93,7 +96,7 @@ export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className, credit
       else await container.current?.requestFullscreen();
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
-      window.alert(`Fullscreen failed: ${failure.message} (${failure.name})`);
+      window.alert(i18n._("Fullscreen failed: {message} ({name})", { message: failure.message, name: failure.name }));
     }
   }
 
@@ -140,7 +143,7 @@ export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className, credit
               type="button"
               onClick={start}
               className="absolute inset-0 flex items-center justify-center bg-black/30 transition-colors hover:bg-black/20 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-primary"
-              aria-label={`Play ${title}`}
+              aria-label={i18n._("Play {title}", { title })}
             >
               <span className="flex size-20 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-xl sm:size-24">
                 <Play className="ml-1 size-10 fill-current" aria-hidden="true" />
@@ -149,24 +152,24 @@ export function TrailerPlayer({ videoUrl, thumbnailUrl, title, className, credit
           )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Button type="button" variant="outline" size="sm" onClick={togglePlay} disabled={!hasStarted} aria-label={isPlaying ? "Pause" : "Play"}>
+          <Button type="button" variant="outline" size="sm" onClick={togglePlay} disabled={!hasStarted} aria-label={isPlaying ? i18n._("Pause") : i18n._("Play")}>
             {isPlaying ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-            {isPlaying ? "Pause" : "Play"}
+            {isPlaying ? i18n._("Pause") : i18n._("Play")}
           </Button>
-          <Button type="button" variant="outline" size="sm" onClick={toggleMute} disabled={!hasStarted} aria-label={isMuted ? "Unmute" : "Mute"}>
+          <Button type="button" variant="outline" size="sm" onClick={toggleMute} disabled={!hasStarted} aria-label={isMuted ? i18n._("Unmute") : i18n._("Mute")}>
             {isMuted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
-            {isMuted ? "Unmute" : "Mute"}
+            {isMuted ? i18n._("Unmute") : i18n._("Mute")}
           </Button>
-          <Button type="button" variant="outline" size="sm" onClick={toggleFullscreen} aria-label={isFullscreen ? "Exit fullscreen" : "Fullscreen"}>
+          <Button type="button" variant="outline" size="sm" onClick={toggleFullscreen} aria-label={isFullscreen ? i18n._("Exit fullscreen") : i18n._("Fullscreen")}>
             {isFullscreen ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
-            {isFullscreen ? "Exit fullscreen" : "Fullscreen"}
+            {isFullscreen ? i18n._("Exit fullscreen") : i18n._("Fullscreen")}
           </Button>
           <div className="ml-auto flex flex-wrap gap-2">
             <Button asChild size="sm" variant="secondary">
-              <a href={FULL_EPISODE_URL} target="_blank" rel="noopener noreferrer">Watch Full Episode</a>
+              <a href={FULL_EPISODE_URL} target="_blank" rel="noopener noreferrer">{i18n._("Watch Full Episode")}</a>
             </Button>
             <Button asChild size="sm">
-              <a href={SUBSCRIBE_URL} target="_blank" rel="noopener noreferrer">Subscribe</a>
+              <a href={SUBSCRIBE_URL} target="_blank" rel="noopener noreferrer">{i18n._("Subscribe")}</a>
             </Button>
           </div>
         </div>

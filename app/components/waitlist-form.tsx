@@ -1,6 +1,8 @@
 import { getInputProps } from "@conform-to/react";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { Loader2, Rocket } from "lucide-react";
-import { useEffect, useId, useSyncExternalStore } from "react";
+import { useEffect, useEffectEvent, useId, useSyncExternalStore } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { BotGuardFields } from "~/components/bot-guard-fields";
@@ -11,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
-import { EMAIL_REQUIRED_MESSAGE } from "~/lib/email/email-messages";
+import { EMAIL_MISSING_MESSAGE, EMAIL_REQUIRED_MESSAGE } from "~/lib/email/email-messages";
 import { BIRTH_DATE_IMPOSSIBLE, BIRTH_DATE_MESSAGE } from "~/lib/consent/age";
 import { JOIN_FORM_CONSTRAINTS, SIGNUP_ERROR_MESSAGE, type JoinActionData } from "~/lib/waitlist/join-form";
 
@@ -22,10 +24,10 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone ?
 const browserLanguage = () => navigator.language ?? "";
 
 /** Spec §5 toasts: an empty address is 'Error', a malformed one 'Invalid Email'. */
-function showInvalidEmailToast(message: string) {
-  if (message === BIRTH_DATE_MESSAGE || message === BIRTH_DATE_IMPOSSIBLE) toast.error("Error", { description: message });
-  else if (message === EMAIL_REQUIRED_MESSAGE) toast.error("Error", { description: "Please enter your email address." });
-  else toast.error("Invalid Email", { description: message });
+function showInvalidEmailToast(message: string, i18n: I18n) {
+  if (message === BIRTH_DATE_MESSAGE || message === BIRTH_DATE_IMPOSSIBLE) toast.error(i18n._("Error"), { description: i18n._(message) });
+  else if (message === EMAIL_REQUIRED_MESSAGE) toast.error(i18n._("Error"), { description: i18n._(EMAIL_MISSING_MESSAGE) });
+  else toast.error(i18n._("Invalid Email"), { description: i18n._(message) });
 }
 
 /**
@@ -43,6 +45,7 @@ export function WaitlistForm({
   className?: string;
   tone?: "light" | "dark";
 }) {
+  const { i18n } = useLingui();
   const fetcher = useFetcher<JoinActionData>({ key: "join-waitlist" });
   const result = fetcher.data ?? serverResult;
   const isSending = fetcher.state !== "idle";
@@ -53,20 +56,22 @@ export function WaitlistForm({
     id: `join-${useId()}`,
     schema: joinFormSchema,
     lastResult: fetcher.state === "idle" ? result?.form : undefined,
-    onInvalid: showInvalidEmailToast,
+    onInvalid: (message) => showInvalidEmailToast(message, i18n),
   });
   // Coarse location hints for the reports, read from the browser after hydration.
   const timeZone = useSyncExternalStore(noSubscription, browserTimeZone, () => "");
   const language = useSyncExternalStore(noSubscription, browserLanguage, () => "");
   const error = fields.email.errors?.[0] ?? result?.formError;
 
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data) return;
+  // Once per answer: the page's translator is new after a navigation, the answer is not.
+  const showAnswer = useEffectEvent((data: JoinActionData) => {
     const emailError = data.form?.error?.email?.[0] ?? data.form?.error?.birthMonth?.[0] ?? data.form?.error?.birthYear?.[0];
-    if (emailError) showInvalidEmailToast(emailError);
-    else if (data.formError === SIGNUP_ERROR_MESSAGE) toast.error("Signup Error", { description: "Could not add user. Please try again." });
-    else if (data.formError) toast.error("Signup Error", { description: data.formError });
+    if (emailError) showInvalidEmailToast(emailError, i18n);
+    else if (data.formError === SIGNUP_ERROR_MESSAGE) toast.error(i18n._("Signup Error"), { description: i18n._("Could not add user. Please try again.") });
+    else if (data.formError) toast.error(i18n._("Signup Error"), { description: i18n._(data.formError) });
+  });
+  useEffect(() => {
+    if (fetcher.data) showAnswer(fetcher.data);
   }, [fetcher.data]);
 
   return (
@@ -86,7 +91,7 @@ export function WaitlistForm({
         <BirthMonthFields month={fields.birthMonth} year={fields.birthYear} tone={tone} />
         <div className="flex flex-col gap-2">
         <Label htmlFor={fields.email.id} className={cn(tone === "dark" && "text-white")}>
-          Your e-mail address
+          {i18n._("Your e-mail address")}
         </Label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input
@@ -95,18 +100,18 @@ export function WaitlistForm({
             aria-invalid={error ? true : undefined}
             autoComplete="email"
             inputMode="email"
-            placeholder="you@example.com"
+            placeholder={i18n._("you@example.com")}
             tall
             className="flex-1 text-foreground"
           />
           <Button type="submit" size="lg">
             {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Rocket aria-hidden="true" />}
-            {isSubmitting ? "Submitting..." : "Join the Crew"}
+            {isSubmitting ? i18n._("Submitting...") : i18n._("Join the Crew")}
           </Button>
         </div>
         {error && (
           <p id={fields.email.errorId} role="alert" className={cn("text-sm font-semibold", tone === "dark" ? "text-red-200" : "text-destructive")}>
-            {error}
+            {i18n._(error)}
           </p>
         )}
         </div>

@@ -9,5 +9,5 @@ export const DatabaseOutageContext = createContext<boolean>(
   typeof document !== "undefined" && document.querySelector("[data-database-outage]") !== null,
 );
 
-export const DATABASE_OUTAGE_TITLE = "We'll be right back";
-export const DATABASE_OUTAGE_MESSAGE = "The site is catching its breath. Please try again in a moment.";
+export const DATABASE_OUTAGE_TITLE = /*i18n*/ "We'll be right back";
+export const DATABASE_OUTAGE_MESSAGE = /*i18n*/ "The site is catching its breath. Please try again in a moment.";

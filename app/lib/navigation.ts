@@ -1,22 +1,24 @@
+import type { I18n } from "@lingui/core";
+
 export type MenuItem = { label: string; to: string; kind?: "logout" | "login" };
 
 type MenuInput = { leaderboardVisible: boolean; user: { isAdmin: boolean } | null };
 
-/** The header menu in the spec's order (§2 Layout). */
-export function buildMenu({ leaderboardVisible, user }: MenuInput): MenuItem[] {
+/** The header menu in the spec's order (§2 Layout), in the page's language. */
+export function buildMenu({ leaderboardVisible, user }: MenuInput, i18n: I18n): MenuItem[] {
   const items: MenuItem[] = [
-    { label: "Home", to: "/" },
-    { label: "Trailer", to: "/trailer" },
-    { label: "Join Waitlist", to: "/join-waitlist" },
+    { label: i18n._("Home"), to: "/" },
+    { label: i18n._("Trailer"), to: "/trailer" },
+    { label: i18n._("Join Waitlist"), to: "/join-waitlist" },
   ];
-  if (leaderboardVisible) items.push({ label: "Leaderboard", to: "/leaderboard" });
-  items.push({ label: "Rewards", to: "/rewards" }, { label: "FAQ", to: "/faq" }, { label: "Contact", to: "/contact" });
+  if (leaderboardVisible) items.push({ label: i18n._("Leaderboard"), to: "/leaderboard" });
+  items.push({ label: i18n._("Rewards"), to: "/rewards" }, { label: i18n._("FAQ"), to: "/faq" }, { label: i18n._("Contact"), to: "/contact" });
   if (user) {
-    items.push({ label: "My Dashboard", to: "/dashboard" });
-    if (user.isAdmin) items.push({ label: "Admin Panel", to: "/admin" });
-    items.push({ label: "Logout", to: "/logout", kind: "logout" });
+    items.push({ label: i18n._("My Dashboard"), to: "/dashboard" });
+    if (user.isAdmin) items.push({ label: i18n._("Admin Panel"), to: "/admin" });
+    items.push({ label: i18n._("Logout"), to: "/logout", kind: "logout" });
   } else {
-    items.push({ label: "Login", to: "/login", kind: "login" });
+    items.push({ label: i18n._("Login"), to: "/login", kind: "login" });
   }
   return items;
 }

@@ -1,9 +1,10 @@
+import { useLingui } from "@lingui/react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/_index";
 import { BrandLogo } from "~/components/brand-logo";
 import { ProductCard } from "~/components/product-card";
 import { HeroBackdrop } from "~/components/hero-backdrop";
-import { TrailerPlayer } from "~/components/trailer-player";
 import { Button } from "~/components/ui/button";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { useLiveSettings } from "~/components/live-settings";
@@ -13,13 +14,21 @@ import { log } from "~/lib/log.server";
 import { FEATURED_PRODUCTS, listProducts } from "~/lib/products/products.server";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { siteNameFrom } from "~/lib/site-name";
+import { i18nFor, messagesFor } from "~/lib/i18n/catalogs.server";
+import { getEnv } from "~/lib/env.server";
+import { requestLanguage } from "~/lib/i18n/request-language.server";
 
 export const handle = { chrome: "footer-only" };
+
+// The player hydrates as its own part of the page, after the join form (React's selective
+// hydration keeps the server's markup meanwhile, and replays a click on it): its code is
+// not in the page's first load (issue 16's budget, which the translations' runtime shares).
+const TrailerPlayer = lazy(() => import("~/components/trailer-player").then((module) => ({ default: module.TrailerPlayer })));
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = siteNameFrom(matches);
   const description = data?.hero.homepageMetaDescription;
-  return [{ title: `${siteName}: join the waitlist` }, ...(description ? [{ name: "description", content: description }] : [])];
+  return [{ title: data?.title ?? siteName }, ...(description ? [{ name: "description", content: description }] : [])];
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,7 +44,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listProducts({ limit: FEATURED_PRODUCTS }),
     countLandingVisit(request, context),
   ]);
-  return { hero: settings, featured };
+  const language = requestLanguage(request);
+  const i18n = i18nFor(language);
+  return {
+    hero: settings,
+    featured,
+    title: i18n._("{siteName}: join the waitlist", { siteName: getEnv().SITE_NAME }),
+    messages: messagesFor(language, "home"),
+  };
 }
 
 // A failure to count is logged and never stands between a visitor and the page.
@@ -52,17 +68,18 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
   const { hero, featured } = loaderData;
   const { brandLogoUrl, leaderboardVisible } = useLiveSettings();
+  const { i18n } = useLingui();
   return (
     <main className="flex-1">
       <section className="relative isolate overflow-hidden bg-gradient-to-b from-secondary to-blue-950 px-4 pb-24 pt-8 text-white">
         <HeroBackdrop />
         <div className="relative mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-3">
           <BrandLogo src={brandLogoUrl} siteName={siteName} tone="dark" size="lg" />
-          <nav aria-label="Quick links" className="flex flex-wrap gap-1 whitespace-nowrap text-sm font-semibold sm:gap-2">
+          <nav aria-label={i18n._("Quick links")} className="flex flex-wrap gap-1 whitespace-nowrap text-sm font-semibold sm:gap-2">
             {/* Spec: a hidden leaderboard is linked from nowhere. */}
-            {leaderboardVisible && <Link to="/leaderboard" className="rounded-md px-2 py-2 hover:bg-white/10 sm:px-3">Leaderboard</Link>}
-            <Link to="/rewards" className="rounded-md px-2 py-2 hover:bg-white/10 sm:px-3">Rewards</Link>
-            <Link to="/login" className="rounded-md px-2 py-2 hover:bg-white/10 sm:px-3">Crew Login</Link>
+            {leaderboardVisible && <Link to="/leaderboard" className="rounded-md px-2 py-2 hover:bg-white/10 sm:px-3">{i18n._("Leaderboard")}</Link>}
+            <Link to="/rewards" className="rounded-md px-2 py-2 hover:bg-white/10 sm:px-3">{i18n._("Rewards")}</Link>
+            <Link to="/login" className="rounded-md px-2 py-2 hover:bg-white/10 sm:px-3">{i18n._("Crew Login")}</Link>
           </nav>
         </div>
         <div className="relative mx-auto mt-10 grid max-w-6xl items-center gap-10 lg:grid-cols-2">
@@ -74,18 +91,20 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             <div className="rich-text mt-4 text-lg text-blue-100" dangerouslySetInnerHTML={{ __html: hero.homepageMainSubtitle }} />
             <WaitlistForm tone="dark" className="mt-8 max-w-xl" />
           </div>
-          <TrailerPlayer
-            videoUrl={hero.homepageVideoUrl}
-            thumbnailUrl={hero.homepageVideoThumbnailUrl}
-            title={`${siteName} trailer`}
-          />
+          <Suspense fallback={<div className="aspect-video rounded-2xl bg-black shadow-lg" />}>
+            <TrailerPlayer
+              videoUrl={hero.homepageVideoUrl}
+              thumbnailUrl={hero.homepageVideoThumbnailUrl}
+              title={i18n._("{siteName} trailer", { siteName })}
+            />
+          </Suspense>
         </div>
       </section>
 
       {featured.length > 0 && (
         <section aria-labelledby="featured-products" className="mx-auto max-w-6xl px-4 py-16">
-          <h2 id="featured-products" className="text-center text-3xl font-extrabold">Crew Gear</h2>
-          <p className="mt-2 text-center text-muted-foreground">Get ready for launch day with official {siteName} merchandise.</p>
+          <h2 id="featured-products" className="text-center text-3xl font-extrabold">{i18n._("Crew Gear")}</h2>
+          <p className="mt-2 text-center text-muted-foreground">{i18n._("Get ready for launch day with official {siteName} merchandise.", { siteName })}</p>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {featured.map((product) => (
               <li key={product.id} className="flex">
@@ -98,19 +117,20 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
 
       <section aria-labelledby="meet-the-crew" className="bg-muted px-4 py-16">
         <div className="mx-auto grid max-w-6xl items-center gap-10 md:grid-cols-2">
-          <img src="/images/group.svg" alt={`The ${siteName} characters together`} width={640} height={420} className="w-full" />
+          <img src="/images/group.svg" alt={i18n._("The {siteName} characters together", { siteName })} width={640} height={420} className="w-full" />
           <div>
-            <h2 id="meet-the-crew" className="text-3xl font-extrabold">Meet the crew</h2>
+            <h2 id="meet-the-crew" className="text-3xl font-extrabold">{i18n._("Meet the crew")}</h2>
             <p className="mt-3 text-lg text-muted-foreground">
-              Four friends, one patched-up airship and a map with a hole in the middle. Join the waitlist to follow their
-              first voyage, earn points for every friend you bring along and win monthly prizes.
+              {i18n._(
+                "Four friends, one patched-up airship and a map with a hole in the middle. Join the waitlist to follow their first voyage, earn points for every friend you bring along and win monthly prizes.",
+              )}
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
               <Button asChild size="lg">
-                <Link to="/trailer">Watch the Trailer</Link>
+                <Link to="/trailer">{i18n._("Watch the Trailer")}</Link>
               </Button>
               <Button asChild size="lg" variant="outline">
-                <Link to="/rewards">See the Rewards</Link>
+                <Link to="/rewards">{i18n._("See the Rewards")}</Link>
               </Button>
             </div>
           </div>

@@ -10,6 +10,7 @@ import { getEmbedConfig } from "~/lib/embed/embed-config.server";
 import { answerEmbedJoin, type EmbedJoinAnswer } from "~/lib/embed/embed-join.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { isReferralCodeShape } from "~/lib/referrals/referral-code";
+import { requestLanguage } from "~/lib/i18n/request-language.server";
 
 // The join form for websites that allow iframes but not scripts. It is framed only by the
 // websites in Site Settings (frame-ancestors, server/security-headers.ts) and keeps no
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const ref = new URL(request.url).searchParams.get("ref") ?? "";
-  return { config: await getEmbedConfig(), referralCode: isReferralCodeShape(ref) ? ref : "" };
+  return { config: await getEmbedConfig(requestLanguage(request)), referralCode: isReferralCodeShape(ref) ? ref : "" };
 }
 
 type EmbedAnswer = EmbedJoinAnswer["body"];
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = await answerEmbedJoin(Object.fromEntries(await readFormData(request)), {
     clientIp: context.clientIp,
     userAgent: request.headers.get("User-Agent"),
-    acceptLanguage: request.headers.get("Accept-Language"),
+    siteLanguage: requestLanguage(request),
     requestId: context.requestId,
   });
   return data<EmbedAnswer>(answer.body, { status: answer.status });

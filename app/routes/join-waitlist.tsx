@@ -7,6 +7,7 @@ import { readFormData } from "~/lib/http/form-data.server";
 import { answerJoinForm } from "~/lib/waitlist/join/join-answer.server";
 import { isJoinLaneReply, JOIN_ANSWER_JSON, SIGNUP_ERROR_MESSAGE, type JoinActionData } from "~/lib/waitlist/join-form";
 import { siteNameFrom } from "~/lib/site-name";
+import { requestLanguage } from "~/lib/i18n/request-language.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteName = siteNameFrom(matches);
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     (await answerJoinForm(await readFormData(request), {
       clientIp: context.clientIp,
       userAgent: request.headers.get("User-Agent"),
-      acceptLanguage: request.headers.get("Accept-Language"),
+      siteLanguage: requestLanguage(request),
       cookieHeader: request.headers.get("Cookie"),
       signedInEmail: (await getSessionUser(request))?.email ?? null,
       requestId: context.requestId,

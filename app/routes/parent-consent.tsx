@@ -5,12 +5,13 @@ import { NoticePage } from "~/components/notice-page";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { ASK_PARENT } from "~/lib/consent/age-question";
+import { ASK_PARENT } from "~/lib/consent/ask-parent";
 import { agePassCookie, openAgePass, readAgePassCookie } from "~/lib/consent/age-pass.server";
 import { answerParentForm } from "~/lib/consent/parent-consent-form.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { isReferralCodeShape } from "~/lib/referrals/referral-code";
 import { rememberReferral } from "~/lib/waitlist/visitor-cookies.server";
+import { requestLanguage } from "~/lib/i18n/request-language.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: ASK_PARENT.title },
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = await answerParentForm(await readFormData(request), {
     clientIp: context.clientIp,
     userAgent: request.headers.get("User-Agent"),
-    acceptLanguage: request.headers.get("Accept-Language"),
+    siteLanguage: requestLanguage(request),
     cookieHeader: request.headers.get("Cookie"),
   });
   if (answer.ok) return redirect("/parent-consent?sent=1");

@@ -55,8 +55,9 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
             used to spot fake sign-ups.
           </li>
           <li>
-            <strong>Your language</strong>: English or Spanish, whichever your browser preferred when you joined, so that
-            news from us can be written in it.
+            <strong>Your language</strong>: English or Spanish, the one the site was showing when you joined (your
+            browser's preference, or the language you picked), so that news from us can be written in it. Picking a
+            language while signed in changes it.
           </li>
           <li><strong>Your place in the launch</strong>: whether a wave has invited you, and when you accepted.</li>
           <li><strong>Your consent</strong>: how it was given (by you, or by a parent), when, and which version of this notice.</li>
@@ -78,8 +79,9 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
         <h2 id="cookies">Cookies</h2>
         <p>
           We only use cookies the site needs: one that remembers you joined on this device, one that keeps a friend's
-          referral code until you join, one that remembers an answer to the age question for a day, and a session
-          cookie while a crew member is signed in. We use no advertising or cross-site tracking cookies. If you block
+          referral code until you join, one that remembers an answer to the age question for a day, one that remembers
+          the language you picked (it says only "en" or "es") for a year, and a session cookie while a crew member is
+          signed in. We use no advertising or cross-site tracking cookies. If you block
           cookies, the waitlist still works but referral credit and signing in may not.
         </p>
       </section>

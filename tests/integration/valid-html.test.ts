@@ -139,6 +139,8 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
     // `shows`: what proves the page rendered the state meant (a list, the member).
     const pages: { name: string; path: string; cookie?: string; status: number; shows?: string }[] = [
       { name: "home", path: "/", status: 200 },
+      { name: "home-es", path: "/?lang=es", status: 200, shows: "Conoce a la tripulación" },
+      { name: "join-waitlist-es", path: "/join-waitlist?lang=es", status: 200, shows: "¿Cuándo naciste?" },
       { name: "trailer", path: "/trailer", status: 200 },
       { name: "join-waitlist", path: "/join-waitlist", status: 200 },
       { name: "leaderboard", path: "/leaderboard", status: 200, shows: 'data-testid="leaderboard-row"' },

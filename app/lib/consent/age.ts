@@ -16,8 +16,8 @@ export type BirthMonth = { month: number; year: number };
 
 export type BirthMonthCheck = { ok: true; birth: BirthMonth } | { ok: false; message: string };
 
-export const BIRTH_DATE_MESSAGE = "Enter the month and year you were born.";
-export const BIRTH_DATE_IMPOSSIBLE = "That date of birth doesn't look right. Check the month and year.";
+export const BIRTH_DATE_MESSAGE = /*i18n*/ "Enter the month and year you were born.";
+export const BIRTH_DATE_IMPOSSIBLE = /*i18n*/ "That date of birth doesn't look right. Check the month and year.";
 
 /** Reads what was typed or picked: month 1–12, a four-digit year, not in the future, not over 120 years ago. */
 export function checkBirthMonth(monthText: unknown, yearText: unknown, now: Date): BirthMonthCheck {

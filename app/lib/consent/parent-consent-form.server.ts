@@ -4,7 +4,7 @@ import { isAppError } from "../errors";
 import { readPendingReferral } from "../waitlist/visitor-cookies.server";
 import { readAgePassCookie } from "./age-pass.server";
 import { requestParentConsent } from "./consent-requests.server";
-import { preferredLanguage } from "../i18n/preferred-language.server";
+import type { Language } from "../i18n/languages";
 
 export const PARENT_EMAIL_REQUIRED = "Please enter your parent's or guardian's e-mail address.";
 
@@ -19,7 +19,7 @@ const ParentFormSchema = z.object({
 export type ParentFormAnswer = { ok: true } | { ok: false; status: number; message: string };
 
 /** The parent step's post: the address checked, the request recorded and the notice queued. */
-export async function answerParentForm(form: FormData, visitor: { clientIp: string; userAgent: string | null; acceptLanguage: string | null; cookieHeader: string | null }): Promise<ParentFormAnswer> {
+export async function answerParentForm(form: FormData, visitor: { clientIp: string; userAgent: string | null; siteLanguage: Language; cookieHeader: string | null }): Promise<ParentFormAnswer> {
   const parsed = ParentFormSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? PARENT_EMAIL_REQUIRED };
   // A filled honeypot is answered as a success and nothing is sent.
@@ -33,7 +33,7 @@ export async function answerParentForm(form: FormData, visitor: { clientIp: stri
       via: referral?.via ?? null,
       clientIp: visitor.clientIp,
       userAgent: visitor.userAgent,
-      siteLanguage: preferredLanguage(visitor.acceptLanguage),
+      siteLanguage: visitor.siteLanguage,
       language: parsed.data.language,
       timeZone: parsed.data.timeZone,
     });

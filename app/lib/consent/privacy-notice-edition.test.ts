@@ -15,6 +15,7 @@ const HASH_OF_EDITION: Record<number, string> = {
   5: "a6af0255547546d626aa465c709c808ed7eb2dc4ca516965868b044657ff2da4",
   6: "9fe0148e9b36f1f8a03092421f0f591b530ee89098c56965480a331f6210e271",
   7: "ef4ee7e1e7bcf618e713930b1ff28dfd996af13e5262933ae329d4c3e65613d1",
+  8: "932ba44737d415142a5fc95f3d0829a5cb1b7068f92c740cf3895e790efcb517",
 };
 
 describe("the privacy notice's edition", () => {

@@ -4,34 +4,38 @@ import { getSiteSettings } from "../settings/settings.server";
 import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
 import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
 import { EMBED_VERSION } from "./embed-script";
-import { ASK_PARENT, BIRTH_QUESTION, MONTH_NAMES } from "../consent/age-question";
+import { BIRTH_QUESTION, monthNames } from "../consent/age-question";
+import { ASK_PARENT } from "../consent/ask-parent";
+import { i18nFor } from "../i18n/catalogs.server";
+import type { Language } from "../i18n/languages";
 import { BIRTH_DATE_MESSAGE } from "../consent/age";
 
-/** What the embedded form shows: the site's own strings and brand colour. */
-export async function getEmbedConfig() {
+/** What the embedded form shows, in the visitor's language: the site's own strings and brand colour. */
+export async function getEmbedConfig(language: Language) {
+  const i18n = i18nFor(language);
   const { primaryBrandColor, homepageMainTitleLine1 } = await getSiteSettings(["primaryBrandColor", "homepageMainTitleLine1"]);
   const brandColor = /^#[0-9a-f]{6}$/i.test(primaryBrandColor) ? primaryBrandColor : "#F8A719";
   return {
     version: EMBED_VERSION,
     siteName: getEnv().SITE_NAME,
     heading: homepageMainTitleLine1,
-    emailLabel: "Your e-mail address",
-    birthLegend: BIRTH_QUESTION.legend,
-    monthLabel: BIRTH_QUESTION.month,
-    yearLabel: BIRTH_QUESTION.year,
-    birthMissing: BIRTH_DATE_MESSAGE,
-    months: MONTH_NAMES,
-    askParentTitle: ASK_PARENT.title,
-    askParentText: ASK_PARENT.embedText,
-    askParentLink: ASK_PARENT.embedLink,
-    button: "Join the Crew",
-    submitting: "Submitting...",
-    invalidEmail: EMAIL_INVALID_MESSAGE,
-    failed: SIGNUP_ERROR_MESSAGE,
-    joinedTitle: "You're In!",
-    joinedText: "Welcome aboard! Share your link: every friend who joins earns you points.",
-    emailedTitle: "Welcome Back!",
-    emailedText: "You're already on the waitlist: we've e-mailed your referral link to you.",
+    emailLabel: i18n._("Your e-mail address"),
+    birthLegend: i18n._(BIRTH_QUESTION.legend),
+    monthLabel: i18n._(BIRTH_QUESTION.month),
+    yearLabel: i18n._(BIRTH_QUESTION.year),
+    birthMissing: i18n._(BIRTH_DATE_MESSAGE),
+    months: monthNames(language),
+    askParentTitle: i18n._(ASK_PARENT.title),
+    askParentText: i18n._(ASK_PARENT.embedText),
+    askParentLink: i18n._(ASK_PARENT.embedLink),
+    button: i18n._("Join the Crew"),
+    submitting: i18n._("Submitting..."),
+    invalidEmail: i18n._(EMAIL_INVALID_MESSAGE),
+    failed: i18n._(SIGNUP_ERROR_MESSAGE),
+    joinedTitle: i18n._("You're In!"),
+    joinedText: i18n._("Welcome aboard! Share your link: every friend who joins earns you points."),
+    emailedTitle: i18n._("Welcome Back!"),
+    emailedText: i18n._("You're already on the waitlist: we've e-mailed your referral link to you."),
     brandColor,
     brandTextColor: readableTextOn(brandColor),
   };

@@ -11,7 +11,7 @@ import { JoinInputSchema } from "../waitlist/waitlist.schema";
 import { sealAgePass } from "../consent/age-pass.server";
 import { birthMonthFields, refineBirthMonth } from "../consent/birth-month.schema";
 import { decideAge, PARENT_CONSENT_PATH } from "../consent/decide-age.server";
-import { preferredLanguage } from "../i18n/preferred-language.server";
+import type { Language } from "../i18n/languages";
 
 export const EmbedJoinSchema = JoinInputSchema.extend({
   referralCode: z.string().trim().max(64).regex(/^[a-z0-9]*$/).optional().catch(undefined),
@@ -19,7 +19,7 @@ export const EmbedJoinSchema = JoinInputSchema.extend({
 }).superRefine(refineBirthMonth);
 
 /** Who sent the embedded form, as its request tells. */
-type EmbedVisitor = { clientIp: string; userAgent: string | null; acceptLanguage: string | null };
+type EmbedVisitor = { clientIp: string; userAgent: string | null; siteLanguage: Language };
 
 /** A visitor under the consent age gets a link to the site's parent step, carrying their age pass (the embed keeps no cookies). */
 export type EmbedJoinResult = { status: "joined"; referralLink: string } | { status: "emailed" } | { status: "ask_parent"; parentUrl: string };
@@ -43,7 +43,7 @@ export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, req
     referralCode: input.referralCode || null,
     clientIp: request.clientIp,
     userAgent: request.userAgent,
-    siteLanguage: preferredLanguage(request.acceptLanguage),
+    siteLanguage: request.siteLanguage,
     seen: { deviceMemberId: null, signedInEmail: null },
   });
   if (!result.isNewMember) return { status: "emailed" };

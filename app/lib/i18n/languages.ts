@@ -7,6 +7,9 @@ export const DEFAULT_LANGUAGE: Language = "en";
 /** Each language's name in English, for the back office (which stays English, issue 31). */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Spanish" };
 
+/** Each language's name in itself, for the switcher: a reader finds their own language by its own name. */
+export const LANGUAGE_ENDONYMS: Record<Language, string> = { en: "English", es: "Español" };
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }

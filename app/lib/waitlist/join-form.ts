@@ -19,7 +19,7 @@ export function isJoinLaneReply(value: unknown): value is JoinLaneReply {
 
 /** Spec §5: the inline message of a sign-up that failed (with the 'Signup Error' toast). */
 export const SIGNUP_ERROR_MESSAGE =
-  "There was an issue signing you up. Please try again or contact support if this persists.";
+  /*i18n*/ "There was an issue signing you up. Please try again or contact support if this persists.";
 
 export const JOIN_FORM_CONSTRAINTS = {
   email: { required: true },

@@ -3,6 +3,7 @@ import { allowedEmbedOrigin, embedCorsHeaders } from "~/lib/embed/embed-cors.ser
 import { getEmbedConfig } from "~/lib/embed/embed-config.server";
 import { answerEmbedJoin } from "~/lib/embed/embed-join.server";
 import { createBotChallenge } from "~/lib/security/bot-challenge.server";
+import { requestLanguage } from "~/lib/i18n/request-language.server";
 
 // The embeddable form's endpoints (/api/embed/config, /challenge, /join), answered with
 // CORS only for the websites in Site Settings → Embeddable Join Form. No cookies are read.
@@ -14,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const headers = embedCorsHeaders(origin);
   // A CORS preflight (the join posts JSON) may reach the loader or the action.
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers });
-  if (params.endpoint === "config") return Response.json(await getEmbedConfig(), { headers });
+  if (params.endpoint === "config") return Response.json(await getEmbedConfig(requestLanguage(request)), { headers });
   if (params.endpoint === "challenge") return Response.json(await createBotChallenge(), { headers });
   return Response.json({ error: "Not found." }, { status: 404, headers });
 }
@@ -28,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const answer = await answerEmbedJoin(await request.json().catch(() => null), {
     clientIp: context.clientIp,
     userAgent: request.headers.get("User-Agent"),
-    acceptLanguage: request.headers.get("Accept-Language"),
+    siteLanguage: requestLanguage(request),
     requestId: context.requestId,
   });
   return Response.json(answer.body, { status: answer.status, headers });

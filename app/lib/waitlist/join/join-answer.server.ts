@@ -7,7 +7,7 @@ import { checkBotGuard } from "../../security/bot-guard.server";
 import { SIGNUP_ERROR_MESSAGE, type JoinActionData } from "../join-form";
 import { BatcherFullError } from "./batcher";
 import { signUpFromForm } from "./signup.server";
-import { preferredLanguage } from "../../i18n/preferred-language.server";
+import type { Language } from "../../i18n/languages";
 import { forgetReferralCode, readDeviceMemberId, readPendingReferral, rememberDeviceMember } from "../visitor-cookies.server";
 import { JoinFormSchema } from "../waitlist.schema";
 import { agePassCookie, readAgePassCookie, sealAgePass } from "../../consent/age-pass.server";
@@ -17,8 +17,8 @@ import { decideAge, PARENT_CONSENT_PATH } from "../../consent/decide-age.server"
 export type JoinVisitor = {
   clientIp: string;
   userAgent: string | null;
-  /** The request's Accept-Language header: the member's language (preferredLanguage). */
-  acceptLanguage: string | null;
+  /** The language the page was given in (requestLanguage): the member's language. */
+  siteLanguage: Language;
   /** The request's Cookie header: the pending referral and the member who joined on this browser. */
   cookieHeader: string | null;
   /** The signed-in account's address, when there is one. */
@@ -57,7 +57,7 @@ export async function answerJoinForm(payload: FormData | URLSearchParams, visito
       botGuard,
       clientIp: visitor.clientIp,
       userAgent: visitor.userAgent,
-      siteLanguage: preferredLanguage(visitor.acceptLanguage),
+      siteLanguage: visitor.siteLanguage,
       referralCode: referral?.code ?? null,
       via: referral?.via ?? null,
       seen: { deviceMemberId: await readDeviceMemberId(visitor.cookieHeader), signedInEmail: visitor.signedInEmail },

@@ -1,0 +1,27 @@
+import { defineConfig } from "@lingui/cli";
+import { formatter } from "@lingui/format-po";
+
+// The public site's messages (issue 31, ADR 0053). The English text is the message's id (the
+// gettext way: a translator reads it in the .po file), one catalog per page and one shared
+// catalog for the chrome, forms and domain messages, so a page is sent only its own.
+// `npm run i18n:extract` gathers them from the code; `npm run i18n:compile` writes the JSON
+// the server reads. The back office stays English (ADR 0053).
+const page = (name: string, file: string) => ({ path: `<rootDir>/app/locales/{locale}/${name}`, include: [`<rootDir>/app/routes/${file}`] });
+
+export default defineConfig({
+  sourceLocale: "en",
+  locales: ["en", "es"],
+  fallbackLocales: { default: "en" },
+  // Files, not line numbers, as each message's origin: an edit elsewhere in a file leaves the catalogs alone.
+  format: formatter({ lineNumbers: false }),
+  compileNamespace: "json",
+  orderBy: "messageId",
+  catalogs: [
+    {
+      path: "<rootDir>/app/locales/{locale}/common",
+      include: ["<rootDir>/app/root.tsx", "<rootDir>/app/components", "<rootDir>/app/lib"],
+      exclude: ["**/admin/**", "**/*.test.*", "**/*.server.test.*"],
+    },
+    page("home", "_index.tsx"),
+  ],
+});

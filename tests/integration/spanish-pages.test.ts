@@ -1,0 +1,127 @@
+// Issue 31: a Spanish-speaking family's pages are Spanish — the language the browser asks
+// for, or the one chosen with the switcher (kept in a cookie, and on the member for their
+// e-mails) — with `lang`, `Content-Language` and the alternates that say so, and no English
+// message of the page's catalogs left in what a reader sees or hears.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitlistUsers } from "../../db/schema";
+import { seedDemoContent } from "../../db/seed";
+import { signInAs } from "../auth-helpers";
+import { resetDatabase } from "../db-reset";
+import { loadRouteServer } from "../route-server";
+import { db } from "~/lib/db.server";
+import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
+import enCommon from "~/locales/en/common.json";
+import enHome from "~/locales/en/home.json";
+import esCommon from "~/locales/es/common.json";
+import esHome from "~/locales/es/home.json";
+
+const ORIGIN = "http://localhost:3000";
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+const SPANISH = "es-MX,es;q=0.9,en;q=0.5";
+
+let server: Awaited<ReturnType<typeof loadRouteServer>>;
+
+beforeAll(async () => {
+  await resetDatabase();
+  await seedDemoContent();
+  server = await loadRouteServer({ cspNonce: "nonce", requestId: "spanish-pages", clientIp: "198.51.100.31" });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+function page(path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {
+  return server.handle(new Request(`${ORIGIN}${path}`, { ...init, headers: { "User-Agent": BROWSER, Accept: "text/html", ...headers } }));
+}
+
+/** English messages whose Spanish differs: none of them may be read on a Spanish page. */
+function englishOnly(english: { messages: Record<string, unknown> }, spanish: { messages: Record<string, unknown> }): Set<string> {
+  return new Set(
+    Object.keys(english.messages).filter((id) => JSON.stringify(english.messages[id]) !== JSON.stringify(spanish.messages[id]) && !id.includes("{")),
+  );
+}
+
+const decode = (text: string) =>
+  text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").replace(/&nbsp;/g, " ");
+
+/** What a reader sees or hears: text between tags, and the labels, placeholders and alternatives. */
+function readableTexts(html: string): string[] {
+  const body = html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<style[\s\S]*?<\/style>/g, "");
+  const between = [...body.matchAll(/>([^<]+)</g)].map((match) => match[1]!);
+  const attributes = [...body.matchAll(/\s(?:aria-label|placeholder|alt|title)="([^"]*)"/g)].map((match) => match[1]!);
+  return [...between, ...attributes].map((text) => decode(text).trim()).filter(Boolean);
+}
+
+describe("a page in Spanish", () => {
+  it("is what an es-MX browser gets: lang, Content-Language and alternates, and no English message of its catalogs", async () => {
+    const response = await page("/", { "Accept-Language": SPANISH });
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Language")).toBe("es");
+    expect(response.headers.get("Vary")).toMatch(/Accept-Language/);
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain(`<link rel="alternate" hrefLang="en" href="${ORIGIN}/?lang=en"/>`);
+    expect(html).toContain(`<link rel="alternate" hrefLang="es" href="${ORIGIN}/?lang=es"/>`);
+    expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${ORIGIN}/"/>`);
+    expect(html).toContain("Conoce a la tripulación");
+    expect(html).toContain("¿Cuándo naciste?");
+    expect(html).toMatch(/<option value="1">enero<\/option>/);
+    expect(html).toContain("<title>Vista Crew: únete a la lista de espera</title>");
+
+    const english = new Set([...englishOnly(enCommon, esCommon), ...englishOnly(enHome, esHome)]);
+    const left = readableTexts(html).filter((text) => english.has(text));
+    expect(left).toEqual([]);
+  });
+
+  it("is English for the same browser once the visitor chose English, and Spanish again by `?lang=es`", async () => {
+    const chosen = await page("/", { "Accept-Language": SPANISH, Cookie: "lc_lang=en" });
+    expect(chosen.headers.get("Content-Language")).toBe("en");
+    const html = await chosen.text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain("Meet the crew");
+
+    const linked = await page("/trailer?lang=es", { "Accept-Language": "en-US", Cookie: "lc_lang=en" });
+    expect(linked.headers.getSetCookie().some((line) => line.startsWith("lc_lang=es;"))).toBe(true);
+    const linkedHtml = await linked.text();
+    expect(linkedHtml).toContain('<html lang="es"');
+    expect(linkedHtml).toContain(`<link rel="canonical" href="${ORIGIN}/trailer?lang=es"/>`);
+  });
+});
+
+describe("the language switcher", () => {
+  const choose = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    page("/language", { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, ...headers }, { method: "POST", body: new URLSearchParams(fields) });
+
+  it("keeps the choice and goes back to the page it was made on, without the `?lang=` that would overrule it", async () => {
+    const response = await choose({ language: "es", redirectTo: "/leaderboard?view=all-time&lang=en" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/leaderboard?view=all-time");
+    expect(response.headers.getSetCookie().find((line) => line.startsWith("lc_lang="))).toMatch(/^lc_lang=es; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax/);
+  });
+
+  it("never sends the visitor to another site", async () => {
+    for (const redirectTo of ["//evil.example/", "https://evil.example/", "/\\evil.example"]) {
+      const response = await choose({ language: "en", redirectTo });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toMatch(/^\/(?![/\\])/);
+    }
+  });
+
+  it("refuses a language the site does not speak, and keeps nothing", async () => {
+    for (const language of ["fr", "", "es".repeat(5000), "\u0000"]) {
+      const response = await choose({ language, redirectTo: "/" });
+      expect(response.status).toBe(400);
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it("also changes a signed-in member's own language, which their e-mails follow", async () => {
+    await joinWaitlist({ email: "abuela@example.com" });
+    const session = await signInAs("abuela@example.com");
+    expect((await choose({ language: "es", redirectTo: "/dashboard" }, { Cookie: session })).status).toBe(302);
+    const [member] = await db.select({ language: waitlistUsers.language }).from(waitlistUsers).where(eq(waitlistUsers.email, "abuela@example.com"));
+    expect(member?.language).toBe("es");
+  });
+});
