@@ -23,5 +23,8 @@ export default defineConfig({
       exclude: ["**/admin/**", "**/*.test.*", "**/*.server.test.*"],
     },
     page("home", "_index.tsx"),
+    page("join", "join-waitlist.tsx"),
+    page("thank-you", "thank-you.tsx"),
+    page("leaderboard", "leaderboard.tsx"),
   ],
 });

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -9,7 +10,7 @@ export function NoticePage({
   iconClassName,
   title,
   message,
-  action = { to: "/", label: "Back to Home" },
+  action,
 }: {
   icon?: LucideIcon;
   iconClassName?: string;
@@ -17,14 +18,16 @@ export function NoticePage({
   message: string;
   action?: { to: string; label: string; variant?: "default" | "outline"; reloadDocument?: boolean };
 }) {
+  const { i18n } = useLingui();
+  const { to, label, variant, reloadDocument } = action ?? { to: "/", label: i18n._("Back to Home") };
   return (
     <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       {Icon && <Icon className={cn("size-14", iconClassName)} aria-hidden="true" />}
       <h1 className="text-4xl font-extrabold">{title}</h1>
       <p className="text-lg text-muted-foreground">{message}</p>
-      <Button asChild variant={action.variant ?? "default"}>
-        <Link to={action.to} reloadDocument={action.reloadDocument}>
-          {action.label}
+      <Button asChild variant={variant ?? "default"}>
+        <Link to={to} reloadDocument={reloadDocument}>
+          {label}
         </Link>
       </Button>
     </main>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { readFormData } from "~/lib/http/form-data.server";
 import { Dices, Gift, Share2, Trophy, Users } from "lucide-react";
 import { data, Form, Link } from "react-router";
@@ -167,6 +168,7 @@ function NextMilestoneProgress({ milestone }: { milestone: MilestoneProgress }) 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { email, isAdmin, member } = loaderData;
   const { leaderboardVisible } = useLiveSettings();
+  const { i18n } = useLingui();
   return (
     <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-12">
       <h1 className="text-3xl font-extrabold">My Dashboard</h1>
@@ -201,7 +203,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             </CardHeader>
             <CardContent className="space-y-1 text-sm text-muted-foreground">
               {member.pendingReferrals > 0 && (
-                <p className="font-semibold text-foreground" data-testid="pending-referrals">{pendingReferralsText(member.pendingReferrals)}</p>
+                <p className="font-semibold text-foreground" data-testid="pending-referrals">{pendingReferralsText(member.pendingReferrals, i18n)}</p>
               )}
               <p>Every friend {referralRuleText(member.creditMode)} earns you {REFERRER_POINTS} points.</p>
             </CardContent>

@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { Bell, Gift, Sparkles } from "lucide-react";
 import { data, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/join-waitlist";
@@ -8,14 +10,25 @@ import { answerJoinForm } from "~/lib/waitlist/join/join-answer.server";
 import { isJoinLaneReply, JOIN_ANSWER_JSON, SIGNUP_ERROR_MESSAGE, type JoinActionData } from "~/lib/waitlist/join-form";
 import { siteNameFrom } from "~/lib/site-name";
 import { requestLanguage } from "~/lib/i18n/request-language.server";
+import { pageTranslation } from "~/lib/i18n/catalogs.server";
+import { getEnv } from "~/lib/env.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = siteNameFrom(matches);
-  return [
-    { title: `Join the Waitlist | ${siteName}` },
-    { name: "description", content: `Join the ${siteName} waitlist for news, monthly giveaways and a shot at early access.` },
-  ];
+  return [{ title: `${data?.meta.title ?? ""} | ${siteName}` }, { name: "description", content: data?.meta.description ?? "" }];
 };
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { i18n, messages } = pageTranslation(request, "join");
+  const siteName = getEnv().SITE_NAME;
+  return {
+    meta: {
+      title: i18n._("Join the Waitlist"),
+      description: i18n._("Join the {siteName} waitlist for news, monthly giveaways and a shot at early access.", { siteName }),
+    },
+    messages,
+  };
+}
 
 // The one place the waitlist form posts to, from every page that shows it. Without
 // JavaScript the join lane in front of React Router (server/join-lane.ts, ADR 0038) answers
@@ -54,44 +67,48 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   return data<JoinActionData>(reply, { status: response.status });
 }
 
-const BENEFITS = [
+const benefits = (i18n: I18n) => [
   {
     icon: Bell,
-    title: "Exclusive Updates",
-    text: "Behind-the-scenes sketches, character reveals and news before anyone else hears it.",
+    title: i18n._("Exclusive Updates"),
+    text: i18n._("Behind-the-scenes sketches, character reveals and news before anyone else hears it."),
   },
   {
     icon: Gift,
-    title: "Monthly Giveaways",
-    text: "Climb the leaderboard for a chance at T-shirts, decals and other crew swag every month.",
+    title: i18n._("Monthly Giveaways"),
+    text: i18n._("Climb the leaderboard for a chance at T-shirts, decals and other crew swag every month."),
   },
   {
     icon: Sparkles,
-    title: "Early Access",
-    text: "Top crew members may get to watch the very first episodes before the official premiere.",
+    title: i18n._("Early Access"),
+    text: i18n._("Top crew members may get to watch the very first episodes before the official premiere."),
   },
 ];
 
 export default function JoinWaitlist({ matches }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
   const actionData = useActionData<typeof action>();
+  const { i18n } = useLingui();
   return (
     <main className="mx-auto grid w-full max-w-6xl flex-1 items-center gap-10 px-4 py-12 lg:grid-cols-2">
       <div>
-        <p className="text-sm font-bold uppercase tracking-wide text-secondary">Be part of the adventure</p>
-        <h1 className="mt-2 text-4xl font-extrabold sm:text-5xl">Join the Waitlist</h1>
+        <p className="text-sm font-bold uppercase tracking-wide text-secondary">{i18n._("Be part of the adventure")}</p>
+        <h1 className="mt-2 text-4xl font-extrabold sm:text-5xl">{i18n._("Join the Waitlist")}</h1>
         <p className="mt-4 text-lg text-muted-foreground">
-          {siteName} is almost here! Sign up with your e-mail to get your own crew link, earn points for every
-          friend who joins, and compete for monthly prizes while we get the first episodes ready.
+          {i18n._(
+            "{siteName} is almost here! Sign up with your e-mail to get your own crew link, earn points for every friend who joins, and compete for monthly prizes while we get the first episodes ready.",
+            { siteName },
+          )}
         </p>
         <WaitlistForm serverResult={actionData} className="mt-6 max-w-xl" />
         <p className="mt-2 text-xs text-muted-foreground">
-          We only use your address for {siteName} news and your crew link. <Link to="/privacy" className="underline">How we handle data</Link>
+          {i18n._("We only use your address for {siteName} news and your crew link.", { siteName })}{" "}
+          <Link to="/privacy" className="underline">{i18n._("How we handle data")}</Link>
         </p>
         <section aria-labelledby="why-join" className="mt-10">
-          <h2 id="why-join" className="text-2xl font-extrabold">Why Join?</h2>
+          <h2 id="why-join" className="text-2xl font-extrabold">{i18n._("Why Join?")}</h2>
           <ul className="mt-4 space-y-4">
-            {BENEFITS.map(({ icon: Icon, title, text }) => (
+            {benefits(i18n).map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-4">
                 <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/20 text-secondary">
                   <Icon aria-hidden="true" />
@@ -107,7 +124,7 @@ export default function JoinWaitlist({ matches }: Route.ComponentProps) {
       </div>
       <img
         src="/images/join.svg"
-        alt={`The ${siteName} characters waving from their ship`}
+        alt={i18n._("The {siteName} characters waving from their ship", { siteName })}
         width={560}
         height={420}
         className="mx-auto w-full max-w-lg"

@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { Crown, Medal, Trophy } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
@@ -18,11 +20,15 @@ import { cn } from "~/lib/utils";
 import { getCurrentMember } from "~/lib/waitlist/current-member.server";
 import { getCrewName } from "~/lib/crew-names/crew-name.server";
 import { siteNameFrom } from "~/lib/site-name";
+import { getEnv } from "~/lib/env.server";
 import { NoticePage } from "~/components/notice-page";
+import { badgeName } from "~/lib/leaderboard/badge-names";
+import { pageTranslation } from "~/lib/i18n/catalogs.server";
+import { FORMAT_LOCALES } from "~/lib/i18n/languages";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `Leaderboard | ${siteName}` }, { name: "description", content: `The top ${siteName} crew members this month and of all time: points, referrals and prizes.` }];
+  return [{ title: `${data?.meta.title ?? ""} | ${siteName}` }, { name: "description", content: data?.meta.description ?? "" }];
 };
 
 const ViewQuery = z.object({ view: z.enum(["month", "all-time"]).catch("month").default("month") });
@@ -30,7 +36,13 @@ type View = z.infer<typeof ViewQuery>["view"];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { view } = ViewQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!(await getSiteSetting("leaderboardVisible"))) return { isVisible: false as const, view, season: null, rows: [], standing: null };
+  const { language, i18n, messages } = pageTranslation(request, "leaderboard");
+  const siteName = getEnv().SITE_NAME;
+  const meta = {
+    title: i18n._("Leaderboard"),
+    description: i18n._("The top {siteName} crew members this month and of all time: points, referrals and prizes.", { siteName }),
+  };
+  if (!(await getSiteSetting("leaderboardVisible"))) return { isVisible: false as const, view, season: null, rows: [], standing: null, meta, messages };
   const [current, member] = await Promise.all([getCurrentSeason(), getCurrentMember(request)]);
   const [rows, standing, pendingReferrals, seasonPoints, crewName] = await Promise.all([
     view === "month" ? listSeasonLeaderboard(current.season, { limit: LEADERBOARD_SIZE }) : listLeaderboard({ limit: LEADERBOARD_SIZE }),
@@ -42,16 +54,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     isVisible: true as const,
     view,
-    season: { label: seasonLabel(current.season), endsText: seasonEndText(current.endsAt, current.timeZone) },
+    season: { label: seasonLabel(current.season, FORMAT_LOCALES[language]), endsText: seasonEndText(current.endsAt, current.timeZone, FORMAT_LOCALES[language]) },
     rows,
     standing:
       standing && member ? { ...standing, points: member.points, seasonPoints, pendingReferrals, nickname: crewName ?? "" } : null,
+    meta,
+    messages,
   };
 }
 
 /** "Nov 30, 11:59 PM PST": the last minute of the season in the site's zone (formatted here, not in the browser). */
-function seasonEndText(endsAt: Date, timeZone: string): string {
-  return new Date(endsAt.getTime() - 60_000).toLocaleString("en-US", {
+function seasonEndText(endsAt: Date, timeZone: string, locale: string): string {
+  return new Date(endsAt.getTime() - 60_000).toLocaleString(locale, {
     month: "short",
     day: "numeric",
     hour: "numeric",
@@ -61,20 +75,21 @@ function seasonEndText(endsAt: Date, timeZone: string): string {
   });
 }
 
-const VIEWS: { view: View; label: string; href: string }[] = [
-  { view: "month", label: "This month", href: "/leaderboard" },
-  { view: "all-time", label: "All time", href: "/leaderboard?view=all-time" },
+const views = (i18n: I18n): { view: View; label: string; href: string }[] => [
+  { view: "month", label: i18n._("This month"), href: "/leaderboard" },
+  { view: "all-time", label: i18n._("All time"), href: "/leaderboard?view=all-time" },
 ];
 
-const PODIUM = [
-  { className: "border-amber-400 bg-amber-50", icon: Crown, iconClass: "text-amber-500", label: "Gold" },
-  { className: "border-slate-400 bg-slate-50", icon: Medal, iconClass: "text-slate-500", label: "Silver" },
-  { className: "border-orange-400 bg-orange-50", icon: Medal, iconClass: "text-orange-600", label: "Bronze" },
+const podium = (i18n: I18n) => [
+  { className: "border-amber-400 bg-amber-50", icon: Crown, iconClass: "text-amber-500", label: (rank: number) => i18n._("Gold, rank {rank}", { rank }) },
+  { className: "border-slate-400 bg-slate-50", icon: Medal, iconClass: "text-slate-500", label: (rank: number) => i18n._("Silver, rank {rank}", { rank }) },
+  { className: "border-orange-400 bg-orange-50", icon: Medal, iconClass: "text-orange-600", label: (rank: number) => i18n._("Bronze, rank {rank}", { rank }) },
 ];
 
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const { leaderboardVisible } = useLiveSettings();
+  const { i18n } = useLingui();
   const revalidator = useRevalidator();
   const wasVisible = useRef(leaderboardVisible);
 
@@ -85,7 +100,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   }, [leaderboardVisible, revalidator]);
 
   if (!leaderboardVisible) {
-    return <NoticePage title="Leaderboard Temporarily Hidden" message="The crew rankings are taking a short break. Check back soon!" />;
+    return <NoticePage title={i18n._("Leaderboard Temporarily Hidden")} message={i18n._("The crew rankings are taking a short break. Check back soon!")} />;
   }
   const isLoading = revalidator.state === "loading" || !loaderData.isVisible;
   const { rows, standing, view, season } = loaderData;
@@ -95,12 +110,12 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-12">
       <div className="text-center">
         <Trophy className="mx-auto size-12 text-primary" aria-hidden="true" />
-        <h1 className="mt-2 text-4xl font-extrabold">Leaderboard</h1>
-        <p className="mt-2 text-muted-foreground">Earn points by joining, inviting friends and watching the trailer. Top crew members win monthly prizes!</p>
+        <h1 className="mt-2 text-4xl font-extrabold">{i18n._("Leaderboard")}</h1>
+        <p className="mt-2 text-muted-foreground">{i18n._("Earn points by joining, inviting friends and watching the trailer. Top crew members win monthly prizes!")}</p>
       </div>
 
-      <nav aria-label="Leaderboard views" className="mt-8 flex justify-center gap-2">
-        {VIEWS.map((entry) => (
+      <nav aria-label={i18n._("Leaderboard views")} className="mt-8 flex justify-center gap-2">
+        {views(i18n).map((entry) => (
           <Link
             key={entry.view}
             to={entry.href}
@@ -118,49 +133,47 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
       {season && (
         <p className="mt-3 text-center text-sm text-muted-foreground" data-testid="season-note">
           {isMonth ? (
-            <>
-              {season.label}: points earned this month. The season ends {season.endsText}.{" "}
-            </>
+            <>{i18n._("{season}: points earned this month. The season ends {end}.", { season: season.label, end: season.endsText })} </>
           ) : (
-            <>All points since the waitlist opened. </>
+            <>{i18n._("All points since the waitlist opened.")} </>
           )}
-          <Link to="/hall-of-fame" className="font-semibold text-secondary underline">Hall of Fame</Link>
+          <Link to="/hall-of-fame" className="font-semibold text-secondary underline">{i18n._("Hall of Fame")}</Link>
         </p>
       )}
 
       {isLoading ? (
-        <p role="status" className="mt-10 text-center font-semibold text-muted-foreground">Loading Leaderboard...</p>
+        <p role="status" className="mt-10 text-center font-semibold text-muted-foreground">{i18n._("Loading Leaderboard...")}</p>
       ) : (
         <>
           {standing && (
-            <section aria-label="Your standing" className="mt-8 flex items-center justify-between rounded-2xl border-2 border-secondary bg-secondary/5 p-5">
+            <section aria-label={i18n._("Your standing")} className="mt-8 flex items-center justify-between rounded-2xl border-2 border-secondary bg-secondary/5 p-5">
               <div>
-                <p className="text-sm font-semibold text-muted-foreground">Your standing</p>
+                <p className="text-sm font-semibold text-muted-foreground">{i18n._("Your standing")}</p>
                 <p className="text-lg font-bold">{standing.nickname}</p>
                 <p className="text-sm text-muted-foreground" data-testid="place-in-line">
-                  {placeText(standing)} · {passText(standing)}
+                  {placeText(standing, i18n)} · {passText(standing, i18n)}
                 </p>
                 {standing.movement && standing.movement.places > 0 && (
-                  <p className="text-sm font-semibold text-green-800" data-testid="place-movement">{movementText(standing.movement)}</p>
+                  <p className="text-sm font-semibold text-green-800" data-testid="place-movement">{movementText(standing.movement, i18n)}</p>
                 )}
                 {standing.pendingReferrals > 0 && (
-                  <p className="text-sm text-muted-foreground" data-testid="pending-referrals">{pendingReferralsText(standing.pendingReferrals)}</p>
+                  <p className="text-sm text-muted-foreground" data-testid="pending-referrals">{pendingReferralsText(standing.pendingReferrals, i18n)}</p>
                 )}
               </div>
               <div className="flex gap-6 text-right">
                 <div>
-                  <p className="text-xs uppercase text-muted-foreground">{isMonth ? "All-time rank" : "Rank"}</p>
-                  <p className="text-2xl font-extrabold" data-testid="own-rank">#{standing.rank}</p>
+                  <p className="text-xs uppercase text-muted-foreground">{isMonth ? i18n._("All-time rank") : i18n._("Rank")}</p>
+                  <p className="text-2xl font-extrabold" data-testid="own-rank">#{i18n.number(standing.rank)}</p>
                 </div>
                 {isMonth && (
                   <div>
-                    <p className="text-xs uppercase text-muted-foreground">This month</p>
-                    <p className="text-2xl font-extrabold" data-testid="own-season-points">{standing.seasonPoints}</p>
+                    <p className="text-xs uppercase text-muted-foreground">{i18n._("This month")}</p>
+                    <p className="text-2xl font-extrabold" data-testid="own-season-points">{i18n.number(standing.seasonPoints)}</p>
                   </div>
                 )}
                 <div>
-                  <p className="text-xs uppercase text-muted-foreground">Points</p>
-                  <p className="text-2xl font-extrabold" data-testid="own-points">{standing.points}</p>
+                  <p className="text-xs uppercase text-muted-foreground">{i18n._("Points")}</p>
+                  <p className="text-2xl font-extrabold" data-testid="own-points">{i18n.number(standing.points)}</p>
                 </div>
               </div>
             </section>
@@ -168,26 +181,26 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           {rows.length === 0 ? (
             <p className="mt-10 rounded-xl border bg-card p-8 text-center text-muted-foreground">
               {isMonth
-                ? "No points earned this month yet. Join the waitlist or invite a friend to take the lead!"
-                : "The leaderboard is currently empty. Be the first to join the waitlist and start earning points!"}
+                ? i18n._("No points earned this month yet. Join the waitlist or invite a friend to take the lead!")
+                : i18n._("The leaderboard is currently empty. Be the first to join the waitlist and start earning points!")}
             </p>
           ) : (
-            <ol className="mt-8 space-y-2" aria-label="Ranking">
+            <ol className="mt-8 space-y-2" aria-label={i18n._("Ranking")}>
               {rows.map((row, index) => {
-                const podium = index < 3 && row.rank <= 3 ? PODIUM[row.rank - 1] : undefined;
-                const PodiumIcon = podium?.icon;
+                const place = index < 3 && row.rank <= 3 ? podium(i18n)[row.rank - 1] : undefined;
+                const PodiumIcon = place?.icon;
                 return (
                   <li
                     key={row.memberId}
                     data-testid="leaderboard-row"
-                    className={cn("flex items-center gap-4 rounded-xl p-3 shadow-xs", podium ? `border-2 ${podium.className}` : "border bg-card")}
+                    className={cn("flex items-center gap-4 rounded-xl p-3 shadow-xs", place ? `border-2 ${place.className}` : "border bg-card")}
                   >
                     <span className="w-10 text-center text-lg font-extrabold">
                       {PodiumIcon ? (
-                        <PodiumIcon className={cn("mx-auto size-6", podium.iconClass)} aria-label={`${podium.label}, rank ${row.rank}`} />
+                        <PodiumIcon className={cn("mx-auto size-6", place.iconClass)} aria-label={place.label(row.rank)} />
                       ) : (
                         <>
-                          <span className="sr-only">Rank {row.rank}</span>
+                          <span className="sr-only">{i18n._("Rank {rank}", { rank: row.rank })}</span>
                           <span aria-hidden="true">#{row.rank}</span>
                         </>
                       )}
@@ -195,11 +208,11 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
                     <img src={`/api/avatars/${row.memberId}.svg`} alt="" width={40} height={40} className="size-10 rounded-full" loading="lazy" />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-bold">{row.nickname}</span>
-                      {row.badge && <Badge className="mt-0.5">{row.badge}</Badge>}
+                      {row.badge && <Badge className="mt-0.5">{badgeName(row.badge, i18n)}</Badge>}
                     </span>
                     <span className="text-right">
-                      <span className="block text-lg font-extrabold">{row.points}</span>
-                      <span className="text-xs text-muted-foreground">{isMonth ? "points this month" : "points"}</span>
+                      <span className="block text-lg font-extrabold">{i18n.number(row.points)}</span>
+                      <span className="text-xs text-muted-foreground">{isMonth ? i18n._("points this month") : i18n._("points")}</span>
                     </span>
                   </li>
                 );

@@ -5,6 +5,8 @@ import { recordShareClick } from "~/lib/funnel/funnel-counts.server";
 import { SHARE_LINK_BROKEN_MESSAGE, ShareClickQuerySchema } from "~/lib/funnel/share-click.schema";
 import { log } from "~/lib/log.server";
 import { networkShareUrl, parseShareNetwork, referralLink } from "~/lib/referrals/share-links";
+import { i18nFor } from "~/lib/i18n/catalogs.server";
+import { requestLanguage } from "~/lib/i18n/request-language.server";
 
 const plainText = (text: string, status: number) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
@@ -30,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!query.success) throw plainText(SHARE_LINK_BROKEN_MESSAGE, 400);
   await countClick(network, context);
   const env = getEnv();
-  return redirect(networkShareUrl(network, referralLink(env.origin, query.data.code, network), env.SITE_NAME), {
+  return redirect(networkShareUrl(network, referralLink(env.origin, query.data.code, network), env.SITE_NAME, i18nFor(requestLanguage(request))), {
     status: 303,
     headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
   });

@@ -11,10 +11,7 @@ import { resetDatabase } from "../db-reset";
 import { loadRouteServer } from "../route-server";
 import { db } from "~/lib/db.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
-import enCommon from "~/locales/en/common.json";
-import enHome from "~/locales/en/home.json";
-import esCommon from "~/locales/es/common.json";
-import esHome from "~/locales/es/home.json";
+import { rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
 
 const ORIGIN = "http://localhost:3000";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
@@ -36,11 +33,20 @@ function page(path: string, headers: Record<string, string> = {}, init: RequestI
   return server.handle(new Request(`${ORIGIN}${path}`, { ...init, headers: { "User-Agent": BROWSER, Accept: "text/html", ...headers } }));
 }
 
-/** English messages whose Spanish differs: none of them may be read on a Spanish page. */
-function englishOnly(english: { messages: Record<string, unknown> }, spanish: { messages: Record<string, unknown> }): Set<string> {
-  return new Set(
-    Object.keys(english.messages).filter((id) => JSON.stringify(english.messages[id]) !== JSON.stringify(spanish.messages[id]) && !id.includes("{")),
-  );
+type Catalog = { messages: Record<string, unknown> };
+const catalogs = import.meta.glob<Catalog>("../../app/locales/*/*.json", { eager: true, import: "default" });
+const catalog = (language: string, namespace: string) => catalogs[`../../app/locales/${language}/${namespace}.json`]!;
+
+/** English messages of these catalogs whose Spanish differs: none of them may be read on a Spanish page. */
+function englishOnly(...namespaces: string[]): Set<string> {
+  const english = new Set<string>();
+  for (const namespace of namespaces) {
+    const [en, es] = [catalog("en", namespace), catalog("es", namespace)];
+    for (const id of Object.keys(en.messages)) {
+      if (JSON.stringify(en.messages[id]) !== JSON.stringify(es.messages[id]) && !id.includes("{")) english.add(id);
+    }
+  }
+  return english;
 }
 
 const decode = (text: string) =>
@@ -70,9 +76,29 @@ describe("a page in Spanish", () => {
     expect(html).toMatch(/<option value="1">enero<\/option>/);
     expect(html).toContain("<title>Vista Crew: únete a la lista de espera</title>");
 
-    const english = new Set([...englishOnly(enCommon, esCommon), ...englishOnly(enHome, esHome)]);
+    const english = englishOnly("common", "home");
     const left = readableTexts(html).filter((text) => english.has(text));
     expect(left).toEqual([]);
+  });
+
+  it("is the join page, the thank-you page and the leaderboard, each with no English message of its catalogs", async () => {
+    const { member } = await joinWaitlist({ email: "lupita@example.com" });
+    const device = (await rememberDeviceMember(member.id)).split(";")[0]!;
+    const pages = [
+      { path: "/join-waitlist", namespace: "join", shows: "¿Por qué unirte?" },
+      { path: "/thank-you?welcome=new", namespace: "thank-you", shows: "¡Ya estás dentro!", cookie: device },
+      { path: "/leaderboard", namespace: "leaderboard", shows: "Este mes" },
+      { path: "/leaderboard?view=all-time", namespace: "leaderboard", shows: "Desde siempre" },
+    ];
+    for (const { path, namespace, shows, cookie } of pages) {
+      const response = await page(path, { "Accept-Language": SPANISH, ...(cookie ? { Cookie: cookie } : {}) });
+      const html = await response.text();
+      expect(response.status, path).toBe(200);
+      expect(html, path).toContain('<html lang="es"');
+      expect(html, path).toContain(shows);
+      const english = englishOnly("common", namespace);
+      expect(readableTexts(html).filter((text) => english.has(text)), path).toEqual([]);
+    }
   });
 
   it("is English for the same browser once the visitor chose English, and Spanish again by `?lang=es`", async () => {

@@ -167,6 +167,8 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
       { name: "delete-my-data-broken", path: "/delete-my-data?token=broken", status: 404 },
       { name: "embed-join", path: "/embed/join", status: 200 },
       { name: "thank-you", path: "/thank-you", cookie: deviceCookie, status: 200, shows: member.referralCode },
+      { name: "thank-you-es", path: "/thank-you?welcome=new&lang=es", cookie: deviceCookie, status: 200, shows: "¡Ya estás dentro!" },
+      { name: "leaderboard-es", path: "/leaderboard?lang=es", status: 200, shows: "Este mes" },
       { name: "thank-you-no-member", path: "/thank-you", status: 200 },
       { name: "dashboard", path: "/dashboard", cookie: sessionCookie, status: 200, shows: "Download my data" },
       { name: "leaderboard-member", path: "/leaderboard", cookie: sessionCookie, status: 200, shows: "Your standing" },

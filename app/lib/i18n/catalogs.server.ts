@@ -1,11 +1,12 @@
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
-import type { Language } from "./languages";
+import { FORMAT_LOCALES, type Language } from "./languages";
 import { passThroughMissing } from "./missing";
+import { requestLanguage } from "./request-language.server";
 
 // The compiled catalogs (`npm run i18n:compile`), every language and namespace, read once.
 const compiled = import.meta.glob<{ messages: Messages }>("../../locales/*/*.json", { eager: true });
 
-export type Namespace = "common" | "home";
+export type Namespace = "common" | "home" | "join" | "thank-you" | "leaderboard";
 
 function catalog(language: Language, namespace: Namespace): Messages {
   return compiled[`../../locales/${language}/${namespace}.json`]?.messages ?? {};
@@ -32,8 +33,17 @@ export function i18nFor(language: Language): I18n {
   if (!instance) {
     const ofLanguage = Object.entries(compiled).filter(([file]) => file.startsWith(`../../locales/${language}/`));
     const messages = Object.assign({}, ...ofLanguage.map(([, module]) => module.messages));
-    instance = setupI18n({ locale: language, locales: [language], messages: { [language]: messages }, missing: passThroughMissing });
+    instance = setupI18n({ locale: language, locales: [FORMAT_LOCALES[language]], messages: { [language]: messages }, missing: passThroughMissing });
     serverInstances.set(language, instance);
   }
   return instance;
+}
+
+/**
+ * A page loader's translation: the request's language, the translator for what the loader
+ * writes itself (a title, a date), and the page's catalog for its loader data.
+ */
+export function pageTranslation(request: Request, namespace: Namespace) {
+  const language = requestLanguage(request);
+  return { language, i18n: i18nFor(language), messages: messagesFor(language, namespace) };
 }

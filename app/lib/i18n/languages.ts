@@ -7,6 +7,12 @@ export const DEFAULT_LANGUAGE: Language = "en";
 /** Each language's name in English, for the back office (which stays English, issue 31). */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Spanish" };
 
+/**
+ * How each language writes numbers and dates: as in the United States, where the series
+ * launches first ("1,204", "27 de noviembre"; plain "es" would write "1204" and "12.345").
+ */
+export const FORMAT_LOCALES: Record<Language, string> = { en: "en-US", es: "es-US" };
+
 /** Each language's name in itself, for the switcher: a reader finds their own language by its own name. */
 export const LANGUAGE_ENDONYMS: Record<Language, string> = { en: "English", es: "Español" };
 

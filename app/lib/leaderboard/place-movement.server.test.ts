@@ -4,6 +4,7 @@ import { creditTrailerView } from "../points/points.server";
 import { getMemberById } from "../waitlist/members.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { movementText } from "./place-text";
+import { i18nFor } from "../i18n/catalogs.server";
 import { visitPlaceInLine } from "./place-movement.server";
 
 beforeEach(resetDatabase);
@@ -31,7 +32,8 @@ describe("how far a member moved", () => {
     const next = await visit(nova.id, tuesday);
     expect(next?.rank).toBe(1);
     expect(next?.movement).toEqual({ places: 3, since: "yesterday" });
-    expect(movementText(next!.movement!)).toBe("Up 3 places since yesterday");
+    expect(movementText(next!.movement!, i18nFor("en"))).toBe("Up 3 places since yesterday");
+    expect(movementText(next!.movement!, i18nFor("es"))).toBe("Subiste 3 lugares desde ayer");
 
     // Coming back later the same day still shows the climb since yesterday.
     const again = await visit(nova.id, new Date("2026-11-24T20:00:00Z"));
@@ -50,6 +52,7 @@ describe("how far a member moved", () => {
     await creditTrailerView(nova.id);
     const later = await visit(nova.id, new Date("2026-11-24T18:00:00Z"));
     expect(later?.movement).toEqual({ places: 1, since: "today" });
-    expect(movementText(later!.movement!)).toBe("Up 1 place since earlier today");
+    expect(movementText(later!.movement!, i18nFor("en"))).toBe("Up 1 place since earlier today");
+    expect(movementText(later!.movement!, i18nFor("es"))).toBe("Subiste 1 lugar desde hoy más temprano");
   });
 });

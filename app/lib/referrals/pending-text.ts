@@ -1,6 +1,8 @@
+import type { I18n } from "@lingui/core";
+
 /** What a member reads about referrals that wait for their friends to confirm. */
-export function pendingReferralsText(pending: number): string {
-  return pending === 1 ? "1 pending — it counts when your friend confirms" : `${pending} pending — they count when your friends confirm`;
+export function pendingReferralsText(pending: number, i18n: I18n): string {
+  return i18n._("{pending, plural, one {# pending — it counts when your friend confirms} other {# pending — they count when your friends confirm}}", { pending });
 }
 
 /** How a referral earns points under the current "Referral credit" setting. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { networkShareUrl, referralLink, SHARE_NETWORKS, shareTargets } from "./share-links";
+import { i18nFor } from "../i18n/catalogs.server";
 
 describe("share links", () => {
   it("builds the referral link from the origin and code, with the channel it is shared through", () => {
@@ -21,19 +22,20 @@ describe("share links", () => {
   it("puts the referral link for that channel into every network's share URL", () => {
     for (const network of SHARE_NETWORKS) {
       const link = referralLink("https://crew.example", "ada4k2x9q1z", network);
-      const url = new URL(networkShareUrl(network, link, "Vista Crew"));
+      const url = new URL(networkShareUrl(network, link, "Vista Crew", i18nFor("en")));
       const carried = [...url.searchParams.values()].join(" ");
       expect(carried).toContain(`https://crew.example/?ref=ada4k2x9q1z&via=${network}`);
     }
-    expect(networkShareUrl("email", "https://crew.example/?ref=a", "Vista Crew").startsWith("mailto:")).toBe(true);
+    expect(networkShareUrl("email", "https://crew.example/?ref=a", "Vista Crew", i18nFor("en")).startsWith("mailto:")).toBe(true);
   });
 
   it("never says \"Crew crew\" when the site's name ends in Crew", () => {
     for (const network of SHARE_NETWORKS) {
-      const url = new URL(networkShareUrl(network, referralLink("https://crew.example", "ada4k2x9q1z", network), "Vista Crew"));
+      const url = new URL(networkShareUrl(network, referralLink("https://crew.example", "ada4k2x9q1z", network), "Vista Crew", i18nFor("en")));
       const text = [...url.searchParams.values()].join(" ");
       expect(text).not.toMatch(/crew\s+crew/i);
     }
-    expect(decodeURIComponent(networkShareUrl("x", "https://crew.example/?ref=a", "Vista Crew"))).toContain("I just joined the Vista Crew waitlist!");
+    expect(decodeURIComponent(networkShareUrl("x", "https://crew.example/?ref=a", "Vista Crew", i18nFor("en")))).toContain("I just joined the Vista Crew waitlist!");
+    expect(decodeURIComponent(networkShareUrl("x", "https://crew.example/?ref=a", "Vista Crew", i18nFor("es")))).toContain("¡Me uní a la lista de espera de Vista Crew!");
   });
 });

@@ -1,3 +1,4 @@
+import type { I18n } from "@lingui/core";
 import type { ShareChannel } from "../funnel/channels";
 
 /** The channels that open a network's share page (the fifth, "copy", is the clipboard). */
@@ -18,9 +19,9 @@ export function referralLink(origin: string, referralCode: string, via?: ShareCh
   return via ? `${link}&via=${via}` : link;
 }
 
-/** The network's own share URL, carrying the referral link. */
-export function networkShareUrl(network: ShareNetwork, link: string, siteName: string): string {
-  const message = `I just joined the ${siteName} waitlist! Join with my link and we both earn bonus points:`;
+/** The network's own share URL, carrying the referral link, its message in the sharer's language. */
+export function networkShareUrl(network: ShareNetwork, link: string, siteName: string, i18n: I18n): string {
+  const message = i18n._("I just joined the {siteName} waitlist! Join with my link and we both earn bonus points:", { siteName });
   const encodedLink = encodeURIComponent(link);
   switch (network) {
     case "facebook":
@@ -30,7 +31,7 @@ export function networkShareUrl(network: ShareNetwork, link: string, siteName: s
     case "linkedin":
       return `https://www.linkedin.com/sharing/share-offsite/?url=${encodedLink}`;
     case "email":
-      return `mailto:?subject=${encodeURIComponent(`Join me on the ${siteName} waitlist`)}&body=${encodeURIComponent(`${message} ${link}`)}`;
+      return `mailto:?subject=${encodeURIComponent(i18n._("Join me on the {siteName} waitlist", { siteName }))}&body=${encodeURIComponent(`${message} ${link}`)}`;
   }
 }
 

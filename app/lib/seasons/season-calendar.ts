@@ -17,9 +17,9 @@ export function seasonParamOf(season: string): string {
 }
 
 /** "October 2026". */
-export function seasonLabel(season: string): string {
+export function seasonLabel(season: string, locale = "en-US"): string {
   const [year, month] = season.split("-").map(Number);
-  return new Date(Date.UTC(year!, month! - 1, 1)).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  return new Date(Date.UTC(year!, month! - 1, 1)).toLocaleDateString(locale, { month: "long", year: "numeric", timeZone: "UTC" });
 }
 
 /** The season `date` falls in, seen from `timeZone`. */
