@@ -17,7 +17,7 @@ export function SiteFooter({ siteName, contactEmail }: { siteName: string; conta
           <p className="text-sm">
             {i18n._("Contact:")} <a className="underline underline-offset-2" href={`mailto:${contactEmail}`}>{contactEmail}</a>
           </p>
-          <LanguageSwitcher className="-ml-2" />
+          <LanguageSwitcher className="-ml-2 flex" />
         </div>
         <nav aria-label={i18n._("Legal")} className="space-y-2">
           <h2 className="text-sm font-bold uppercase tracking-wide">{i18n._("Legal")}</h2>

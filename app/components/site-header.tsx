@@ -82,7 +82,7 @@ export function SiteHeader({ siteName, logoUrl, menu }: { siteName: string; logo
                 </li>
               ))}
             </ul>
-            <LanguageSwitcher className="mx-auto max-w-6xl px-4 pb-3" />
+            <LanguageSwitcher className="mx-auto flex max-w-6xl px-4 pb-3" />
           </nav>
         </details>
       </div>

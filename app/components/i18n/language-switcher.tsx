@@ -6,12 +6,13 @@ import { cn } from "~/lib/utils";
 /**
  * A button per language, each in its own language. A plain form post to /language (no
  * JavaScript needed): the server keeps the choice and brings the visitor back to this page.
+ * The caller gives its display (`flex`, or `hidden lg:flex`).
  */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { i18n } = useLingui();
   const { pathname, search } = useLocation();
   return (
-    <form method="post" action="/language" className={cn("flex items-center gap-1", className)}>
+    <form method="post" action="/language" className={cn("items-center gap-1", className)}>
       <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
       <span className="sr-only">{i18n._("Language")}</span>
       {LANGUAGES.map((language) => (

@@ -1,0 +1,112 @@
+// Issue 31 in a Spanish-speaking family's browser (es-MX): the home page, the join, the
+// thank-you page and the leaderboard are Spanish, `<html lang="es">`, and none of their
+// words is an English message of the page's catalogs; switching to English keeps the
+// member's place; without JavaScript, a Spanish join works too.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { closePage, newPage, REPO_ROOT, unique, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
+
+const e2e = withServerAndBrowser();
+const SPANISH = { locale: "es-MX" } as const;
+
+type Catalog = { messages: Record<string, unknown> };
+const catalog = (language: string, namespace: string): Catalog =>
+  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "app/locales", language, `${namespace}.json`), "utf8")) as Catalog;
+
+/** The English messages of these catalogs that Spanish says differently. */
+function englishOnly(...namespaces: string[]): Set<string> {
+  const english = new Set<string>();
+  for (const namespace of namespaces) {
+    const [en, es] = [catalog("en", namespace), catalog("es", namespace)];
+    for (const id of Object.keys(en.messages)) {
+      if (JSON.stringify(en.messages[id]) !== JSON.stringify(es.messages[id]) && !id.includes("{")) english.add(id);
+    }
+  }
+  return english;
+}
+
+/** Every piece of text the page shows or says (text nodes, labels, placeholders, alternatives), as the browser has it. */
+async function renderedTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest("script, style, [aria-hidden='true']")) continue;
+      texts.push(node.textContent ?? "");
+    }
+    for (const element of document.querySelectorAll("[aria-label], [placeholder], [alt], [title]")) {
+      for (const attribute of ["aria-label", "placeholder", "alt", "title"]) {
+        const value = element.getAttribute(attribute);
+        if (value) texts.push(value);
+      }
+    }
+    return texts.map((text) => text.trim()).filter(Boolean);
+  });
+}
+
+async function assertSpanish(page: Page, ...namespaces: string[]) {
+  assert.equal(await page.getAttribute("html", "lang"), "es", `${page.url()} says it is Spanish`);
+  const english = englishOnly("common", ...namespaces);
+  const left = (await renderedTexts(page)).filter((text) => english.has(text));
+  assert.deepEqual(left, [], `${page.url()} shows no English message`);
+}
+
+async function joinInSpanish(page: Page, email: string) {
+  await page.getByLabel("Tu correo electrónico").first().fill(email);
+  await page.getByLabel("Mes", { exact: true }).first().selectOption({ label: "abril" });
+  await page.getByLabel("Año", { exact: true }).first().fill("1990");
+  await page.getByRole("button", { name: "Únete a la tripulación" }).first().click();
+}
+
+describe("in Spanish", () => {
+  it("the home page, the join, the thank-you page and the leaderboard speak Spanish; English keeps the member's place", async () => {
+    const page = await newPage(e2e.browser, SPANISH);
+    try {
+      await page.goto(`${e2e.server.origin}/`);
+      await waitForHydration(page);
+      await assertSpanish(page, "home");
+
+      await joinInSpanish(page, `lupita${unique()}@example.com`);
+      await waitForHeading(page, "¡Ya estás dentro!");
+      await waitForHydration(page);
+      await assertSpanish(page, "thank-you");
+      const crewName = (await page.getByTestId("crew-name").innerText()).trim();
+      const link = await page.getByLabel("Tu enlace de invitación").inputValue();
+
+      await page.goto(`${e2e.server.origin}/leaderboard`);
+      await waitForHydration(page);
+      await assertSpanish(page, "leaderboard");
+      assert.match(await page.getByTestId("place-in-line").innerText(), /^Estás en el lugar #\d+ de \d+/);
+
+      await page.goto(`${e2e.server.origin}/thank-you`);
+      await waitForHydration(page);
+      await page.getByRole("contentinfo").getByRole("button", { name: "English" }).click();
+      await waitForHeading(page, "Welcome Back!");
+      assert.equal(await page.getAttribute("html", "lang"), "en");
+      assert.equal((await page.getByTestId("crew-name").innerText()).trim(), crewName, "the same member, in English");
+      assert.equal(await page.getByLabel("Your referral link").inputValue(), link);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  it("joins without JavaScript, in Spanish from the form to the thank-you page", async () => {
+    const page = await newPage(e2e.browser, { ...SPANISH, javaScriptEnabled: false });
+    try {
+      await page.goto(`${e2e.server.origin}/join-waitlist`);
+      await assertSpanish(page, "join");
+      await joinInSpanish(page, `tomas${unique()}@example.com`);
+      await waitForHeading(page, "¡Ya estás dentro!");
+      await assertSpanish(page, "thank-you");
+      // The switcher is a plain form: without JavaScript too, back to the same page.
+      await page.getByRole("contentinfo").getByRole("button", { name: "English" }).click();
+      await waitForHeading(page, "You're In!");
+      assert.equal(await page.getAttribute("html", "lang"), "en");
+    } finally {
+      await closePage(page);
+    }
+  });
+});
