@@ -13,6 +13,7 @@ const TRANSLATED_FILES = [
   "app/routes/join-waitlist.tsx",
   "app/routes/thank-you.tsx",
   "app/routes/leaderboard.tsx",
+  "app/routes/parent-consent.tsx",
   "app/components/share-buttons.tsx",
   "app/components/notice-page.tsx",
   "app/components/place-in-line.tsx",

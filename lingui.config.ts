@@ -26,5 +26,6 @@ export default defineConfig({
     page("join", "join-waitlist.tsx"),
     page("thank-you", "thank-you.tsx"),
     page("leaderboard", "leaderboard.tsx"),
+    page("parent-consent", "parent-consent.tsx"),
   ],
 });

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { MailCheck } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/parent-consent";
@@ -12,10 +13,14 @@ import { readFormData } from "~/lib/http/form-data.server";
 import { isReferralCodeShape } from "~/lib/referrals/referral-code";
 import { rememberReferral } from "~/lib/waitlist/visitor-cookies.server";
 import { requestLanguage } from "~/lib/i18n/request-language.server";
+import { pageTranslation } from "~/lib/i18n/catalogs.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: ASK_PARENT.title },
-  { name: "description", content: "Ask a parent or guardian to say yes before you join the crew." },
+// The trap for bots stays English: people never see it, and bots read English best.
+const HONEYPOT_LABEL = "Leave this empty";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.meta.title ?? "" },
+  { name: "description", content: data?.meta.description ?? "" },
   { name: "robots", content: "noindex" },
 ];
 
@@ -31,7 +36,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (isReferralCodeShape(ref)) headers.append("Set-Cookie", await rememberReferral(ref, null));
     return redirect("/parent-consent", { headers });
   }
-  return { isSent: url.searchParams.has("sent"), isChild: readAgePassCookie(request.headers.get("Cookie"))?.band === "under_consent_age" };
+  const { i18n, messages } = pageTranslation(request, "parent-consent");
+  return {
+    isSent: url.searchParams.has("sent"),
+    isChild: readAgePassCookie(request.headers.get("Cookie"))?.band === "under_consent_age",
+    meta: { title: i18n._(ASK_PARENT.title), description: i18n._("Ask a parent or guardian to say yes before you join the crew.") },
+    messages,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,19 +58,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ParentConsent({ loaderData, actionData }: Route.ComponentProps) {
   const isSending = useNavigation().state === "submitting";
+  const { i18n } = useLingui();
   if (loaderData.isSent) {
-    return <NoticePage icon={MailCheck} iconClassName="text-green-700" title={ASK_PARENT.sentTitle} message={ASK_PARENT.sentText} />;
+    return <NoticePage icon={MailCheck} iconClassName="text-green-700" title={i18n._(ASK_PARENT.sentTitle)} message={i18n._(ASK_PARENT.sentText)} />;
   }
   if (!loaderData.isChild) {
-    return <NoticePage title={ASK_PARENT.title} message="Please start from the join form." action={{ to: "/join-waitlist", label: "Join the Waitlist" }} />;
+    return (
+      <NoticePage
+        title={i18n._(ASK_PARENT.title)}
+        message={i18n._("Please start from the join form.")}
+        action={{ to: "/join-waitlist", label: i18n._("Join the Waitlist") }}
+      />
+    );
   }
   const error = actionData?.error;
   return (
     <main className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-4 px-4 py-16">
-      <h1 className="text-4xl font-extrabold">{ASK_PARENT.title}</h1>
-      <p className="text-lg text-muted-foreground">{ASK_PARENT.text}</p>
+      <h1 className="text-4xl font-extrabold">{i18n._(ASK_PARENT.title)}</h1>
+      <p className="text-lg text-muted-foreground">{i18n._(ASK_PARENT.text)}</p>
       <Form method="post" className="flex flex-col gap-2" aria-busy={isSending || undefined}>
-        <Label htmlFor="parent-email">Parent's or guardian's e-mail address</Label>
+        <Label htmlFor="parent-email">{i18n._("Parent's or guardian's e-mail address")}</Label>
         <Input
           id="parent-email"
           name="parentEmail"
@@ -71,14 +89,14 @@ export default function ParentConsent({ loaderData, actionData }: Route.Componen
           aria-describedby={error ? "parent-error" : undefined}
         />
         <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
-          <label htmlFor="parent-website">Leave this empty</label>
+          <label htmlFor="parent-website">{HONEYPOT_LABEL}</label>
           <input id="parent-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
         <Button type="submit" size="lg" disabled={isSending}>
-          {isSending ? "Sending..." : "Send to my parent or guardian"}
+          {isSending ? i18n._("Sending...") : i18n._("Send to my parent or guardian")}
         </Button>
         {error && (
-          <p id="parent-error" role="alert" className="text-sm font-semibold text-destructive">{error}</p>
+          <p id="parent-error" role="alert" className="text-sm font-semibold text-destructive">{i18n._(error)}</p>
         )}
       </Form>
     </main>

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { closePage, newPage, REPO_ROOT, unique, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
+import { CHILD_BIRTH, closePage, newPage, REPO_ROOT, unique, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 const SPANISH = { locale: "es-MX" } as const;
@@ -54,10 +54,10 @@ async function assertSpanish(page: Page, ...namespaces: string[]) {
   assert.deepEqual(left, [], `${page.url()} shows no English message`);
 }
 
-async function joinInSpanish(page: Page, email: string) {
+async function joinInSpanish(page: Page, email: string, birth = { month: "abril", year: "1990" }) {
   await page.getByLabel("Tu correo electrónico").first().fill(email);
-  await page.getByLabel("Mes", { exact: true }).first().selectOption({ label: "abril" });
-  await page.getByLabel("Año", { exact: true }).first().fill("1990");
+  await page.getByLabel("Mes", { exact: true }).first().selectOption({ label: birth.month });
+  await page.getByLabel("Año", { exact: true }).first().fill(birth.year);
   await page.getByRole("button", { name: "Únete a la tripulación" }).first().click();
 }
 
@@ -107,6 +107,24 @@ describe("in Spanish", () => {
       assert.equal(await page.getAttribute("html", "lang"), "en");
     } finally {
       await closePage(page);
+    }
+  });
+
+  it("asks a child's parent in Spanish", async () => {
+    const child = await newPage(e2e.browser, SPANISH);
+    try {
+      await child.goto(`${e2e.server.origin}/join-waitlist`);
+      await waitForHydration(child);
+      await joinInSpanish(child, `nino${unique()}@example.com`, { month: "junio", year: CHILD_BIRTH.year });
+      await waitForHeading(child, "Pídeselo a tu mamá, tu papá o tu tutor");
+      await waitForHydration(child);
+      await assertSpanish(child, "parent-consent");
+      await child.getByLabel("Correo electrónico de tu mamá, tu papá o tu tutor").fill(`mama${unique()}@example.com`);
+      await child.getByRole("button", { name: "Enviar a mi mamá, mi papá o mi tutor" }).click();
+      await waitForHeading(child, "Ya le preguntamos a tu mamá, tu papá o tu tutor");
+      await assertSpanish(child, "parent-consent");
+    } finally {
+      await closePage(child);
     }
   });
 });

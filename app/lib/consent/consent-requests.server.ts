@@ -25,9 +25,9 @@ import { CONSENT_REQUESTS_PER_NETWORK, CONSENT_REQUESTS_PER_PARENT } from "./con
 import { currentPrivacyNotice } from "./privacy-notice.server";
 import type { Language } from "../i18n/languages";
 
-export const PARENT_IS_CHILD_MESSAGE = "That's the address you gave for yourself. Please enter your parent's or guardian's own e-mail address.";
-export const CONSENT_LIMIT_MESSAGE = "We've sent enough requests from here for now. Please ask your parent or guardian to try again later.";
-export const NOT_A_CHILD_REQUEST_MESSAGE = "Please start again from the join form.";
+export const PARENT_IS_CHILD_MESSAGE = /*i18n*/ "That's the address you gave for yourself. Please enter your parent's or guardian's own e-mail address.";
+export const CONSENT_LIMIT_MESSAGE = /*i18n*/ "We've sent enough requests from here for now. Please ask your parent or guardian to try again later.";
+export const NOT_A_CHILD_REQUEST_MESSAGE = /*i18n*/ "Please start again from the join form.";
 
 export type ParentConsentRequest = {
   parentEmail: string;

@@ -6,7 +6,7 @@ import { readAgePassCookie } from "./age-pass.server";
 import { requestParentConsent } from "./consent-requests.server";
 import type { Language } from "../i18n/languages";
 
-export const PARENT_EMAIL_REQUIRED = "Please enter your parent's or guardian's e-mail address.";
+export const PARENT_EMAIL_REQUIRED = /*i18n*/ "Please enter your parent's or guardian's e-mail address.";
 
 const ParentFormSchema = z.object({
   parentEmail: emailAddressSchema(PARENT_EMAIL_REQUIRED),
