@@ -27,5 +27,6 @@ export default defineConfig({
     page("thank-you", "thank-you.tsx"),
     page("leaderboard", "leaderboard.tsx"),
     page("parent-consent", "parent-consent.tsx"),
+    page("dashboard", "dashboard.tsx"),
   ],
 });

@@ -31,7 +31,7 @@ import { parseShareChannel } from "~/lib/funnel/channels";
 import { buildMenu } from "~/lib/navigation";
 import { DATABASE_OUTAGE_MESSAGE, DATABASE_OUTAGE_TITLE, DatabaseOutageContext } from "~/lib/database-outage";
 import { chromeOf, isStaticPage } from "~/lib/route-chrome";
-import { FLASH_MESSAGES } from "~/lib/flash-messages";
+import { flashMessageFor, type FlashMessage } from "~/lib/flash-messages";
 import { PRELOADED_FONTS } from "~/lib/brand-fonts";
 import { getSiteSetting, getSiteSettings } from "~/lib/settings/settings.server";
 import { REHEARSAL_BANNER_HTML } from "~/lib/launch/rehearsal-banner.server";
@@ -45,7 +45,6 @@ import { CARD_HEIGHT, CARD_WIDTH } from "~/lib/share-cards/card-size";
 import { PageI18n } from "~/components/i18n/page-i18n";
 import { DEFAULT_SITE_NAME } from "~/lib/site-name";
 import { useLingui } from "@lingui/react";
-import type { I18n } from "@lingui/core";
 import { i18nFor, messagesFor } from "~/lib/i18n/catalogs.server";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "~/lib/i18n/languages";
 import { askedLanguage, languageCookie, requestLanguage } from "~/lib/i18n/request-language.server";
@@ -115,6 +114,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // and as markup: the least for the script every public page loads (its budget).
     user: user ? { email: user.email, isAdmin: user.isAdmin, banner } : null,
     flash,
+    flashMessage: flash ? flashMessageFor(flash, i18n) : null,
     pendingReferralCode: flash === "referral-applied" ? ((await readPendingReferral(request.headers.get("Cookie")))?.code ?? null) : null,
     shareCard: shareCard && {
       code: shareCard.code,
@@ -257,14 +257,7 @@ function SiteChrome({
   );
 }
 
-/** A one-time notice in the page's language. */
-function flashMessage(flash: Flash, i18n: I18n) {
-  const { tone, title, description } = FLASH_MESSAGES[flash];
-  return { tone, title: i18n._(title), description: i18n._(description) };
-}
-
-function showFlashToast(flash: Flash, i18n: I18n) {
-  const { tone, title, description } = flashMessage(flash, i18n);
+function showFlashToast({ tone, title, description }: FlashMessage) {
   if (tone === "success") toast.success(title, { description });
   else if (tone === "error") toast.error(title, { description });
   else toast(title, { description });
@@ -286,20 +279,21 @@ function useReferralCodeStorage(flash: Flash | null, pendingReferralCode: string
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { flash, user, settings, pendingReferralCode } = loaderData;
+  const { flash, flashMessage, user, settings, pendingReferralCode } = loaderData;
   useReferralCodeStorage(flash, pendingReferralCode);
   const isStatic = isStaticPage(useMatches());
   const isHydrated = useIsHydrated();
-  const { i18n } = useLingui();
-  // Once per notice: the page's translator is new after a navigation, the notice is not.
-  const showFlash = useEffectEvent((shown: Flash) => showFlashToast(shown, i18n));
+  // Once per notice: the loader's answer is new after a revalidation, the notice is not.
+  const showFlash = useEffectEvent(() => {
+    if (flashMessage) showFlashToast(flashMessage);
+  });
   useEffect(() => {
-    if (flash) showFlash(flash);
+    if (flash) showFlash();
   }, [flash]);
   return (
     <SiteFrame>
       <Outlet />
-      {isStatic ? flash && <FlashBanner message={flashMessage(flash, i18n)} /> : <LoadingOverlay />}
+      {isStatic ? flashMessage && <FlashBanner message={flashMessage} /> : <LoadingOverlay />}
       {user && isHydrated && (
         <Suspense fallback={null}>
           <SessionTimeout timeoutMinutes={settings.sessionTimeoutMinutes} />

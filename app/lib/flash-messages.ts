@@ -1,3 +1,4 @@
+import type { I18n } from "@lingui/core";
 import type { Flash } from "./flash.server";
 
 export type FlashMessage = { tone: "success" | "error" | "info"; title: string; description: string };
@@ -16,3 +17,9 @@ export const FLASH_MESSAGES: Record<Flash, FlashMessage> = {
   joined: { tone: "success", title: /*i18n*/ "Welcome Aboard!", description: /*i18n*/ "You've successfully joined the waitlist. Your adventure begins!" },
   "welcome-back": { tone: "success", title: /*i18n*/ "Welcome Back!", description: /*i18n*/ "Great to see you again on the waitlist." },
 };
+
+/** A notice in the reader's language, written by the server: the table stays out of every page's script. */
+export function flashMessageFor(flash: Flash, i18n: I18n): FlashMessage {
+  const { tone, title, description } = FLASH_MESSAGES[flash];
+  return { tone, title: i18n._(title), description: i18n._(description) };
+}

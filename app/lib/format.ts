@@ -24,6 +24,18 @@ export function viewerZone(): FormatZone {
   }
 }
 
+/**
+ * Where a page in another language than English (issue 31) writes its dates: in UTC and its
+ * language's locale on the server and while hydrating; then in the viewer's zone, and in the
+ * browser's own variant of the page's language (es-MX) or else the language's (es-US), never
+ * in a language the page is not in. English pages keep the browser's locale, as before.
+ */
+export function pageZone(zone: FormatZone, language: string, languageLocale: string): FormatZone {
+  if (language === "en") return zone;
+  const sameLanguage = zone.locale.toLowerCase().split("-")[0] === language;
+  return { timeZone: zone.timeZone, locale: zone === SERVER_ZONE || !sameLanguage ? languageLocale : zone.locale };
+}
+
 export function formatDate(value: string | number | Date, style: DateStyle, zone: FormatZone): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "";

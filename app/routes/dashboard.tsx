@@ -11,7 +11,7 @@ import { requireMember } from "~/lib/auth/guards.server";
 import { getCrewName, rerollCrewName } from "~/lib/crew-names/crew-name.server";
 import { getEnv } from "~/lib/env.server";
 import { isAppError } from "~/lib/errors";
-import { pendingReferralsText, referralRuleText } from "~/lib/referrals/pending-text";
+import { pendingReferralsText, referralEarningsText } from "~/lib/referrals/pending-text";
 import { countPendingReferrals } from "~/lib/referrals/referral-credit.server";
 import { referralLink } from "~/lib/referrals/share-links";
 import { getSiteSettings } from "~/lib/settings/settings.server";
@@ -29,14 +29,17 @@ import { EmailPreferencesCard } from "~/components/email-preferences-card";
 import { MyDataCard, type MyDataState } from "~/components/my-data-card";
 import { getSuppression, setOwnOptionalEmails } from "~/lib/email/suppression.server";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
-import { FRESH_SIGN_IN_MESSAGE, FRESH_SIGN_IN_MINUTES, isFreshSignIn } from "~/lib/privacy/privacy-request.server";
+import { FRESH_SIGN_IN_MINUTES, isFreshSignIn } from "~/lib/privacy/privacy-request.server";
+import type { I18n } from "@lingui/core";
+import { i18nFor, pageTranslation } from "~/lib/i18n/catalogs.server";
+import { requestLanguage } from "~/lib/i18n/request-language.server";
 import { requestOwnErasure } from "~/lib/privacy/erasure-link.server";
 import { LaunchStatusCard } from "~/components/launch-status-card";
 import { getDashboardLaunch, WAITING } from "~/lib/launch/invites.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `My Dashboard | ${siteName}` }, { name: "description", content: `Your ${siteName} points, place in line, referral link and points history.` }];
+  return [{ title: `${data?.meta.title ?? ""} | ${siteName}` }, { name: "description", content: data?.meta.description ?? "" }];
 };
 
 const HistoryQuery = z.object({
@@ -45,15 +48,24 @@ const HistoryQuery = z.object({
   "my-data": z.enum(["sign-in-again", "wait"]).optional().catch(undefined),
 });
 
-const MY_DATA_NOTICE: Record<"sign-in-again" | "wait", MyDataState["message"]> = {
-  "sign-in-again": { tone: "error", text: FRESH_SIGN_IN_MESSAGE },
-  wait: { tone: "error", text: "Too many requests for your data. Please wait a little and try again." },
-};
+function myDataNotice(notice: "sign-in-again" | "wait", i18n: I18n): MyDataState["message"] {
+  return notice === "sign-in-again"
+    ? {
+        tone: "error",
+        text: i18n._("For your safety, downloading or deleting your data needs a sign-in from the last {minutes} minutes. We can e-mail you a new sign-in link.", {
+          minutes: FRESH_SIGN_IN_MINUTES,
+        }),
+      }
+    : { tone: "error", text: i18n._("Too many requests for your data. Please wait a little and try again.") };
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
   const member = await getMemberByEmail(user.email);
   const query = HistoryQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { i18n, messages } = pageTranslation(request, "dashboard");
+  const siteName = getEnv().SITE_NAME;
+  const meta = { title: i18n._("My Dashboard"), description: i18n._("Your {siteName} points, place in line, referral link and points history.", { siteName }) };
   const [pendingReferrals, settings, place, history, crewName, isFresh, suppression, launch] = member
     ? await Promise.all([
         countPendingReferrals(member.id),
@@ -83,9 +95,11 @@ export async function loader({ request }: Route.LoaderArgs) {
           link: referralLink(getEnv().origin, member.referralCode, "copy"),
           emailStatus: suppression ?? ("subscribed" as const),
           launch: { status: (launch ?? WAITING).status, invitePath: launch?.invitePath ?? null },
-          myData: { isFresh, message: query["my-data"] ? MY_DATA_NOTICE[query["my-data"]] : null, freshMinutes: FRESH_SIGN_IN_MINUTES },
+          myData: { isFresh, message: query["my-data"] ? myDataNotice(query["my-data"], i18n) : null, freshMinutes: FRESH_SIGN_IN_MINUTES },
         }
       : null,
+    meta,
+    messages,
   };
 }
 
@@ -108,7 +122,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireMember(request);
   const member = await getMemberByEmail(user.email);
   const parsed = DashboardForm.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!member || !parsed.success) return data<ActionAnswer>({ crewNameError: "We couldn't change your crew name. Please try again.", myData: null }, { status: 400 });
+  const i18n = i18nFor(requestLanguage(request));
+  if (!member || !parsed.success) return data<ActionAnswer>({ crewNameError: i18n._("We couldn't change your crew name. Please try again."), myData: null }, { status: 400 });
   const intent = parsed.data.intent;
   try {
     if (intent === "email-unsubscribe" || intent === "email-resubscribe") {
@@ -120,9 +135,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     else await requestMagicLink({ email: user.email, clientIp: context.clientIp, redirectTo: "/dashboard#my-data" });
     const myData: MyDataState["message"] =
       intent === "request-erasure"
-        ? { tone: "info", text: `We've e-mailed a link to ${user.email}. Open it to confirm: nothing is deleted until you do.` }
+        ? { tone: "info", text: i18n._("We've e-mailed a link to {email}. Open it to confirm: nothing is deleted until you do.", { email: user.email }) }
         : intent === "fresh-sign-in"
-          ? { tone: "info", text: `We've e-mailed a new sign-in link to ${user.email}. Open it, then come back here.` }
+          ? { tone: "info", text: i18n._("We've e-mailed a new sign-in link to {email}. Open it, then come back here.", { email: user.email }) }
           : null;
     return data<ActionAnswer>({ crewNameError: null, myData });
   } catch (error) {
@@ -134,19 +149,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The member's crew name, the only name others see, and a form (no JavaScript needed) for another. */
 function CrewNameCard({ crewName, error }: { crewName: string; error: string | null }) {
+  const { i18n } = useLingui();
   return (
     <Card className="sm:col-span-2">
       <CardHeader>
-        <CardDescription>Your crew name</CardDescription>
+        <CardDescription>{i18n._("Your crew name")}</CardDescription>
         <CardTitle as="p" size="figure" data-testid="crew-name">{crewName}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3 text-sm text-muted-foreground">
-        <p>This is how other fans see you on the leaderboard and your invite card. Your e-mail address is never shown.</p>
+        <p>{i18n._("This is how other fans see you on the leaderboard and your invite card. Your e-mail address is never shown.")}</p>
         <Form method="post" replace preventScrollReset>
           <input type="hidden" name="intent" value="reroll-crew-name" />
-          <Button type="submit" variant="outline"><Dices aria-hidden="true" /> New crew name</Button>
+          <Button type="submit" variant="outline"><Dices aria-hidden="true" /> {i18n._("New crew name")}</Button>
         </Form>
-        {error && <p role="alert" className="font-semibold text-destructive" data-testid="crew-name-error">{error}</p>}
+        {error && <p role="alert" className="font-semibold text-destructive" data-testid="crew-name-error">{i18n._(error)}</p>}
       </CardContent>
     </Card>
   );
@@ -154,13 +170,14 @@ function CrewNameCard({ crewName, error }: { crewName: string; error: string | n
 
 /** Progress from the last milestone reached to the next one, which it names. */
 function NextMilestoneProgress({ milestone }: { milestone: MilestoneProgress }) {
+  const { i18n } = useLingui();
   return (
     <div className="space-y-2">
       <div className="flex justify-between gap-2 text-sm font-semibold">
-        <span data-testid="next-milestone">Next reward: {milestone.label}</span>
-        <span>{milestone.progress} / {milestone.span} points</span>
+        <span data-testid="next-milestone">{i18n._("Next reward: {reward}", { reward: milestone.label })}</span>
+        <span>{i18n._("{progress} / {span} points", { progress: i18n.number(milestone.progress), span: i18n.number(milestone.span) })}</span>
       </div>
-      <Progress value={milestone.progress} max={milestone.span} aria-label={`Progress to the next reward, ${milestone.label}`} />
+      <Progress value={milestone.progress} max={milestone.span} aria-label={i18n._("Progress to the next reward, {reward}", { reward: milestone.label })} />
     </div>
   );
 }
@@ -171,13 +188,13 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const { i18n } = useLingui();
   return (
     <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-12">
-      <h1 className="text-3xl font-extrabold">My Dashboard</h1>
+      <h1 className="text-3xl font-extrabold">{i18n._("My Dashboard")}</h1>
       <p className="mt-1 text-muted-foreground">
-        Signed in as {email}
+        {i18n._("Signed in as {email}", { email })}
         {member && (
           <>
             {" · "}
-            <Link to="/account/address" className="font-semibold text-secondary underline">Change e-mail address</Link>
+            <Link to="/account/address" className="font-semibold text-secondary underline">{i18n._("Change e-mail address")}</Link>
           </>
         )}
       </p>
@@ -188,8 +205,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <CrewNameCard crewName={member.crewName} error={actionData?.crewNameError ?? null} />
           <Card>
             <CardHeader>
-              <CardDescription className="flex items-center gap-2"><Trophy className="size-4" aria-hidden="true" /> Points</CardDescription>
-              <CardTitle as="p" size="figure" data-testid="dashboard-points">{member.points}</CardTitle>
+              <CardDescription className="flex items-center gap-2"><Trophy className="size-4" aria-hidden="true" /> {i18n._("Points")}</CardDescription>
+              <CardTitle as="p" size="figure" data-testid="dashboard-points">{i18n.number(member.points)}</CardTitle>
             </CardHeader>
             <CardContent className="space-y-4">
               {member.place && <PlaceInLineNote place={member.place} />}
@@ -198,14 +215,14 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </Card>
           <Card>
             <CardHeader>
-              <CardDescription className="flex items-center gap-2"><Users className="size-4" aria-hidden="true" /> Referrals made</CardDescription>
-              <CardTitle as="p" size="figure" data-testid="dashboard-referrals">{member.referralsMade}</CardTitle>
+              <CardDescription className="flex items-center gap-2"><Users className="size-4" aria-hidden="true" /> {i18n._("Referrals made")}</CardDescription>
+              <CardTitle as="p" size="figure" data-testid="dashboard-referrals">{i18n.number(member.referralsMade)}</CardTitle>
             </CardHeader>
             <CardContent className="space-y-1 text-sm text-muted-foreground">
               {member.pendingReferrals > 0 && (
                 <p className="font-semibold text-foreground" data-testid="pending-referrals">{pendingReferralsText(member.pendingReferrals, i18n)}</p>
               )}
-              <p>Every friend {referralRuleText(member.creditMode)} earns you {REFERRER_POINTS} points.</p>
+              <p>{referralEarningsText(member.creditMode, REFERRER_POINTS, i18n)}</p>
             </CardContent>
           </Card>
           {member.history && <PointsHistoryCard history={member.history} />}
@@ -213,7 +230,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <MyDataCard isFresh={member.myData.isFresh} message={actionData?.myData ?? member.myData.message} freshMinutes={member.myData.freshMinutes} />
           <Card className="sm:col-span-2">
             <CardHeader>
-              <CardDescription className="flex items-center gap-2"><Share2 className="size-4" aria-hidden="true" /> Invite friends</CardDescription>
+              <CardDescription className="flex items-center gap-2"><Share2 className="size-4" aria-hidden="true" /> {i18n._("Invite friends")}</CardDescription>
             </CardHeader>
             <CardContent className="space-y-4">
               <ReferralLinkBox link={member.link} />
@@ -224,12 +241,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <Card className="mt-8">
           <CardHeader>
-            <CardTitle as="h2">You're not on the waitlist yet</CardTitle>
-            <CardDescription>Join with {email} to get your referral link, earn points and climb the leaderboard.</CardDescription>
+            <CardTitle as="h2">{i18n._("You're not on the waitlist yet")}</CardTitle>
+            <CardDescription>{i18n._("Join with {email} to get your referral link, earn points and climb the leaderboard.", { email })}</CardDescription>
           </CardHeader>
           <CardContent>
             <Button asChild>
-              <Link to="/join-waitlist">Join the Waitlist</Link>
+              <Link to="/join-waitlist">{i18n._("Join the Waitlist")}</Link>
             </Button>
           </CardContent>
         </Card>
@@ -238,20 +255,20 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <div className="mt-8 flex flex-wrap gap-3">
         {leaderboardVisible && (
           <Button asChild variant="secondary">
-            <Link to="/leaderboard"><Trophy aria-hidden="true" /> View Leaderboard</Link>
+            <Link to="/leaderboard"><Trophy aria-hidden="true" /> {i18n._("View Leaderboard")}</Link>
           </Button>
         )}
         <Button asChild variant="outline">
-          <Link to="/rewards"><Gift aria-hidden="true" /> See Rewards</Link>
+          <Link to="/rewards"><Gift aria-hidden="true" /> {i18n._("See Rewards")}</Link>
         </Button>
         {isAdmin && (
           <Button asChild>
-            <Link to="/admin">Access Admin Panel</Link>
+            <Link to="/admin">{i18n._("Access Admin Panel")}</Link>
           </Button>
         )}
         <Form method="post" action="/logout">
           <input type="hidden" name="from" value="/dashboard" />
-          <Button type="submit" variant="ghost">Sign Out</Button>
+          <Button type="submit" variant="ghost">{i18n._("Sign Out")}</Button>
         </Form>
       </div>
     </main>

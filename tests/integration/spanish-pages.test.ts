@@ -81,15 +81,17 @@ describe("a page in Spanish", () => {
     expect(left).toEqual([]);
   });
 
-  it("is the join page, the thank-you page, the leaderboard and the parent step, each with no English message of its catalogs", async () => {
+  it("is the join page, the thank-you page, the leaderboard, the parent step and the dashboard, each with no English message of its catalogs", async () => {
     const { member } = await joinWaitlist({ email: "lupita@example.com" });
     const device = (await rememberDeviceMember(member.id)).split(";")[0]!;
+    const session = await signInAs("lupita@example.com");
     const pages = [
       { path: "/join-waitlist", namespace: "join", shows: "¿Por qué unirte?" },
       { path: "/thank-you?welcome=new", namespace: "thank-you", shows: "¡Ya estás dentro!", cookie: device },
       { path: "/leaderboard", namespace: "leaderboard", shows: "Este mes" },
       { path: "/leaderboard?view=all-time", namespace: "leaderboard", shows: "Desde siempre" },
       { path: "/parent-consent", namespace: "parent-consent", shows: "Empieza desde el formulario para unirte." },
+      { path: "/dashboard", namespace: "dashboard", shows: "Mi panel", cookie: session },
     ];
     for (const { path, namespace, shows, cookie } of pages) {
       const response = await page(path, { "Accept-Language": SPANISH, ...(cookie ? { Cookie: cookie } : {}) });

@@ -6,7 +6,7 @@ import { requestLanguage } from "./request-language.server";
 // The compiled catalogs (`npm run i18n:compile`), every language and namespace, read once.
 const compiled = import.meta.glob<{ messages: Messages }>("../../locales/*/*.json", { eager: true });
 
-export type Namespace = "common" | "home" | "join" | "thank-you" | "leaderboard" | "parent-consent";
+export type Namespace = "common" | "home" | "join" | "thank-you" | "leaderboard" | "parent-consent" | "dashboard";
 
 function catalog(language: Language, namespace: Namespace): Messages {
   return compiled[`../../locales/${language}/${namespace}.json`]?.messages ?? {};

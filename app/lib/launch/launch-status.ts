@@ -3,4 +3,4 @@
 export const LAUNCH_STATUSES = ["waiting", "invited", "admitted"] as const;
 export type LaunchStatus = (typeof LAUNCH_STATUSES)[number];
 
-export const LAUNCH_STATUS_LABEL: Record<LaunchStatus, string> = { waiting: "Waiting", invited: "Invited", admitted: "Admitted" };
+export const LAUNCH_STATUS_LABEL: Record<LaunchStatus, string> = { waiting: /*i18n*/ "Waiting", invited: /*i18n*/ "Invited", admitted: /*i18n*/ "Admitted" };

@@ -1,4 +1,5 @@
-// A member's points history in plain words, for the dashboard.
+// A member's points history in plain words, for the dashboard, in the reader's language.
+import type { I18n } from "@lingui/core";
 
 export type HistoryReason = "signup" | "referral_bonus" | "referral_credit" | "trailer_view" | "admin_adjustment" | "admin_reset";
 
@@ -17,31 +18,31 @@ function signed(delta: number): string {
   return delta >= 0 ? `+${delta}` : `−${Math.abs(delta)}`;
 }
 
-function why({ reason, other, otherConfirmed }: HistoryEntry): string {
+function why({ reason, other, otherConfirmed }: HistoryEntry, i18n: I18n): string {
   // A referral whose friend is gone (erased, ADR 0045) keeps its points and names nobody.
-  const friend = other ?? "a former crew member";
+  const friend = other ?? i18n._("a former crew member");
   switch (reason) {
     case "signup":
-      return "joined the waitlist";
+      return i18n._("joined the waitlist");
     case "referral_bonus":
-      return `joined with ${friend}'s link`;
+      return i18n._("joined with {friend}'s link", { friend });
     case "referral_credit":
-      return otherConfirmed ? `${friend} confirmed and joined your crew` : `${friend} joined your crew`;
+      return otherConfirmed ? i18n._("{friend} confirmed and joined your crew", { friend }) : i18n._("{friend} joined your crew", { friend });
     case "trailer_view":
-      return "watched the trailer";
+      return i18n._("watched the trailer");
     case "admin_adjustment":
-      return "adjusted by the crew";
+      return i18n._("adjusted by the crew");
     case "admin_reset":
-      return "points reset by the crew";
+      return i18n._("points reset by the crew");
   }
 }
 
 /** "+10 — comet.kid joined your crew". */
-export function historyLine(entry: HistoryEntry): string {
-  return `${signed(entry.delta)} — ${why(entry)}`;
+export function historyLine(entry: HistoryEntry, i18n: I18n): string {
+  return `${signed(entry.delta)} — ${why(entry, i18n)}`;
 }
 
 /** "pending — waiting for orbit.otter to confirm". */
-export function pendingLine(entry: PendingEntry): string {
-  return `pending — waiting for ${entry.friend} to confirm`;
+export function pendingLine(entry: PendingEntry, i18n: I18n): string {
+  return i18n._("pending — waiting for {friend} to confirm", { friend: entry.friend });
 }

@@ -6,6 +6,9 @@ import { db } from "../db.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { confirmMemberEmail } from "../waitlist/members.server";
 import { historyLine, pendingLine } from "./history-text";
+import { i18nFor } from "../i18n/catalogs.server";
+
+const en = i18nFor("en");
 import { getPointsHistory, HISTORY_PAGE_SIZE } from "./points-history.server";
 
 beforeEach(resetDatabase);
@@ -18,14 +21,14 @@ describe("points history", () => {
     const cometName = crewNameOf(comet.member.id, 0);
     const adaName = crewNameOf(ada.member.id, 0);
     let history = await getPointsHistory(ada.member.id);
-    expect(history.pending.map(pendingLine)).toEqual([`pending — waiting for ${cometName} to confirm`]);
-    expect(history.entries.map(historyLine)).toEqual(["+10 — joined the waitlist"]);
+    expect(history.pending.map((entry) => pendingLine(entry, en))).toEqual([`pending — waiting for ${cometName} to confirm`]);
+    expect(history.entries.map((entry) => historyLine(entry, en))).toEqual(["+10 — joined the waitlist"]);
 
     await confirmMemberEmail(comet.member.id);
     history = await getPointsHistory(ada.member.id);
     expect(history.pending).toEqual([]);
-    expect(history.entries.map(historyLine)).toEqual([`+10 — ${cometName} confirmed and joined your crew`, "+10 — joined the waitlist"]);
-    expect((await getPointsHistory(comet.member.id)).entries.map(historyLine)).toEqual([`+5 — joined with ${adaName}'s link`, "+10 — joined the waitlist"]);
+    expect(history.entries.map((entry) => historyLine(entry, en))).toEqual([`+10 — ${cometName} confirmed and joined your crew`, "+10 — joined the waitlist"]);
+    expect((await getPointsHistory(comet.member.id)).entries.map((entry) => historyLine(entry, en))).toEqual([`+5 — joined with ${adaName}'s link`, "+10 — joined the waitlist"]);
   });
 
   it("pages newest first without repeating or skipping a row", async () => {

@@ -12,6 +12,7 @@ import { badgeFor } from "../leaderboard/badges";
 import { competitionRankSql } from "../leaderboard/leaderboard.server";
 import { getSuppression } from "../email/suppression.server";
 import { historyLine, type HistoryReason } from "../points/history-text";
+import { i18nFor } from "../i18n/catalogs.server";
 import { decryptAddressText, resolveShippingAddressKey } from "../prizes/address-crypto.server";
 import { auditNames, importRowNames, loadMemberTraces, outboxNames, rateLimitNames, textNames, textNamesOrId, verificationNames } from "./member-rows.server";
 import type { MemberTraces } from "./member-traces";
@@ -133,7 +134,7 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
     pointsHistory: ledger.map((entry) => ({
       date: iso(entry.created_at)!,
       points: Number(entry.delta),
-      what: historyLine({ id: 0, delta: Number(entry.delta), reason: entry.reason as HistoryReason, other: entry.other_id ? crewNameOf(entry.other_id as string, Number(entry.other_roll)) : null, otherConfirmed: Boolean(entry.other_confirmed), at: "" }),
+      what: historyLine({ id: 0, delta: Number(entry.delta), reason: entry.reason as HistoryReason, other: entry.other_id ? crewNameOf(entry.other_id as string, Number(entry.other_roll)) : null, otherConfirmed: Boolean(entry.other_confirmed), at: "" }, i18nFor("en")),
     })),
     referralsMade: referralsMade.map((referral) => ({ friend: publicNameOf({ memberId: referral.referred_id as string | null, roll: Number(referral.crew_name_roll) }), status: String(referral.status), date: iso(referral.created_at)! })),
     referredBy: referredBy[0] ? crewNameOf(referredBy[0].referrer_id as string, Number(referredBy[0].crew_name_roll)) : null,

@@ -5,7 +5,14 @@ export function pendingReferralsText(pending: number, i18n: I18n): string {
   return i18n._("{pending, plural, one {# pending — it counts when your friend confirms} other {# pending — they count when your friends confirm}}", { pending });
 }
 
-/** How a referral earns points under the current "Referral credit" setting. */
+/** How a referral earns points under the current "Referral credit" setting (the rewards page's words). */
 export function referralRuleText(mode: "confirm" | "join"): string {
   return mode === "confirm" ? "who joins with your link and confirms their e-mail" : "who joins with your link";
+}
+
+/** The dashboard's line on what a referral earns, in the reader's language. */
+export function referralEarningsText(mode: "confirm" | "join", points: number, i18n: I18n): string {
+  return mode === "confirm"
+    ? i18n._("Every friend who joins with your link and confirms their e-mail earns you {points} points.", { points })
+    : i18n._("Every friend who joins with your link earns you {points} points.", { points });
 }
