@@ -1,32 +1,15 @@
 // Issue 31 in a Spanish-speaking family's browser (es-MX): the home page, the join, the
-// thank-you page and the leaderboard are Spanish, `<html lang="es">`, and none of their
-// words is an English message of the page's catalogs; switching to English keeps the
-// member's place; without JavaScript, a Spanish join works too.
+// thank-you page, the leaderboard, the dashboard and the parent step are Spanish,
+// `<html lang="es">`, and none of their words is an English message of the page's catalogs;
+// switching to English keeps the member's place; without JavaScript, a Spanish join works too.
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { CHILD_BIRTH, closePage, newPage, REPO_ROOT, signIn, unique, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
+import { englishOnly } from "../english-messages";
+import { CHILD_BIRTH, closePage, newPage, signIn, unique, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 const SPANISH = { locale: "es-MX" } as const;
-
-type Catalog = { messages: Record<string, unknown> };
-const catalog = (language: string, namespace: string): Catalog =>
-  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "app/locales", language, `${namespace}.json`), "utf8")) as Catalog;
-
-/** The English messages of these catalogs that Spanish says differently. */
-function englishOnly(...namespaces: string[]): Set<string> {
-  const english = new Set<string>();
-  for (const namespace of namespaces) {
-    const [en, es] = [catalog("en", namespace), catalog("es", namespace)];
-    for (const id of Object.keys(en.messages)) {
-      if (JSON.stringify(en.messages[id]) !== JSON.stringify(es.messages[id]) && !id.includes("{")) english.add(id);
-    }
-  }
-  return english;
-}
 
 /** Every piece of text the page shows or says (text nodes, labels, placeholders, alternatives), as the browser has it. */
 async function renderedTexts(page: Page): Promise<string[]> {

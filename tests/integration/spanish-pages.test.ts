@@ -8,6 +8,7 @@ import { waitlistUsers } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed";
 import { signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
+import { englishOnly } from "../english-messages";
 import { loadRouteServer } from "../route-server";
 import { db } from "~/lib/db.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
@@ -31,22 +32,6 @@ afterAll(async () => {
 
 function page(path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {
   return server.handle(new Request(`${ORIGIN}${path}`, { ...init, headers: { "User-Agent": BROWSER, Accept: "text/html", ...headers } }));
-}
-
-type Catalog = { messages: Record<string, unknown> };
-const catalogs = import.meta.glob<Catalog>("../../app/locales/*/*.json", { eager: true, import: "default" });
-const catalog = (language: string, namespace: string) => catalogs[`../../app/locales/${language}/${namespace}.json`]!;
-
-/** English messages of these catalogs whose Spanish differs: none of them may be read on a Spanish page. */
-function englishOnly(...namespaces: string[]): Set<string> {
-  const english = new Set<string>();
-  for (const namespace of namespaces) {
-    const [en, es] = [catalog("en", namespace), catalog("es", namespace)];
-    for (const id of Object.keys(en.messages)) {
-      if (JSON.stringify(en.messages[id]) !== JSON.stringify(es.messages[id]) && !id.includes("{")) english.add(id);
-    }
-  }
-  return english;
 }
 
 const decode = (text: string) =>
