@@ -45,9 +45,9 @@ import { CARD_HEIGHT, CARD_WIDTH } from "~/lib/share-cards/card-size";
 import { PageI18n } from "~/components/i18n/page-i18n";
 import { DEFAULT_SITE_NAME } from "~/lib/site-name";
 import { useLingui } from "@lingui/react";
-import { i18nFor, messagesFor } from "~/lib/i18n/catalogs.server";
+import { pageTranslation } from "~/lib/i18n/catalogs.server";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "~/lib/i18n/languages";
-import { askedLanguage, languageCookie, requestLanguage } from "~/lib/i18n/request-language.server";
+import { askedLanguage, languageCookie } from "~/lib/i18n/request-language.server";
 
 /**
  * `?ref=CODE` on any page: remember the code, strip it from the URL, say so (spec §4).
@@ -97,14 +97,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   // Only staff learn that a rehearsal runs (ADR 0051): a visitor's page reads nothing more and stays the same for all.
   const banner = user?.isAdmin && (await getSiteSetting("rehearsalMode")) ? { __html: REHEARSAL_BANNER_HTML } : undefined;
-  const language = requestLanguage(request);
-  const i18n = i18nFor(language);
+  const { language, i18n, messages } = pageTranslation(request, "common");
   const asked = askedLanguage(request.url);
   const payload = {
     language,
     /** Whether the URL names the language (`?lang=es`): the page's canonical address then names it too. */
     languageInUrl: asked !== null,
-    messages: messagesFor(language, "common"),
+    messages,
     description: i18n._("Join the {siteName} waitlist and earn rewards.", { siteName: env.SITE_NAME }),
     siteName: env.SITE_NAME,
     contactEmail: env.CONTACT_EMAIL,

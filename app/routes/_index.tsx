@@ -14,9 +14,8 @@ import { log } from "~/lib/log.server";
 import { FEATURED_PRODUCTS, listProducts } from "~/lib/products/products.server";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { siteNameFrom } from "~/lib/site-name";
-import { i18nFor, messagesFor } from "~/lib/i18n/catalogs.server";
+import { pageTranslation } from "~/lib/i18n/catalogs.server";
 import { getEnv } from "~/lib/env.server";
-import { requestLanguage } from "~/lib/i18n/request-language.server";
 
 export const handle = { chrome: "footer-only" };
 
@@ -44,13 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listProducts({ limit: FEATURED_PRODUCTS }),
     countLandingVisit(request, context),
   ]);
-  const language = requestLanguage(request);
-  const i18n = i18nFor(language);
+  const { i18n, messages } = pageTranslation(request, "home");
   return {
     hero: settings,
     featured,
     title: i18n._("{siteName}: join the waitlist", { siteName: getEnv().SITE_NAME }),
-    messages: messagesFor(language, "home"),
+    messages,
   };
 }
 

@@ -1,7 +1,7 @@
-import { setupI18n, type I18n, type Messages } from "@lingui/core";
-import { FORMAT_LOCALES, type Language } from "./languages";
-import { passThroughMissing } from "./missing";
+import type { I18n, Messages } from "@lingui/core";
+import type { Language } from "./languages";
 import { requestLanguage } from "./request-language.server";
+import { createTranslator } from "./translator";
 
 // The compiled catalogs (`npm run i18n:compile`), every language and namespace, read once.
 const compiled = import.meta.glob<{ messages: Messages }>("../../locales/*/*.json", { eager: true });
@@ -15,14 +15,21 @@ function catalog(language: Language, namespace: Namespace): Messages {
 /** Whether a compiled message is its id as it stands: English text with nothing to fill in. */
 const isPlainText = (id: string, message: Messages[string]) => Array.isArray(message) && message.length === 1 && message[0] === id;
 
+const englishToSend = new Map<Namespace, Messages>();
+
 /**
  * The messages a page needs in its language, for its loader data. English ids are English
- * text, so English sends only the messages with something to fill in (a name, a count).
+ * text, so English sends only the messages with something to fill in (a name, a count),
+ * picked out once per catalog.
  */
 export function messagesFor(language: Language, namespace: Namespace): Messages {
-  const messages = catalog(language, namespace);
-  if (language !== "en") return messages;
-  return Object.fromEntries(Object.entries(messages).filter(([id, message]) => !isPlainText(id, message)));
+  if (language !== "en") return catalog(language, namespace);
+  let messages = englishToSend.get(namespace);
+  if (!messages) {
+    messages = Object.fromEntries(Object.entries(catalog(language, namespace)).filter(([id, message]) => !isPlainText(id, message)));
+    englishToSend.set(namespace, messages);
+  }
+  return messages;
 }
 
 const serverInstances = new Map<Language, I18n>();
@@ -33,7 +40,7 @@ export function i18nFor(language: Language): I18n {
   if (!instance) {
     const ofLanguage = Object.entries(compiled).filter(([file]) => file.startsWith(`../../locales/${language}/`));
     const messages = Object.assign({}, ...ofLanguage.map(([, module]) => module.messages));
-    instance = setupI18n({ locale: language, locales: [FORMAT_LOCALES[language]], messages: { [language]: messages }, missing: passThroughMissing });
+    instance = createTranslator(language, messages);
     serverInstances.set(language, instance);
   }
   return instance;
