@@ -6,6 +6,9 @@ import { formatter } from "@lingui/format-po";
 // catalog for the chrome, forms and domain messages, so a page is sent only its own.
 // `npm run i18n:extract` gathers them from the code; `npm run i18n:compile` writes the JSON
 // the server reads. The back office stays English (ADR 0053).
+// E-mails are written where they are rendered, in files named `*-email.ts` / `*-emails.ts`
+// (and the frame, email/layout.ts): their own catalog, which the server reads and no page is sent.
+const EMAIL_FILES = ["<rootDir>/app/lib/**/*-email.ts", "<rootDir>/app/lib/**/*-emails.ts", "<rootDir>/app/lib/email/layout.ts"];
 const page = (name: string, file: string) => ({ path: `<rootDir>/app/locales/{locale}/${name}`, include: [`<rootDir>/app/routes/${file}`] });
 
 export default defineConfig({
@@ -20,8 +23,9 @@ export default defineConfig({
     {
       path: "<rootDir>/app/locales/{locale}/common",
       include: ["<rootDir>/app/root.tsx", "<rootDir>/app/components", "<rootDir>/app/lib"],
-      exclude: ["**/admin/**", "**/*.test.*", "**/*.server.test.*"],
+      exclude: ["**/admin/**", "**/*.test.*", "**/*.server.test.*", ...EMAIL_FILES],
     },
+    { path: "<rootDir>/app/locales/{locale}/emails", include: EMAIL_FILES, exclude: ["**/*.test.*"] },
     page("home", "_index.tsx"),
     page("join", "join-waitlist.tsx"),
     page("thank-you", "thank-you.tsx"),

@@ -19,3 +19,19 @@ export function englishOnly(...namespaces: string[]): Set<string> {
   }
   return english;
 }
+
+/**
+ * The English words of these catalogs' messages that have something to fill in, cut at each
+ * `{placeholder}`: the longer pieces (a sentence's worth) that a translated text must not hold.
+ */
+export function englishFragments(...namespaces: string[]): Set<string> {
+  const fragments = new Set<string>();
+  for (const namespace of namespaces) {
+    const [en, es] = [catalog("en", namespace), catalog("es", namespace)];
+    for (const id of Object.keys(en.messages)) {
+      if (!id.includes("{") || JSON.stringify(en.messages[id]) === JSON.stringify(es.messages[id])) continue;
+      for (const piece of id.split(/\{[^}]*\}/)) if (piece.trim().length >= 16) fragments.add(piece.trim());
+    }
+  }
+  return fragments;
+}

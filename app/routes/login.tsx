@@ -16,6 +16,7 @@ import { LoginInputSchema } from "~/lib/auth/login.schema";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { isAppError } from "~/lib/errors";
+import { requestLanguage } from "~/lib/i18n/request-language.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
 import { guardAgainstBots } from "~/lib/security/bot-guard.server";
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { altcha, website, ...login } = submission.value;
   try {
     await guardAgainstBots({ form: "sign-in", altcha, website, clientIp: context.clientIp });
-    await requestMagicLink({ ...login, clientIp: context.clientIp });
+    await requestMagicLink({ ...login, clientIp: context.clientIp, language: requestLanguage(request) });
     return data<ActionResult>({ sent: true, email: submission.value.email });
   } catch (error) {
     if (isAppError(error)) return data<ActionResult>({ sent: false, form: submission.reply(), error: error.userMessage }, { status: error.status });

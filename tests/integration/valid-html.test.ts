@@ -23,7 +23,7 @@ import { sendWelcomeTemplateTest, sendWinnerTemplateTest } from "~/lib/email/tem
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { freezeDueSeasons } from "~/lib/seasons/season-freeze.server";
 import { confirmSeasonWinners } from "~/lib/seasons/season-winners.server";
-import { DEFAULT_SEASON_WINNER_EMAIL_HTML } from "~/lib/seasons/winner-email";
+import { DEFAULT_SEASON_WINNER_EMAIL_HTML } from "~/lib/seasons/winner-email-template";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { inviteTeamMember } from "~/lib/team/team.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";

@@ -54,8 +54,8 @@ function createAuth() {
       magicLink({
         expiresIn: MAGIC_LINK_TTL_SECONDS,
         storeToken: "hashed",
-        sendMagicLink: async ({ email, url }) => {
-          await sendMagicLinkEmail({ email, url });
+        sendMagicLink: async ({ email, url, metadata }) => {
+          await sendMagicLinkEmail({ email, url, pageLanguage: metadata?.language });
         },
       }),
     ],

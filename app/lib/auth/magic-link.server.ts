@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import type { Language } from "../i18n/languages";
 import { log, maskEmail } from "../log.server";
 import { networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimits } from "../security/rate-limit.server";
@@ -15,13 +16,15 @@ type MagicLinkRequest = {
   clientIp: string;
   /** Where to land after sign-in (default /dashboard). */
   redirectTo?: string;
+  /** The page's language: the e-mail's, when the address is no member's (a member's own language wins). */
+  language?: Language;
 };
 
 /**
  * E-mails a single-use sign-in link. Answers the same whether or not the address
  * is known (a first sign-in creates the crew account).
  */
-export async function requestMagicLink({ email, clientIp, redirectTo }: MagicLinkRequest): Promise<void> {
+export async function requestMagicLink({ email, clientIp, redirectTo, language }: MagicLinkRequest): Promise<void> {
   const normalised = email.trim().toLowerCase();
   const limited = await consumeRateLimits([
     { key: `sign-in:email:${normalised}`, rule: SIGN_IN_LIMITS.perEmail },
@@ -40,6 +43,7 @@ export async function requestMagicLink({ email, clientIp, redirectTo }: MagicLin
       email: normalised,
       callbackURL: `/auth/callback?${new URLSearchParams({ redirectTo: destination })}`,
       errorCallbackURL: "/login",
+      metadata: { language },
     },
     // Called from our own action, which already passed the cross-origin check.
     headers: new Headers(),

@@ -1,12 +1,16 @@
+import type { I18n } from "@lingui/core";
 import { escapeHtml, renderEmail, type EmailFooter } from "../email/layout";
 
 type NoticeInput = {
+  i18n: I18n;
   siteName: string;
   contactEmail: string;
   answerUrl: string;
   requestedAt: Date;
-  /** Coarse: "a phone", "a computer"… and a country guessed from the browser, when known. */
-  requestedFrom: string;
+  /** The kind of device the request came from (signup-context's deviceClassOf), when known. */
+  device: string | null;
+  /** The country its browser suggests (a region code), when known. */
+  country: string | null;
   consentRequestDays: number;
 };
 
@@ -15,41 +19,77 @@ const paragraphs = (lines: string[]) => ({
   text: lines.join("\n\n"),
 });
 
+/** A day as the reader writes it ("November 27, 2026", "27 de noviembre de 2026"), in UTC like the stored time. */
+const dayOf = (i18n: I18n, date: Date) => i18n.date(date, { dateStyle: "long", timeZone: "UTC" });
+
+/** Who asked, as the notice tells it: the kind of device and the country the browser suggests, in the reader's words. */
+function requestedFrom(i18n: I18n, device: string | null, country: string | null): string {
+  const from =
+    device === "mobile" ? i18n._("a phone") : device === "tablet" ? i18n._("a tablet") : device === "desktop" ? i18n._("a computer") : i18n._("a web browser");
+  const countryName = country ? new Intl.DisplayNames([i18n.locale], { type: "region", fallback: "none" }).of(country) : undefined;
+  return countryName ? i18n._("{device} in {country}", { device: from, country: countryName }) : from;
+}
+
 /**
  * The direct notice to a parent (16 CFR 312.4(c)(1)): who asked, what we would collect and
  * show, prizes, how long we keep it, their rights, and how to report misuse. The answer is
  * given on the page the button opens (a link scanner opening it answers nothing).
  */
 export function renderParentNotice(input: NoticeInput) {
+  const { i18n, siteName } = input;
   const body = paragraphs(parentNoticeLines(input));
   return {
-    subject: `A child asked to join ${input.siteName}: your OK is needed`,
-    ...renderEmail({ siteName: input.siteName, bodyHtml: body.html, bodyText: body.text, action: { label: "Review and answer", url: input.answerUrl } }),
+    subject: i18n._("A child asked to join {siteName}: your OK is needed", { siteName }),
+    ...renderEmail({ i18n, siteName, bodyHtml: body.html, bodyText: body.text, action: { label: i18n._("Review and answer"), url: input.answerUrl } }),
   };
 }
 
 /** The notice's words, for the e-mail and for the page where the parent answers. */
 export function parentNoticeLines(input: Omit<NoticeInput, "answerUrl">): string[] {
-  const date = input.requestedAt.toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, "");
+  const { i18n, siteName } = input;
+  const date = dayOf(i18n, input.requestedAt);
+  const from = requestedFrom(i18n, input.device, input.country);
   return [
-    `Someone on the ${input.siteName} website (on ${date}, from ${input.requestedFrom}) said they are a child in your care and would like to join the ${input.siteName} crew, the fan community of our animated series. They gave your address as their parent's or guardian's. We need your OK before they can take part.`,
-    "If you say yes: your e-mail address becomes the contact for the membership; we kept no e-mail address of your child. We store how many points and referrals the membership has, the age band (under or over the consent age, never a birth date), a rough device type and country, and your consent with its date.",
-    "What is public: only a crew name made from a word list (like \"Brave Otter 42\") and a drawn avatar. Never a name, address or e-mail.",
-    "Prizes: if your child wins a monthly prize we e-mail you. You enter a shipping address on our site; it is stored encrypted, seen only by our prize team, and deleted 30 days after the prize ships.",
-    `If you do not answer, we delete your address and this request in ${input.consentRequestDays} days. You can see or delete your child's data, and withdraw consent, at any time with the link in every e-mail we send you.`,
-    `Not expecting this? Ignore it and nothing is kept, or tell us at ${input.contactEmail} so we can stop misuse.`,
+    i18n._(
+      "Someone on the {siteName} website (on {date}, from {from}) said they are a child in your care and would like to join the {siteName} crew, the fan community of our animated series. They gave your address as their parent's or guardian's. We need your OK before they can take part.",
+      { siteName, date, from },
+    ),
+    i18n._(
+      "If you say yes: your e-mail address becomes the contact for the membership; we kept no e-mail address of your child. We store how many points and referrals the membership has, the age band (under or over the consent age, never a birth date), a rough device type and country, and your consent with its date.",
+    ),
+    i18n._('What is public: only a crew name made from a word list (like "Brave Otter 42") and a drawn avatar. Never a name, address or e-mail.'),
+    i18n._(
+      "Prizes: if your child wins a monthly prize we e-mail you. You enter a shipping address on our site; it is stored encrypted, seen only by our prize team, and deleted 30 days after the prize ships.",
+    ),
+    i18n._(
+      "If you do not answer, we delete your address and this request in {days} days. You can see or delete your child's data, and withdraw consent, at any time with the link in every e-mail we send you.",
+      { days: input.consentRequestDays },
+    ),
+    i18n._("Not expecting this? Ignore it and nothing is kept, or tell us at {contactEmail} so we can stop misuse.", { contactEmail: input.contactEmail }),
   ];
 }
 
 /** The second e-mail of "e-mail plus", a day after the approval, with the way back out. */
-export function renderConsentConfirmation(input: { siteName: string; crewName: string; approvedAt: Date; footer: EmailFooter }) {
-  const date = input.approvedAt.toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, "");
+export function renderConsentConfirmation(input: { i18n: I18n; siteName: string; crewName: string; approvedAt: Date; footer: EmailFooter }) {
+  const { i18n, siteName, crewName } = input;
   const body = paragraphs([
-    `On ${date} you agreed that your child may join the ${input.siteName} crew. They play as "${input.crewName}", the only name anyone else sees.`,
-    "If that was not you, or you have changed your mind, withdraw your consent with the link below: we then delete the membership and its data.",
+    i18n._('On {date} you agreed that your child may join the {siteName} crew. They play as "{crewName}", the only name anyone else sees.', {
+      date: dayOf(i18n, input.approvedAt),
+      siteName,
+      crewName,
+    }),
+    i18n._("If that was not you, or you have changed your mind, withdraw your consent with the link below: we then delete the membership and its data."),
   ]);
   return {
-    subject: `You said yes to ${input.siteName}: a confirmation`,
-    ...renderEmail({ siteName: input.siteName, bodyHtml: body.html, bodyText: body.text, footer: input.footer }),
+    subject: i18n._("You said yes to {siteName}: a confirmation", { siteName }),
+    ...renderEmail({ i18n, siteName, bodyHtml: body.html, bodyText: body.text, footer: input.footer }),
+  };
+}
+
+/** The line under every e-mail to a consenting parent: the way to withdraw (ADR 0041). */
+export function withdrawConsentFooter(i18n: I18n, url: string): EmailFooter {
+  return {
+    text: i18n._("You gave consent for your child to join. You can withdraw it at any time, and we delete their membership:"),
+    link: { label: i18n._("Withdraw consent"), url },
   };
 }

@@ -23,6 +23,7 @@ import { childHashOf, type AgePass } from "./age-pass.server";
 import { parentNoticeLines, renderParentNotice } from "./consent-emails";
 import { CONSENT_REQUESTS_PER_NETWORK, CONSENT_REQUESTS_PER_PARENT } from "./consent-rules";
 import { currentPrivacyNotice } from "./privacy-notice.server";
+import { i18nFor } from "../i18n/catalogs.server";
 import type { Language } from "../i18n/languages";
 
 export const PARENT_IS_CHILD_MESSAGE = /*i18n*/ "That's the address you gave for yourself. Please enter your parent's or guardian's own e-mail address.";
@@ -48,13 +49,6 @@ function tokenHashOf(token: string): string {
 
 function answerUrl(token: string): string {
   return `${getEnv().origin}/parent-consent/answer?${new URLSearchParams({ token })}`;
-}
-
-const DEVICE_WORDS: Record<string, string> = { mobile: "a phone", tablet: "a tablet", desktop: "a computer" };
-
-/** Who asked, as the notice tells it: the kind of device and the country the browser suggests. */
-function requestedFromWords(device: string | null, country: string | null): string {
-  return [DEVICE_WORDS[device ?? ""] ?? "a web browser", country ? `in ${country}` : null].filter(Boolean).join(" ");
 }
 
 /** The rate-limit key of a parent's address: hashed, since a key outlives a declined request and must not keep the address. */
@@ -111,11 +105,13 @@ export async function requestParentConsent(request: ParentConsentRequest): Promi
       })
       .returning({ requestedAt: consentRequests.requestedAt });
     const email = renderParentNotice({
+      i18n: i18nFor(request.siteLanguage),
       siteName: SITE_NAME,
       contactEmail: CONTACT_EMAIL,
       answerUrl: answerUrl(token),
       requestedAt: row!.requestedAt,
-      requestedFrom: requestedFromWords(device, country),
+      device,
+      country,
       consentRequestDays: settings.consentRequestDays,
     });
     await enqueueEmail({ kind: "parent_consent", to: parentEmail, replyTo: CONTACT_EMAIL, subject: email.subject, html: email.html, text: email.text }, tx);
@@ -124,8 +120,11 @@ export async function requestParentConsent(request: ParentConsentRequest): Promi
 
 export type PendingConsent = { expiresAt: Date; privacyNoticeVersion: number; noticeLines: string[] };
 
-/** The request a parent's link names, while it waits for an answer, with the notice's words. */
-export async function findPendingConsent(token: unknown): Promise<PendingConsent | null> {
+/**
+ * The request a parent's link names, while it waits for an answer, with the notice's words:
+ * in the page's language when given, else in the e-mail's.
+ */
+export async function findPendingConsent(token: unknown, language?: Language): Promise<PendingConsent | null> {
   if (typeof token !== "string" || token.length === 0 || token.length > 200) return null;
   const [row] = await db
     .select()
@@ -134,10 +133,12 @@ export async function findPendingConsent(token: unknown): Promise<PendingConsent
   if (!row) return null;
   const { SITE_NAME, CONTACT_EMAIL } = getEnv();
   const noticeLines = parentNoticeLines({
+    i18n: i18nFor(language ?? row.language),
     siteName: SITE_NAME,
     contactEmail: CONTACT_EMAIL,
     requestedAt: row.requestedAt,
-    requestedFrom: requestedFromWords(row.signupDevice, row.signupCountry),
+    device: row.signupDevice,
+    country: row.signupCountry,
     consentRequestDays: await getSiteSetting("consentRequestDays"),
   });
   return { expiresAt: row.expiresAt, privacyNoticeVersion: row.privacyNoticeVersion, noticeLines };

@@ -5,6 +5,8 @@ import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
 import { startPeriodicJob } from "../jobs/periodic.server";
 import { log } from "../log.server";
+import { i18nFor } from "../i18n/catalogs.server";
+import type { Language } from "../i18n/languages";
 import { renderConsentConfirmation } from "./consent-emails";
 import { crewNameOf } from "../crew-names/crew-name";
 import { parentFooter } from "./revoke-link.server";
@@ -24,16 +26,18 @@ export type ConsentScheduleCounts = { expiredRequests: number; confirmationsQueu
 export async function runConsentSchedule(): Promise<ConsentScheduleCounts> {
   const expired = await db.execute(sql`delete from consent_requests where expires_at <= ${serverNow()} returning id`);
   const confirmationsQueued = await runTransaction(async (tx) => {
-    const due = await tx.execute<{ id: string; email: string; consent_at: string; crew_name_roll: number }>(sql`
+    const due = await tx.execute<{ id: string; email: string; consent_at: string; crew_name_roll: number; language: Language }>(sql`
       update waitlist_users set consent_confirmation_due_at = null
        where id in (select id from waitlist_users
                      where consent_confirmation_due_at <= ${serverNow()}
                      order by consent_confirmation_due_at limit ${CONFIRMATIONS_PER_RUN}
                      for update skip locked)
-      returning id, email, consent_at, crew_name_roll`);
+      returning id, email, consent_at, crew_name_roll, language`);
     const { SITE_NAME } = getEnv();
     for (const member of due.rows) {
-      const email = renderConsentConfirmation({ siteName: SITE_NAME, crewName: crewNameOf(member.id, Number(member.crew_name_roll)), approvedAt: new Date(member.consent_at), footer: parentFooter(member.id) });
+      const i18n = i18nFor(member.language);
+      const crewName = crewNameOf(member.id, Number(member.crew_name_roll));
+      const email = renderConsentConfirmation({ i18n, siteName: SITE_NAME, crewName, approvedAt: new Date(member.consent_at), footer: parentFooter(member.id, i18n) });
       await enqueueEmail({ kind: "consent_confirmation", to: member.email, subject: email.subject, html: email.html, text: email.text }, tx);
     }
     return due.rows.length;

@@ -16,6 +16,7 @@ const HASH_OF_EDITION: Record<number, string> = {
   6: "9fe0148e9b36f1f8a03092421f0f591b530ee89098c56965480a331f6210e271",
   7: "ef4ee7e1e7bcf618e713930b1ff28dfd996af13e5262933ae329d4c3e65613d1",
   8: "932ba44737d415142a5fc95f3d0829a5cb1b7068f92c740cf3895e790efcb517",
+  9: "7991e4f5b440b67c26ff2ce5519e892d9d19dd1e4fce4852d1ba069474b69497",
 };
 
 describe("the privacy notice's edition", () => {

@@ -1,4 +1,6 @@
+import type { I18n } from "@lingui/core";
 import type { EmailFooter } from "../email/layout";
+import { withdrawConsentFooter } from "./consent-emails";
 import { getEnv } from "../env.server";
 import { openToken, sealToken } from "../security/signed-token.server";
 
@@ -13,9 +15,7 @@ export function memberIdOfRevokeToken(token: unknown): string | null {
   return openToken(PURPOSE, token);
 }
 
-export function parentFooter(memberId: string): EmailFooter {
-  return {
-    text: "You gave consent for your child to join. You can withdraw it at any time, and we delete their membership:",
-    link: { label: "Withdraw consent", url: revokeConsentUrl(memberId) },
-  };
+/** The footer of every e-mail to a consenting parent, in the e-mail's language. */
+export function parentFooter(memberId: string, i18n: I18n): EmailFooter {
+  return withdrawConsentFooter(i18n, revokeConsentUrl(memberId));
 }

@@ -17,6 +17,8 @@ import { normaliseEmail } from "../waitlist/email";
 import { emailIdentity } from "../waitlist/email-identity";
 import { confirmMemberEmail } from "../waitlist/members.server";
 import { isThrowawayAddress, THROWAWAY_ADDRESS_MESSAGE } from "../waitlist/throwaway-domains.server";
+import { i18nFor } from "../i18n/catalogs.server";
+import { memberLanguage } from "../waitlist/member-language.server";
 import { renderAddressChangeConfirmation, renderAddressChangedNotice } from "./address-change-emails";
 import {
   ADDRESS_CHANGE_LIMIT_MESSAGE,
@@ -90,7 +92,7 @@ export async function requestAddressChange(member: { id: string; email: string }
       expiresAt: sql`${serverNow()} + make_interval(hours => ${ADDRESS_CHANGE_LINK_HOURS})`,
     });
     const confirmUrl = `${origin}/confirm-address?${new URLSearchParams({ token })}`;
-    const email = renderAddressChangeConfirmation({ siteName: SITE_NAME, confirmUrl, hours: ADDRESS_CHANGE_LINK_HOURS });
+    const email = renderAddressChangeConfirmation({ i18n: i18nFor(await memberLanguage(member.id, tx)), siteName: SITE_NAME, confirmUrl, hours: ADDRESS_CHANGE_LINK_HOURS });
     await enqueueEmail({ kind: "address_change", to: newEmail, subject: email.subject, html: email.html, text: email.text }, tx);
   });
 }
@@ -122,7 +124,7 @@ export async function confirmAddressChange(token: unknown): Promise<AddressChang
         .returning();
       if (!change) return "unknown" as const;
       const [member] = await tx
-        .select({ id: waitlistUsers.id, email: waitlistUsers.email, confirmedEmail: waitlistUsers.confirmedEmail })
+        .select({ id: waitlistUsers.id, email: waitlistUsers.email, confirmedEmail: waitlistUsers.confirmedEmail, language: waitlistUsers.language })
         .from(waitlistUsers)
         .where(eq(waitlistUsers.id, change.memberId))
         .for("update");
@@ -139,7 +141,7 @@ export async function confirmAddressChange(token: unknown): Promise<AddressChang
       await recordAuditEvent(tx, { kind: "system", name: "member's own change" }, { action: "member.address_changed", targetType: "member", targetId: member.id });
       await enqueueWebhookEvent(tx, "member.email_changed", { memberId: member.id, email: change.newEmail });
       const { SITE_NAME, CONTACT_EMAIL } = getEnv();
-      const notice = renderAddressChangedNotice({ siteName: SITE_NAME, contactEmail: CONTACT_EMAIL });
+      const notice = renderAddressChangedNotice({ i18n: i18nFor(member.language), siteName: SITE_NAME, contactEmail: CONTACT_EMAIL });
       await enqueueEmail(
         { kind: "address_changed", to: member.email, replyTo: CONTACT_EMAIL, subject: notice.subject, html: notice.html, text: notice.text, memberId: member.id },
         tx,

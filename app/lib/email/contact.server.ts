@@ -4,6 +4,7 @@ import { networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
 import { escapeHtml, renderEmail } from "./layout";
 import { enqueueEmail } from "./outbox.server";
+import { i18nFor } from "../i18n/catalogs.server";
 
 export const CONTACT_LIMIT = { limit: 5, windowSeconds: 60 * 60 };
 
@@ -20,7 +21,9 @@ export async function deliverContactMessage(input: ContactMessage, clientIp: str
   }
   const { SITE_NAME, CONTACT_EMAIL } = getEnv();
   const paragraphs = input.message.split(/\n{2,}/).map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`);
+  // Mail to staff is in English, like the back office (ADR 0053).
   const { html, text } = renderEmail({
+    i18n: i18nFor("en"),
     siteName: SITE_NAME,
     bodyHtml: `<p><strong>From:</strong> ${escapeHtml(input.name)} &lt;${escapeHtml(input.email)}&gt;</p><p><strong>Subject:</strong> ${escapeHtml(input.subject)}</p>${paragraphs.join("")}`,
     bodyText: `From: ${input.name} <${input.email}>\nSubject: ${input.subject}\n\n${input.message}`,

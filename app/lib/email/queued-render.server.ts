@@ -1,4 +1,5 @@
 import type { QueuedWaveInviteData, QueuedWelcomeData } from "../../../db/schema";
+import { memberLanguage } from "../waitlist/member-language.server";
 import { renderBroadcastMessage } from "../launch/broadcasts/broadcast-render.server";
 import { prepareWaveInviteEmail } from "../launch/wave-invite-email.server";
 import { prepareWelcomeEmail } from "./welcome.server";
@@ -42,6 +43,7 @@ export async function renderQueuedEmail(message: { kind: string; to: string; tem
     throw new Error(`no way to render a queued "${message.kind}" e-mail from what it holds`);
   }
   const { memberId, referralCode, parentConsent } = message.templateData;
-  const { subject, html, text } = await prepareWelcomeEmail({ id: memberId, email: message.to, referralCode, isParentConsented: parentConsent === true });
+  const language = await memberLanguage(memberId);
+  const { subject, html, text } = await prepareWelcomeEmail({ id: memberId, email: message.to, referralCode, language, isParentConsented: parentConsent === true });
   return { subject, html, text };
 }

@@ -1,14 +1,17 @@
 import { sanitizeRichHtml } from "../content/sanitize.server";
 import { getEnv } from "../env.server";
+import { i18nFor } from "../i18n/catalogs.server";
+import type { Language } from "../i18n/languages";
 import { referralLink } from "../referrals/share-links";
 import { enqueueEmail } from "./outbox.server";
-import { renderWelcomeEmail } from "./welcome";
+import { renderWelcomeEmail } from "./welcome-email";
 import { renderWinnerEmail } from "../seasons/winner-email";
 
 /** "Send test to me": the (unsaved, sanitised) welcome e-mail as a new member would get it, to the admin. */
-export async function sendWelcomeTemplateTest({ adminEmail, templateHtml }: { adminEmail: string; templateHtml: string }) {
+export async function sendWelcomeTemplateTest({ adminEmail, templateHtml, language = "en" }: { adminEmail: string; templateHtml: string; language?: Language }) {
   const { SITE_NAME, origin } = getEnv();
   const email = renderWelcomeEmail({
+    i18n: i18nFor(language),
     siteName: SITE_NAME,
     templateHtml: sanitizeRichHtml(templateHtml),
     email: adminEmail,
@@ -19,8 +22,9 @@ export async function sendWelcomeTemplateTest({ adminEmail, templateHtml }: { ad
 }
 
 /** "Send test to me" for the season winner e-mail, filled with a sample winner. */
-export async function sendWinnerTemplateTest({ adminEmail, templateHtml }: { adminEmail: string; templateHtml: string }) {
+export async function sendWinnerTemplateTest({ adminEmail, templateHtml, language = "en" }: { adminEmail: string; templateHtml: string; language?: Language }) {
   const email = renderWinnerEmail({
+    i18n: i18nFor(language),
     siteName: getEnv().SITE_NAME,
     templateHtml: sanitizeRichHtml(templateHtml),
     nickname: "Brave Otter 42",

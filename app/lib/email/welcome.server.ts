@@ -1,12 +1,14 @@
 import { getEnv } from "../env.server";
+import { i18nFor } from "../i18n/catalogs.server";
+import type { Language } from "../i18n/languages";
 import { referralLink } from "../referrals/share-links";
 import { getSiteSetting } from "../settings/settings.server";
 import { emailConfirmationUrl } from "../waitlist/email-confirmation.server";
 import type { OutgoingEmail } from "./outbox.server";
-import { renderWelcomeEmail } from "./welcome";
+import { renderWelcomeEmail } from "./welcome-email";
 import { parentFooter } from "../consent/revoke-link.server";
 
-type NewMember = { id: string; email: string; referralCode: string; isParentConsented?: boolean };
+type NewMember = { id: string; email: string; referralCode: string; language: Language; isParentConsented?: boolean };
 
 /**
  * Renders the welcome e-mail from the current template: the sender does, as it sends one a
@@ -14,13 +16,15 @@ type NewMember = { id: string; email: string; referralCode: string; isParentCons
  */
 export async function prepareWelcomeEmail(member: NewMember, templateHtml?: string): Promise<OutgoingEmail> {
   const { SITE_NAME, origin } = getEnv();
+  const i18n = i18nFor(member.language);
   const email = renderWelcomeEmail({
+    i18n,
     siteName: SITE_NAME,
     templateHtml: templateHtml ?? (await getSiteSetting("welcomeEmailTemplateHtml")),
     email: member.email,
     referralLink: referralLink(origin, member.referralCode),
     confirmUrl: emailConfirmationUrl(member.id),
-    footer: member.isParentConsented ? parentFooter(member.id) : undefined,
+    footer: member.isParentConsented ? parentFooter(member.id, i18n) : undefined,
   });
   return { kind: "welcome", to: member.email, subject: email.subject, html: email.html, text: email.text };
 }

@@ -12,7 +12,8 @@ import {
   onEmailEnqueued,
 } from "./outbox.server";
 import { isEssentialEmailKind } from "./email-kinds";
-import { addUnsubscribeLink } from "./layout";
+import { i18nFor } from "../i18n/catalogs.server";
+import { addUnsubscribeLink, emailLanguage } from "./layout";
 import { renderQueuedEmail, type RenderedEmail } from "./queued-render.server";
 import { emailHashOf, getSuppression, suppressEmailHash, unsubscribeUrl } from "./suppression.server";
 import { RecipientRejectedError, type MailTransport, type SendOptions } from "./transport.server";
@@ -73,7 +74,7 @@ export async function deliverDueEmails(
         // A welcome e-mail queued by a sign-up is rendered now, from the current template (ADR 0038).
         if (message.templateData) rendered = await renderQueuedEmail(message);
         // An optional one shows its unsubscribe link (the headers are the transport's); kept with the row as sent.
-        if (isOptional) rendered = { subject: message.subject, ...rendered, ...addUnsubscribeLink(rendered ?? message, unsubscribeUrl(message.to)) };
+        if (isOptional) rendered = { subject: message.subject, ...rendered, ...addUnsubscribeLink(rendered ?? message, unsubscribeUrl(message.to), i18nFor(emailLanguage((rendered ?? message).html))) };
         // In rehearsal mode the message stops here, in the back office's mailbox (ADR 0051).
         if (!message.rehearsal) await sendLeased(transport, { ...message, ...rendered }, leaseSeconds);
         isSent = true;

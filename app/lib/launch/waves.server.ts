@@ -9,7 +9,9 @@ import { getSiteSetting } from "../settings/settings.server";
 import { wakeWebhookSender } from "../webhooks/enqueue.server";
 import { describeAudience, type Audience, type ResolvedAudience } from "./audience";
 import { audienceMembersQuery, resolveAudience, sampleAudience, type AudienceSampleRow } from "./audience.server";
-import { WAVE_INVITE_SUBJECT } from "./wave-invite-email";
+import { i18nFor } from "../i18n/catalogs.server";
+import { LANGUAGES } from "../i18n/languages";
+import { waveInviteSubject } from "./wave-invite-email";
 
 // Waves of invitations (ADR 0049): an admin picks an audience, sees its exact count and a
 // sample, then invites it. Each member is invited once, ever; the invite e-mails are
@@ -130,6 +132,8 @@ export async function inviteWave(input: WaveInput, by: string | Actor, now = new
         from next
       returning id, name`);
     const waveId = Number(inserted.rows[0]!.id);
+    // Each member's subject in their language; the body is rendered as it goes out.
+    const subjectsByLanguage = Object.fromEntries(LANGUAGES.map((language) => [language, waveInviteSubject(i18nFor(language), getEnv().SITE_NAME)]));
     const counted = await tx.execute<{ audience: number; invited: number; queued: number; hooks: number }>(sql`
       with audience as (${audienceMembersQuery(audience)}),
       invited as (
@@ -138,12 +142,12 @@ export async function inviteWave(input: WaveInput, by: string | Actor, now = new
         on conflict (member_id) do nothing
         returning member_id),
       numbered as (
-        select i.member_id, u.email,
+        select i.member_id, u.email, u.language,
                row_number() over (order by u.points desc, u.referrals_made desc, u.created_at, u.id) - 1 as position
           from invited i join waitlist_users u on u.id = i.member_id),
       queued as (
         insert into email_outbox (kind, to_address, subject, html, text, template_data, member_id, next_attempt_at)
-        select 'wave_invite', n.email, ${WAVE_INVITE_SUBJECT(getEnv().SITE_NAME)}, '', '',
+        select 'wave_invite', n.email, ${JSON.stringify(subjectsByLanguage)}::jsonb ->> n.language, '', '',
                jsonb_build_object('memberId', n.member_id, 'waveId', ${waveId}::bigint), n.member_id,
                now() + make_interval(secs => n.position * ${spacingMs}::double precision / 1000)
           from numbered n

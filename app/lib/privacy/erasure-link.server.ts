@@ -3,11 +3,12 @@ import { waitlistUsers } from "../../../db/schema";
 import { db } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { parentFooter } from "../consent/revoke-link.server";
-import { escapeHtml, renderEmail } from "../email/layout";
 import { getEnv } from "../env.server";
+import { i18nFor } from "../i18n/catalogs.server";
 import { AppError } from "../errors";
 import { openToken, sealToken } from "../security/signed-token.server";
 import { eraseMember } from "./erase-member.server";
+import { renderErasureConfirmation } from "./erasure-email";
 import { admitPrivacyRequest } from "./privacy-request.server";
 
 // "Delete my data" (ADR 0045): the dashboard asks, a link to the contact address confirms.
@@ -43,20 +44,23 @@ export async function readErasureLink(token: unknown, now = new Date()): Promise
 /** The member asks to be deleted: after a fresh sign-in and within limits, a confirmation link goes to the contact address. */
 export async function requestOwnErasure(request: { memberId: string; sessionId: string }, now = new Date()): Promise<void> {
   await admitPrivacyRequest("erasure", request);
-  const [member] = await db.select({ email: waitlistUsers.email, consentMethod: waitlistUsers.consentMethod }).from(waitlistUsers).where(eq(waitlistUsers.id, request.memberId));
+  const [member] = await db
+    .select({ email: waitlistUsers.email, consentMethod: waitlistUsers.consentMethod, language: waitlistUsers.language })
+    .from(waitlistUsers)
+    .where(eq(waitlistUsers.id, request.memberId));
   if (!member) throw new AppError("NOT_FOUND", "We couldn't find your place on the waitlist.");
-  const { SITE_NAME } = getEnv();
-  const whose = member.consentMethod === "parent_email_plus" ? "your child's" : "your";
-  const body = `Someone signed in as this address asked us to delete ${whose} ${SITE_NAME} membership and everything we hold about it: points, referrals, place on the leaderboard, e-mails and records. This cannot be undone. The link works for ${ERASURE_LINK_HOURS} hours. If you did not ask, ignore this e-mail and nothing changes.`;
-  const { html, text } = renderEmail({
-    siteName: SITE_NAME,
-    bodyHtml: `<p>${escapeHtml(body)}</p>`,
-    bodyText: body,
-    action: { label: "Delete my data", url: erasureUrl(request.memberId, now) },
+  const i18n = i18nFor(member.language);
+  const isForChild = member.consentMethod === "parent_email_plus";
+  const { subject, html, text } = renderErasureConfirmation({
+    i18n,
+    siteName: getEnv().SITE_NAME,
+    url: erasureUrl(request.memberId, now),
+    hours: ERASURE_LINK_HOURS,
+    isForChild,
     // Every e-mail to a consenting parent carries the way to withdraw (ADR 0041).
-    ...(member.consentMethod === "parent_email_plus" ? { footer: parentFooter(request.memberId) } : {}),
+    footer: isForChild ? parentFooter(request.memberId, i18n) : undefined,
   });
-  await enqueueEmail({ kind: "erasure_confirmation", to: member.email, subject: `Confirm: delete your ${SITE_NAME} data`, html, text });
+  await enqueueEmail({ kind: "erasure_confirmation", to: member.email, subject, html, text });
 }
 
 export type ErasureOutcome = { outcome: "erased"; memberId: string } | { outcome: Exclude<ErasureLink["status"], "valid"> };

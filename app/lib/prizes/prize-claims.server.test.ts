@@ -8,7 +8,7 @@ import { isAppError } from "../errors";
 import { freezeDueSeasons } from "../seasons/season-freeze.server";
 import { confirmSeasonWinners } from "../seasons/season-winners.server";
 import { forgetCachedSettings, getSiteSetting, saveSiteSettings } from "../settings/settings.server";
-import { DEFAULT_SEASON_WINNER_EMAIL_HTML, LEGACY_SEASON_WINNER_EMAIL_HTML } from "../seasons/winner-email";
+import { DEFAULT_SEASON_WINNER_EMAIL_HTML, LEGACY_SEASON_WINNER_EMAIL_HTML } from "../seasons/winner-email-template";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { createPrizeClaimToken, readPrizeClaimToken } from "./claim-token.server";
 import type { ShippingAddress } from "./prize-claim.schema";

@@ -2,6 +2,9 @@ import { parentFooter } from "../consent/revoke-link.server";
 import type { Executor } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
+import { i18nFor } from "../i18n/catalogs.server";
+import { FORMAT_LOCALES } from "../i18n/languages";
+import { memberLanguage } from "../waitlist/member-language.server";
 import { prizeClaimUrl } from "../prizes/claim-token.server";
 import { seasonLabel } from "./season-calendar";
 import { renderWinnerEmail } from "./winner-email";
@@ -11,15 +14,18 @@ export type WinnerMail = { memberId: string; email: string; nickname: string; ra
 /** Queues a winner's e-mail with the claim link (at confirmation, and again when an admin sends a new link). */
 export async function queueWinnerEmail(executor: Executor, season: string, templateHtml: string, winner: WinnerMail): Promise<void> {
   const { SITE_NAME, CONTACT_EMAIL } = getEnv();
+  const language = await memberLanguage(winner.memberId, executor);
+  const i18n = i18nFor(language);
   const email = renderWinnerEmail({
+    i18n,
     siteName: SITE_NAME,
     templateHtml,
     nickname: winner.nickname,
     rank: winner.rank,
     prize: winner.prize,
-    season: seasonLabel(season),
+    season: seasonLabel(season, FORMAT_LOCALES[language]),
     claimUrl: prizeClaimUrl(winner.memberId, season),
-    footer: winner.parentConsented ? parentFooter(winner.memberId) : undefined,
+    footer: winner.parentConsented ? parentFooter(winner.memberId, i18n) : undefined,
   });
   await enqueueEmail({ kind: "season_winner", to: winner.email, replyTo: CONTACT_EMAIL, subject: email.subject, html: email.html, text: email.text }, executor);
 }

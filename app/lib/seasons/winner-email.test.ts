@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SEASON_WINNER_EMAIL_HTML, renderWinnerEmail } from "./winner-email";
+import { i18nFor } from "../i18n/catalogs.server";
+import { renderWinnerEmail } from "./winner-email";
+import { DEFAULT_SEASON_WINNER_EMAIL_HTML } from "./winner-email-template";
 
-const WINNER = { siteName: "Vista Crew", nickname: "captain.nova", rank: 1, prize: "Early access pass", season: "October 2026", claimUrl: "https://crew.example/claim-prize?token=abc.2026-10.sig" };
+const WINNER = { i18n: i18nFor("en"), siteName: "Vista Crew", nickname: "captain.nova", rank: 1, prize: "Early access pass", season: "October 2026", claimUrl: "https://crew.example/claim-prize?token=abc.2026-10.sig" };
 
 describe("the winner e-mail", () => {
   it("links to the claim page and asks nobody to reply with an address", () => {

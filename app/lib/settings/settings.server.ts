@@ -31,7 +31,7 @@ import { MILESTONE_STEP, parseMilestones, type Milestone } from "../points/miles
 import { parsePrizeTiers, type PrizeTier } from "../seasons/prizes";
 import { parseTimeZone } from "../seasons/time-zone";
 import { parseOriginList } from "../embed/origins";
-import { DEFAULT_SEASON_WINNER_EMAIL_HTML, LEGACY_SEASON_WINNER_EMAIL_HTML } from "../seasons/winner-email";
+import { DEFAULT_SEASON_WINNER_EMAIL_HTML, LEGACY_SEASON_WINNER_EMAIL_HTML } from "../seasons/winner-email-template";
 
 type Definition<T> = {
   key: string;

@@ -9,6 +9,7 @@ import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
 import { AppError } from "../errors";
 import { normaliseEmail, nicknameOf } from "../waitlist/email";
+import { i18nFor } from "../i18n/catalogs.server";
 
 export type TeamMember = { id: string; email: string; role: StaffRole; addedAt: Date; lastSignInAt: Date | null };
 type Manager = { id: string; role: Role };
@@ -55,7 +56,9 @@ async function lockTarget(tx: Transaction, manager: Manager, userId: string) {
 function invitationEmail(email: string, role: StaffRole) {
   const { SITE_NAME, origin } = getEnv();
   const url = `${origin}/login`;
+  // Mail to staff is in English, like the back office (ADR 0053).
   const { html, text } = renderEmail({
+    i18n: i18nFor("en"),
     siteName: SITE_NAME,
     bodyHtml: `<p>Hi there!</p><p>You've been added to the ${escapeHtml(SITE_NAME)} back office as <strong>${ROLE_LABEL[role]}</strong>. Sign in with this e-mail address (${escapeHtml(email)}): we'll e-mail you a sign-in link, no password needed.</p>`,
     bodyText: `Hi there!\n\nYou've been added to the ${SITE_NAME} back office as ${ROLE_LABEL[role]}. Sign in with this e-mail address (${email}): we'll e-mail you a sign-in link, no password needed.\n`,

@@ -12,6 +12,7 @@ import { recordAuditEvent } from "../audit/audit.server";
 import { onWebhookQueued } from "./enqueue.server";
 import { webhookUrlPolicy } from "./endpoints.server";
 import { checkWebhookUrl, guardedLookup, type UrlPolicy } from "./url-guard.server";
+import { i18nFor } from "../i18n/catalogs.server";
 
 /** Waits before each retry: about 24 hours in all, then the message is given up. */
 export const RETRY_DELAYS_SECONDS = [5, 60, 300, 1800, 3600, 7200, 14_400, 28_800, 28_800];
@@ -159,7 +160,7 @@ async function tellAdmins(tx: Parameters<Parameters<typeof db.transaction>[0]>[0
   const admins = await tx.execute<{ email: string }>(sql`select email from users where role in ('owner', 'admin')`);
   for (const { email } of admins.rows) {
     const text = `Every delivery to ${url} failed for 24 hours, so ${SITE_NAME} stopped sending to it. Fix the receiver, then turn the endpoint back on under Admin → Developers (${origin}/admin/developers). Events that were waiting are sent again then; events from while it is off are not queued for it.`;
-    const rendered = renderEmail({ siteName: SITE_NAME, bodyHtml: `<p>${escapeHtml(text)}</p>`, bodyText: text });
+    const rendered = renderEmail({ i18n: i18nFor("en"), siteName: SITE_NAME, bodyHtml: `<p>${escapeHtml(text)}</p>`, bodyText: text });
     await enqueueEmail({ kind: "webhook_disabled", to: email, subject: `A webhook endpoint was turned off: ${url}`, ...rendered }, tx);
   }
 }

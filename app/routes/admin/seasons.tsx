@@ -25,7 +25,7 @@ import { seasonKeyFromParam, seasonLabel, seasonParamOf } from "~/lib/seasons/se
 import { getCurrentSeason } from "~/lib/seasons/season-leaderboard.server";
 import { confirmSeasonWinners, getFrozenSeason, listFrozenSeasons } from "~/lib/seasons/season-winners.server";
 import { SeasonPrizesSchema, SeasonsActionSchema, WinnerTemplateSchema } from "~/lib/seasons/seasons.schema";
-import { WINNER_EMAIL_PLACEHOLDERS } from "~/lib/seasons/winner-email";
+import { WINNER_EMAIL_PLACEHOLDERS } from "~/lib/seasons/winner-email-template";
 import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.server";
 import { cn } from "~/lib/utils";
 

@@ -1,11 +1,20 @@
+import type { I18n } from "@lingui/core";
 import { htmlToText, renderEmail, type EmailFooter } from "~/lib/email/layout";
-import { fillBroadcastBody, fillBroadcastSubject, type BroadcastValues } from "./placeholders";
+import { fillBroadcastBody, fillBroadcastSubject, type BroadcastValues, type ShownNumbers } from "./placeholders";
 
-type BroadcastEmailInput = { siteName: string; subject: string; templateHtml: string; values: BroadcastValues; footer?: EmailFooter };
+type BroadcastEmailInput = { i18n: I18n; siteName: string; subject: string; templateHtml: string; values: BroadcastValues; footer?: EmailFooter };
 
-/** One member's copy of a broadcast, in the site's e-mail frame (the unsubscribe line is the sender's). */
-export function renderBroadcastEmail({ siteName, subject, templateHtml, values, footer }: BroadcastEmailInput) {
-  const bodyHtml = fillBroadcastBody(templateHtml, values);
-  const action = values.inviteLink && templateHtml.includes("{{INVITE_LINK}}") ? { label: "Use my invite", url: values.inviteLink } : undefined;
-  return { subject: fillBroadcastSubject(subject, values), ...renderEmail({ siteName, bodyHtml, bodyText: htmlToText(bodyHtml), action, footer }) };
+function shownNumbers(values: BroadcastValues, i18n: I18n): ShownNumbers {
+  return {
+    placeInLine: values.placeInLine === null ? i18n._("not on the leaderboard") : `#${i18n.number(values.placeInLine)}`,
+    points: i18n.number(values.points),
+  };
+}
+
+/** One member's copy of a broadcast, in the site's e-mail frame and the member's language (the unsubscribe line is the sender's). */
+export function renderBroadcastEmail({ i18n, siteName, subject, templateHtml, values, footer }: BroadcastEmailInput) {
+  const shown = shownNumbers(values, i18n);
+  const bodyHtml = fillBroadcastBody(templateHtml, values, shown);
+  const action = values.inviteLink && templateHtml.includes("{{INVITE_LINK}}") ? { label: i18n._("Use my invite"), url: values.inviteLink } : undefined;
+  return { subject: fillBroadcastSubject(subject, values, shown), ...renderEmail({ i18n, siteName, bodyHtml, bodyText: htmlToText(bodyHtml), action, footer }) };
 }

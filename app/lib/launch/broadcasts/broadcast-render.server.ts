@@ -5,6 +5,8 @@ import { crewNameOf } from "~/lib/crew-names/crew-name";
 import { db } from "~/lib/db.server";
 import { emailHashSql, type SuppressionReason } from "~/lib/email/suppression.server";
 import { getEnv } from "~/lib/env.server";
+import { i18nFor } from "~/lib/i18n/catalogs.server";
+import type { Language } from "~/lib/i18n/languages";
 import { competitionRankSql } from "~/lib/leaderboard/leaderboard.server";
 import { referralLink } from "~/lib/referrals/share-links";
 import { inviteUrl } from "../invite-code.server";
@@ -30,6 +32,7 @@ async function broadcastText(broadcastId: number): Promise<BroadcastText | null>
 
 type MemberRow = {
   crew_name_roll: number;
+  language: Language;
   points: number;
   referral_code: string;
   is_blocked: boolean;
@@ -53,7 +56,7 @@ export async function prepareBroadcastMessage(message: { broadcastId: number; me
   if (!text) return { kind: "gone" };
   const needsRank = text.html.includes("{{PLACE_IN_LINE}}") || text.subject.includes("{{PLACE_IN_LINE}}");
   const result = await db.execute<MemberRow>(sql`
-    select u.crew_name_roll, u.points, u.referral_code, u.is_blocked, u.consent_method = 'parent_email_plus' as is_parent_consented,
+    select u.crew_name_roll, u.language, u.points, u.referral_code, u.is_blocked, u.consent_method = 'parent_email_plus' as is_parent_consented,
            ${needsRank ? competitionRankSql(sql`u.points`, sql`u.referrals_made`) : sql`null::integer`} as rank,
            (select s.reason from email_suppressions s where s.email_hash = ${emailHashSql(sql`u.email_identity`)}) as suppression
       from waitlist_users u where u.id = ${message.memberId}`);
@@ -68,12 +71,14 @@ export async function prepareBroadcastMessage(message: { broadcastId: number; me
     referralLink: referralLink(origin, member.referral_code),
     inviteLink: text.waveId === null ? null : inviteUrl({ memberId: message.memberId, waveId: text.waveId }),
   };
+  const i18n = i18nFor(member.language);
   const email = renderBroadcastEmail({
+    i18n,
     siteName: SITE_NAME,
     subject: text.subject,
     templateHtml: text.html,
     values,
-    footer: member.is_parent_consented ? parentFooter(message.memberId) : undefined,
+    footer: member.is_parent_consented ? parentFooter(message.memberId, i18n) : undefined,
   });
   return { kind: "ready", email };
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
-import { addUnsubscribeLink } from "~/lib/email/layout";
+import { addUnsubscribeLink, emailLanguage } from "~/lib/email/layout";
+import { i18nFor } from "~/lib/i18n/catalogs.server";
 import { LEASE_SECONDS, markEmailSuppressed } from "~/lib/email/outbox.server";
 import { emailHashOf, suppressEmailHash, unsubscribeUrl } from "~/lib/email/suppression.server";
 import { RecipientRejectedError, type MailTransport } from "~/lib/email/transport.server";
@@ -36,7 +37,7 @@ export async function sendNextBroadcastMessage(transport: MailTransport, { lease
       return "skipped";
     }
     const rendered = prepared.email;
-    const email: BroadcastMessage = { ...message, ...rendered, ...addUnsubscribeLink(rendered, unsubscribeUrl(message.to)) };
+    const email: BroadcastMessage = { ...message, ...rendered, ...addUnsubscribeLink(rendered, unsubscribeUrl(message.to), i18nFor(emailLanguage(rendered.html))) };
     const markSent = async () => {
       isMarked = await markBroadcastMessageSent(message);
       isLeaseLost = !isMarked;

@@ -14,6 +14,7 @@ import { audienceMembersQuery, resolveAudience } from "../audience.server";
 import { BROADCAST_SCHEDULE_MAX_DAYS, type BroadcastInput } from "./broadcast.schema";
 import { renderBroadcastEmail } from "./broadcast-email";
 import { usesPlaceholder } from "./placeholders";
+import { i18nFor } from "~/lib/i18n/catalogs.server";
 
 export type BroadcastStatus = (typeof broadcasts.$inferSelect)["status"];
 
@@ -55,6 +56,8 @@ function renderSample(input: Pick<BroadcastInput, "subject" | "html">) {
   const { SITE_NAME, origin } = getEnv();
   try {
     return renderBroadcastEmail({
+      // The admin's preview and test read as an English-speaking member's copy.
+      i18n: i18nFor("en"),
       siteName: SITE_NAME,
       subject: input.subject,
       templateHtml: sanitizeRichHtml(input.html),

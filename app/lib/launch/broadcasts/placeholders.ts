@@ -24,14 +24,15 @@ export function usesPlaceholder(text: string, placeholder: BroadcastPlaceholder)
   return text.includes(placeholder);
 }
 
-const placeText = (place: number | null) => (place === null ? "not on the leaderboard" : `#${place.toLocaleString("en-US")}`);
+/** The member's place and points as their language writes them ("#1,204", "no está en la clasificación"). */
+export type ShownNumbers = { placeInLine: string; points: string };
 
 /** The subject with the member's values: plain text. */
-export function fillBroadcastSubject(subject: string, values: BroadcastValues): string {
+export function fillBroadcastSubject(subject: string, values: BroadcastValues, shown: ShownNumbers): string {
   return subject
     .replaceAll("{{CREW_NAME}}", values.crewName)
-    .replaceAll("{{PLACE_IN_LINE}}", placeText(values.placeInLine))
-    .replaceAll("{{POINTS}}", values.points.toLocaleString("en-US"))
+    .replaceAll("{{PLACE_IN_LINE}}", shown.placeInLine)
+    .replaceAll("{{POINTS}}", shown.points)
     .replaceAll("{{REFERRAL_LINK}}", values.referralLink)
     .replaceAll("{{INVITE_LINK}}", values.inviteLink ?? "");
 }
@@ -39,12 +40,12 @@ export function fillBroadcastSubject(subject: string, values: BroadcastValues): 
 const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
 
 /** The (sanitised) body with the member's values, escaped; a missing invite link throws, so the message is not sent without it. */
-export function fillBroadcastBody(html: string, values: BroadcastValues): string {
+export function fillBroadcastBody(html: string, values: BroadcastValues, shown: ShownNumbers): string {
   if (html.includes("{{INVITE_LINK}}") && !values.inviteLink) throw new Error("the message names an invite link and the member has none");
   return html
     .replaceAll("{{CREW_NAME}}", escapeHtml(values.crewName))
-    .replaceAll("{{PLACE_IN_LINE}}", escapeHtml(placeText(values.placeInLine)))
-    .replaceAll("{{POINTS}}", escapeHtml(values.points.toLocaleString("en-US")))
+    .replaceAll("{{PLACE_IN_LINE}}", escapeHtml(shown.placeInLine))
+    .replaceAll("{{POINTS}}", escapeHtml(shown.points))
     .replaceAll("{{REFERRAL_LINK}}", link(values.referralLink))
     .replaceAll("{{INVITE_LINK}}", values.inviteLink ? link(values.inviteLink) : "");
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fillWelcomeTemplate, renderWelcomeEmail } from "./welcome";
+import { i18nFor } from "../i18n/catalogs.server";
+import { fillWelcomeTemplate, renderWelcomeEmail } from "./welcome-email";
 
 describe("welcome e-mail", () => {
   it("replaces both placeholders, every time they appear", () => {
@@ -19,6 +20,7 @@ describe("welcome e-mail", () => {
 
   it("carries the confirmation link in both parts", () => {
     const email = renderWelcomeEmail({
+      i18n: i18nFor("en"),
       siteName: "Vista Crew",
       templateHtml: "<p>Welcome {{USER_EMAIL}}! Share {{REFERRAL_LINK}}</p>",
       email: "bo@example.com",

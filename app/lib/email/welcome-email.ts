@@ -1,6 +1,8 @@
+import type { I18n } from "@lingui/core";
 import { escapeHtml, htmlToText, renderEmail, type EmailFooter } from "./layout";
 
 type WelcomeInput = {
+  i18n: I18n;
   siteName: string;
   /** The welcome_email_template_html setting (already sanitised). */
   templateHtml: string;
@@ -17,14 +19,15 @@ export function fillWelcomeTemplate(templateHtml: string, values: { email: strin
     .replaceAll("{{USER_EMAIL}}", escapeHtml(values.email));
 }
 
-export function renderWelcomeEmail({ siteName, templateHtml, email, referralLink, confirmUrl, footer }: WelcomeInput & { footer?: EmailFooter }) {
+export function renderWelcomeEmail({ i18n, siteName, templateHtml, email, referralLink, confirmUrl, footer }: WelcomeInput & { footer?: EmailFooter }) {
   const bodyHtml = fillWelcomeTemplate(templateHtml, { email, referralLink });
   const rendered = renderEmail({
+    i18n,
     siteName,
     bodyHtml,
     bodyText: htmlToText(bodyHtml),
-    action: { label: "Confirm my e-mail", url: confirmUrl },
+    action: { label: i18n._("Confirm my e-mail"), url: confirmUrl },
     footer,
   });
-  return { subject: `Welcome to ${siteName}!`, ...rendered };
+  return { subject: i18n._("Welcome to {siteName}!", { siteName }), ...rendered };
 }

@@ -1,0 +1,10 @@
+import { eq } from "drizzle-orm";
+import { waitlistUsers } from "../../../db/schema";
+import { db, type Executor } from "../db.server";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages";
+
+/** The language a member's e-mails are written in now (they may have switched since they joined); English once they are gone. */
+export async function memberLanguage(memberId: string, executor: Executor = db): Promise<Language> {
+  const [row] = await executor.select({ language: waitlistUsers.language }).from(waitlistUsers).where(eq(waitlistUsers.id, memberId));
+  return row?.language ?? DEFAULT_LANGUAGE;
+}
