@@ -1,12 +1,12 @@
 // Issue 31 in a Spanish-speaking family's browser (es-MX): the home page, the join, the
-// thank-you page, the leaderboard, the dashboard and the parent step are Spanish,
-// `<html lang="es">`, and none of their words is an English message of the page's catalogs;
+// thank-you page, the leaderboard, the dashboard, the parent step, the welcome e-mail and the
+// e-mail asking a parent are Spanish, `<html lang="es">`, and none of their words is an English message of the page's catalogs;
 // switching to English keeps the member's place; without JavaScript, a Spanish join works too.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { englishOnly } from "../english-messages";
-import { CHILD_BIRTH, closePage, newPage, signIn, unique, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
+import { CHILD_BIRTH, closePage, latestMailTo, newPage, signIn, unique, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 const SPANISH = { locale: "es-MX" } as const;
@@ -59,6 +59,10 @@ describe("in Spanish", () => {
       await assertSpanish(page, "thank-you");
       const crewName = (await page.getByTestId("crew-name").innerText()).trim();
       const link = await page.getByLabel("Tu enlace de invitación").inputValue();
+      const welcome = await latestMailTo(e2e.server.origin, email, /\/confirm-email\?token=/);
+      assert.match(welcome.subject, /^¡Te damos la bienvenida a /, "the welcome e-mail is Spanish");
+      assert.match(welcome.html, /Confirmar mi correo/);
+      assert.ok(welcome.link, "the welcome e-mail carries its confirmation link");
 
       await page.goto(`${e2e.server.origin}/leaderboard`);
       await waitForHydration(page);
@@ -111,10 +115,15 @@ describe("in Spanish", () => {
       await waitForHeading(child, "Pídeselo a tu mamá, tu papá o tu tutor");
       await waitForHydration(child);
       await assertSpanish(child, "parent-consent");
-      await child.getByLabel("Correo electrónico de tu mamá, tu papá o tu tutor").fill(`mama${unique()}@example.com`);
+      const parentEmail = `mama${unique()}@example.com`;
+      await child.getByLabel("Correo electrónico de tu mamá, tu papá o tu tutor").fill(parentEmail);
       await child.getByRole("button", { name: "Enviar a mi mamá, mi papá o mi tutor" }).click();
       await waitForHeading(child, "Ya le preguntamos a tu mamá, tu papá o tu tutor");
       await assertSpanish(child, "parent-consent");
+      const request = await latestMailTo(e2e.server.origin, parentEmail, /\/parent-consent\/answer\?token=/);
+      assert.match(request.subject, /necesitamos tu permiso$/, "the parent is asked in Spanish");
+      assert.match(request.html, /Revisar y responder/);
+      assert.ok(request.link, "the request carries the link to answer it");
     } finally {
       await closePage(child);
     }
