@@ -13,6 +13,7 @@ import { readLandingVisit } from "~/lib/funnel/landing-visit.server";
 import { log } from "~/lib/log.server";
 import { FEATURED_PRODUCTS, listProducts } from "~/lib/products/products.server";
 import { getSiteSettings } from "~/lib/settings/settings.server";
+import { getContentIn } from "~/lib/content/content.server";
 import { siteNameFrom } from "~/lib/site-name";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 import { getEnv } from "~/lib/env.server";
@@ -31,21 +32,16 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, featured] = await Promise.all([
-    getSiteSettings([
-      "homepageMainTitleLine1",
-      "homepageMainTitleLine2",
-      "homepageMainSubtitle",
-      "homepageVideoUrl",
-      "homepageVideoThumbnailUrl",
-      "homepageMetaDescription",
-    ]),
+  const { language, i18n, messages } = pageTranslation(request, "home");
+  const [settings, text, featured] = await Promise.all([
+    getSiteSettings(["homepageVideoUrl", "homepageVideoThumbnailUrl"]),
+    // The admin's words in the page's language, field by field (English where not translated).
+    getContentIn(language, ["homepageMainTitleLine1", "homepageMainTitleLine2", "homepageMainSubtitle", "homepageMetaDescription"]),
     listProducts({ limit: FEATURED_PRODUCTS }),
     countLandingVisit(request, context),
   ]);
-  const { i18n, messages } = pageTranslation(request, "home");
   return {
-    hero: settings,
+    hero: { ...settings, ...text },
     featured,
     title: i18n._("{siteName}: join the waitlist", { siteName: getEnv().SITE_NAME }),
     messages,

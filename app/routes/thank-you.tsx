@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { getCrewName } from "~/lib/crew-names/crew-name.server";
 import { getEnv } from "~/lib/env.server";
 import { referralLink } from "~/lib/referrals/share-links";
-import { getSiteSettings } from "~/lib/settings/settings.server";
+import { getContentIn } from "~/lib/content/content.server";
 import { getCurrentMember } from "~/lib/waitlist/current-member.server";
 import { visitPlaceInLine } from "~/lib/leaderboard/place-movement.server";
 import { PlaceInLineNote } from "~/components/place-in-line";
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { i18n, messages } = pageTranslation(request, "thank-you");
+  const { language, i18n, messages } = pageTranslation(request, "thank-you");
   const isNewMember = new URL(request.url).searchParams.get("welcome") === "new";
   const meta = (title: string) => ({ title, description: i18n._("Your {siteName} referral link and place in line.", { siteName: getEnv().SITE_NAME }) });
   // A returning member who joined again on a browser that is not theirs: their link went
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const member = await getCurrentMember(request);
   if (!member) return { isEmailed: false, place: null, member: null, isNewMember: false, link: "", title: "", messageHtml: "", meta: meta(i18n._("Oops!")), messages };
   const [{ confirmationPageTitle, confirmationPageMessage }, place, crewName] = await Promise.all([
-    getSiteSettings(["confirmationPageTitle", "confirmationPageMessage"]),
+    getContentIn(language, ["confirmationPageTitle", "confirmationPageMessage"]),
     visitPlaceInLine(member),
     getCrewName(member.id),
   ]);

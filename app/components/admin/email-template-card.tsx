@@ -11,17 +11,22 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Label } from "~/components/ui/label";
 import type { AdminFailure } from "~/lib/admin/failure";
 import type { ContentName } from "~/lib/content/content-fields";
+import { ContentLanguageTabs, NotTranslated } from "~/components/admin/content-language-tabs";
+import type { Language } from "~/lib/i18n/languages";
 
 /**
- * An e-mail template on its screen: the rich-text editor with its history, "Save
- * Template" and "Send test to me" (intents `saveIntent` and "send-test"). `name` is the
- * template's content or setting name, also the form field.
+ * An e-mail template on its screen, in one language (its tabs are links to `?language=`):
+ * the rich-text editor with that language's history, "Save Template" and "Send test to
+ * me" (intents `saveIntent` and "send-test"). `name` is the template's content name, also
+ * the form field; `isUntranslated` marks a language with no template of its own yet.
  */
 export function EmailTemplateCard<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
   formId,
   schema,
   failure,
   name,
+  language,
+  isUntranslated,
   defaultValue,
   saveIntent,
   title,
@@ -34,6 +39,8 @@ export function EmailTemplateCard<Schema extends z.ZodType<Record<string, unknow
   schema: Schema;
   failure: AdminFailure;
   name: ContentName;
+  language: Language;
+  isUntranslated: boolean;
   defaultValue: Record<string, string>;
   saveIntent: string;
   title: string;
@@ -60,11 +67,14 @@ export function EmailTemplateCard<Schema extends z.ZodType<Record<string, unknow
             <CardTitle>{title}</CardTitle>
             <CardDescription>{description}</CardDescription>
           </div>
-          <HistoryDialog name={name} label={historyLabel} kind="rich" onRevert={revertTo} buttonLabel="View History" disabled={isSaving} />
+          <HistoryDialog name={name} language={language} label={historyLabel} kind="rich" onRevert={revertTo} buttonLabel="View History" disabled={isSaving} />
         </CardHeader>
         <CardContent className="grid gap-4">
+          <ContentLanguageTabs language={language} />
+          <input type="hidden" name="language" value={language} />
           <Label htmlFor={field.id} className="sr-only">{editorLabel}</Label>
           <RichTextEditor field={field} label={editorLabel} revert={revert} minHeight={minHeight} disabled={isSaving} />
+          {isUntranslated && <NotTranslated />}
           {field.errors?.[0] && <p id={field.errorId} className="text-sm font-semibold text-destructive">{field.errors[0]}</p>}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" name="intent" value={saveIntent} disabled={isSaving}>

@@ -5,15 +5,17 @@ import { LocalTime } from "~/components/local-time";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { ContentName } from "~/lib/content/content-fields";
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, type Language } from "~/lib/i18n/languages";
 
 type HistoryResponse = {
   name: ContentName;
   entries: { version: number; value: string; changedAt: string; changedBy: string | null }[];
 };
 
-/** Past versions of one field; reverting only fills the editor (saving makes it permanent). */
+/** Past versions of one field in one language; reverting only fills the editor (saving makes it permanent). */
 export function HistoryDialog({
   name,
+  language = DEFAULT_LANGUAGE,
   label,
   kind,
   onRevert,
@@ -21,6 +23,7 @@ export function HistoryDialog({
   disabled,
 }: {
   name: ContentName;
+  language?: Language;
   label: string;
   kind: "plain" | "rich";
   onRevert: (value: string, version: number) => void;
@@ -29,7 +32,7 @@ export function HistoryDialog({
   disabled?: boolean;
 }) {
   const [isOpen, setIsOpen] = useState(false);
-  const { data, isLoading } = useAdminJson<HistoryResponse | null>(isOpen ? `/api/content-history?name=${name}` : null, {
+  const { data, isLoading } = useAdminJson<HistoryResponse | null>(isOpen ? `/api/content-history?name=${name}&language=${language}` : null, {
     fallback: null,
     errorMessage: "Could not fetch history.",
   });
@@ -43,7 +46,7 @@ export function HistoryDialog({
       <Dialog open={isOpen} onOpenChange={setIsOpen}>
         <DialogContent wide>
           <DialogHeader>
-            <DialogTitle>History: {label}</DialogTitle>
+            <DialogTitle>History: {label}{language === DEFAULT_LANGUAGE ? "" : ` (${LANGUAGE_NAMES[language]})`}</DialogTitle>
             <DialogDescription>The last 10 saved versions, newest first.</DialogDescription>
           </DialogHeader>
           {isLoading ? (

@@ -3,7 +3,7 @@ import { users } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { getSiteSettings } from "../settings/settings.server";
-import { getContent, listContentHistory, saveContent } from "./content.server";
+import { getContent, getContentIn, getContentTranslation, listContentHistory, saveContent } from "./content.server";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -43,5 +43,57 @@ describe("site text with history", () => {
     await Promise.all(Array.from({ length: 8 }, (_, i) => saveContent({ homepageMainTitleLine2: `Line ${i}` }, "admin-1")));
     const versions = (await listContentHistory("homepageMainTitleLine2")).map((entry) => entry.version).sort((a, b) => a - b);
     expect(versions).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});
+
+describe("site text per language", () => {
+  it("saves Spanish without touching English, each with its own history", async () => {
+    await saveContent({ homepageMainTitleLine1: "Join us!" }, "admin-1");
+    expect(await saveContent({ homepageMainTitleLine1: "¡Únete!", homepageMainSubtitle: "<p>Hola</p>" }, "admin-1", "es")).toEqual([
+      "homepageMainTitleLine1",
+      "homepageMainSubtitle",
+    ]);
+    await saveContent({ homepageMainTitleLine1: "¡Únete a la tripulación!" }, "admin-1", "es");
+
+    expect(await getContent(["homepageMainTitleLine1"])).toEqual({ homepageMainTitleLine1: "Join us!" });
+    expect((await listContentHistory("homepageMainTitleLine1")).map((entry) => [entry.version, entry.value])).toEqual([[1, "Join us!"]]);
+    expect((await listContentHistory("homepageMainTitleLine1", "es")).map((entry) => [entry.version, entry.value])).toEqual([
+      [2, "¡Únete a la tripulación!"],
+      [1, "¡Únete!"],
+    ]);
+    expect(await listContentHistory("homepageMainSubtitle")).toEqual([]);
+  });
+
+  it("falls back to English field by field where Spanish is missing", async () => {
+    await saveContent({ confirmationPageTitle: "Thanks!", confirmationPageMessage: "<p>Share your link.</p>" }, "admin-1");
+    await saveContent({ confirmationPageTitle: "¡Gracias!" }, "admin-1", "es");
+    expect(await getContentIn("es", ["confirmationPageTitle", "confirmationPageMessage"])).toEqual({
+      confirmationPageTitle: "¡Gracias!",
+      confirmationPageMessage: "<p>Share your link.</p>",
+    });
+    expect(await getContentIn("en", ["confirmationPageTitle"])).toEqual({ confirmationPageTitle: "Thanks!" });
+    // The admin's Spanish tab: the translation and which fields have none.
+    expect(await getContentTranslation("es", ["confirmationPageTitle", "confirmationPageMessage"])).toEqual({
+      values: { confirmationPageTitle: "¡Gracias!", confirmationPageMessage: "" },
+      untranslated: ["confirmationPageMessage"],
+    });
+  });
+
+  it("reads an emptied Spanish field as not translated (English again), keeping the history", async () => {
+    await saveContent({ welcomeEmailTemplateHtml: "<p>Welcome aboard!</p>" }, "admin-1");
+    await saveContent({ welcomeEmailTemplateHtml: "<p>¡Bienvenido a bordo!</p>" }, "admin-1", "es");
+    expect((await getContentIn("es", ["welcomeEmailTemplateHtml"])).welcomeEmailTemplateHtml).toBe("<p>¡Bienvenido a bordo!</p>");
+
+    expect(await saveContent({ welcomeEmailTemplateHtml: "<p> </p>" }, "admin-1", "es")).toEqual(["welcomeEmailTemplateHtml"]);
+    expect((await getContentIn("es", ["welcomeEmailTemplateHtml"])).welcomeEmailTemplateHtml).toBe("<p>Welcome aboard!</p>");
+    expect((await getContentTranslation("es", ["welcomeEmailTemplateHtml"])).untranslated).toEqual(["welcomeEmailTemplateHtml"]);
+    expect((await listContentHistory("welcomeEmailTemplateHtml", "es")).map((entry) => entry.value)).toEqual(["", "<p>¡Bienvenido a bordo!</p>"]);
+    // Saving it empty again changes nothing.
+    expect(await saveContent({ welcomeEmailTemplateHtml: "" }, "admin-1", "es")).toEqual([]);
+  });
+
+  it("sanitises Spanish rich text as it does English", async () => {
+    await saveContent({ homepageMainSubtitle: '<p onclick="x()">Hola <script>alert(1)</script></p>' }, "admin-1", "es");
+    expect((await getContentIn("es", ["homepageMainSubtitle"])).homepageMainSubtitle).toBe("<p>Hola </p>");
   });
 });

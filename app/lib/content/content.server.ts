@@ -1,7 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { contentHistory, users } from "../../../db/schema";
 import { db, postgresError, runTransaction, type Transaction } from "../db.server";
-import { SETTING_DEFINITIONS, getSiteSettings, saveSiteSettings } from "../settings/settings.server";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages";
+import { SETTING_DEFINITIONS, getSiteSettings, getStoredSettingValues, saveSettingRows } from "../settings/settings.server";
+import { parseTextValue, textValueToString } from "../settings/settings-rules";
 import { CONTENT_FIELDS, HISTORY_LIMIT, type ContentName } from "./content-fields";
 import { sanitizeRichHtml } from "./sanitize.server";
 
@@ -9,16 +11,65 @@ export type ContentValues = Record<ContentName, string>;
 
 export type HistoryEntry = { version: number; value: string; changedAt: Date; changedBy: string | null };
 
+/** A field in one language as the editor shows it: the stored translation ("" when there is none). */
+export type ContentTranslation<K extends ContentName> = { values: Pick<ContentValues, K>; untranslated: K[] };
+
 function normalise(name: ContentName, value: string): string {
   return CONTENT_FIELDS[name].kind === "rich" ? sanitizeRichHtml(value) : value.trim();
 }
 
+/** Text with nothing to read (an emptied rich editor leaves "<p></p>"): a translation that is not there. */
+export function isBlankContent(value: string): boolean {
+  return value.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim() === "";
+}
+
+/**
+ * Where a field is kept in a language (site_settings.key and content_history.content_key,
+ * ADR 0054): English under the field's own key, as always; another language under the
+ * key with its code after a colon ("homepage_main_title_line1:es").
+ */
+export function contentKeyOf(name: ContentName, language: Language): string {
+  const key = SETTING_DEFINITIONS[name].key;
+  return language === DEFAULT_LANGUAGE ? key : `${key}:${language}`;
+}
+
+function serialise(name: ContentName, value: string): unknown {
+  return CONTENT_FIELDS[name].kind === "rich" ? { html_content: value } : value;
+}
+
+/** The English site text (with its defaults). */
 export async function getContent<K extends ContentName>(names: readonly K[]): Promise<Pick<ContentValues, K>> {
   return getSiteSettings(names) as Promise<Pick<ContentValues, K>>;
 }
 
-async function appendHistory(tx: Transaction, name: ContentName, value: string, adminId: string): Promise<number> {
-  const key = SETTING_DEFINITIONS[name].key;
+/** Each field's own translation in a language, and which fields have none ("Not translated" in the admin). */
+export async function getContentTranslation<K extends ContentName>(language: Language, names: readonly K[]): Promise<ContentTranslation<K>> {
+  if (language === DEFAULT_LANGUAGE) return { values: await getContent(names), untranslated: [] };
+  const stored = await getStoredSettingValues(names.map((name) => contentKeyOf(name, language)));
+  const values = {} as Record<K, string>;
+  const untranslated: K[] = [];
+  for (const name of names) {
+    const value = normalise(name, textValueToString(parseTextValue(stored.get(contentKeyOf(name, language)))));
+    values[name] = isBlankContent(value) ? "" : value;
+    if (isBlankContent(value)) untranslated.push(name);
+  }
+  return { values: values as Pick<ContentValues, K>, untranslated };
+}
+
+/**
+ * The site text in a language, field by field: its translation, or the English where a
+ * field has none. What pages and e-mails (welcome, winner) call with the reader's language.
+ */
+export async function getContentIn<K extends ContentName>(language: Language, names: readonly K[]): Promise<Pick<ContentValues, K>> {
+  const english = await getContent(names);
+  if (language === DEFAULT_LANGUAGE) return english;
+  const { values, untranslated } = await getContentTranslation(language, names);
+  const result = { ...values } as Record<K, string>;
+  for (const name of untranslated) result[name] = english[name];
+  return result as Pick<ContentValues, K>;
+}
+
+async function appendHistory(tx: Transaction, key: string, name: ContentName, value: string, adminId: string): Promise<number> {
   const contentValue = CONTENT_FIELDS[name].kind === "rich" ? { html_content: value } : { text: value };
   const [row] = await tx
     .insert(contentHistory)
@@ -33,20 +84,29 @@ async function appendHistory(tx: Transaction, name: ContentName, value: string, 
 }
 
 /**
- * Saves the fields whose value changed (sanitised first) and writes one history version
- * for each, in one transaction. Returns the names that changed.
+ * Saves the fields whose value changed in a language (sanitised first) and writes one
+ * history version for each, in one transaction. A field emptied in a language other than
+ * English is no longer translated: it shows the English again. Returns the names that changed.
  */
-export async function saveContent(changes: Partial<ContentValues>, adminId: string): Promise<ContentName[]> {
+export async function saveContent(changes: Partial<ContentValues>, adminId: string, language: Language = DEFAULT_LANGUAGE): Promise<ContentName[]> {
   const names = (Object.keys(changes) as ContentName[]).filter((name) => name in CONTENT_FIELDS);
-  const current = await getContent(names);
-  const proposed = Object.fromEntries(names.map((name) => [name, normalise(name, changes[name] ?? "")])) as Partial<ContentValues>;
+  const current = (await getContentTranslation(language, names)).values as Partial<ContentValues>;
+  const proposed = Object.fromEntries(
+    names.map((name) => {
+      const value = normalise(name, changes[name] ?? "");
+      return [name, language !== DEFAULT_LANGUAGE && isBlankContent(value) ? "" : value];
+    }),
+  ) as Partial<ContentValues>;
   const changed = names.filter((name) => proposed[name] !== current[name]);
   if (changed.length === 0) return [];
-  const values = Object.fromEntries(changed.map((name) => [name, proposed[name]])) as Partial<ContentValues>;
   await runTransaction(
     async (tx) => {
-      await saveSiteSettings(values, adminId, tx);
-      for (const name of changed) await appendHistory(tx, name, values[name] ?? "", adminId);
+      await saveSettingRows(
+        changed.map((name) => ({ key: contentKeyOf(name, language), value: serialise(name, proposed[name] ?? "") })),
+        adminId,
+        tx,
+      );
+      for (const name of changed) await appendHistory(tx, contentKeyOf(name, language), name, proposed[name] ?? "", adminId);
     },
     // Two admins saving the same field at once both picked the next version: go again.
     { attempts: 10, isRetryable: (error) => postgresError(error).constraint === "content_history_key_version" },
@@ -54,8 +114,8 @@ export async function saveContent(changes: Partial<ContentValues>, adminId: stri
   return changed;
 }
 
-/** The last 10 versions of a field, newest first. */
-export async function listContentHistory(name: ContentName, limit = HISTORY_LIMIT): Promise<HistoryEntry[]> {
+/** The last 10 versions of a field in a language, newest first. */
+export async function listContentHistory(name: ContentName, language: Language = DEFAULT_LANGUAGE, limit = HISTORY_LIMIT): Promise<HistoryEntry[]> {
   const rows = await db
     .select({
       version: contentHistory.version,
@@ -65,7 +125,7 @@ export async function listContentHistory(name: ContentName, limit = HISTORY_LIMI
     })
     .from(contentHistory)
     .leftJoin(users, eq(users.id, contentHistory.changedByAdminId))
-    .where(eq(contentHistory.contentKey, SETTING_DEFINITIONS[name].key))
+    .where(eq(contentHistory.contentKey, contentKeyOf(name, language)))
     .orderBy(desc(contentHistory.version))
     .limit(limit);
   return rows.map((row) => {

@@ -1,6 +1,7 @@
 import { getEnv } from "../env.server";
 import { readableTextOn } from "../settings/settings-rules";
 import { getSiteSettings } from "../settings/settings.server";
+import { getContentIn } from "../content/content.server";
 import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
 import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
 import { EMBED_VERSION } from "./embed-script";
@@ -13,7 +14,7 @@ import { BIRTH_DATE_MESSAGE } from "../consent/age";
 /** What the embedded form shows, in the visitor's language: the site's own strings and brand colour. */
 export async function getEmbedConfig(language: Language) {
   const i18n = i18nFor(language);
-  const { primaryBrandColor, homepageMainTitleLine1 } = await getSiteSettings(["primaryBrandColor", "homepageMainTitleLine1"]);
+  const [{ primaryBrandColor }, { homepageMainTitleLine1 }] = await Promise.all([getSiteSettings(["primaryBrandColor"]), getContentIn(language, ["homepageMainTitleLine1"])]);
   const brandColor = /^#[0-9a-f]{6}$/i.test(primaryBrandColor) ? primaryBrandColor : "#F8A719";
   return {
     version: EMBED_VERSION,

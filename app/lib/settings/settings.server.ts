@@ -273,10 +273,33 @@ export async function saveSiteSettings(
 ): Promise<void> {
   const names = (Object.keys(changes) as SettingName[]).filter((name) => name in SETTING_DEFINITIONS);
   if (names.length === 0) return;
-  const rows = names.map((name) => {
-    const definition = SETTING_DEFINITIONS[name] as Definition<unknown>;
-    return { key: definition.key, value: toJsonb(definition.serialize(changes[name])), lastUpdatedByAdminId: adminUserId };
-  });
+  await saveSettingRows(
+    names.map((name) => {
+      const definition = SETTING_DEFINITIONS[name] as Definition<unknown>;
+      return { key: definition.key, value: definition.serialize(changes[name]) };
+    }),
+    adminUserId,
+    transaction,
+  );
+}
+
+/**
+ * What is stored under these keys, unparsed (absent keys are absent), from the same
+ * in-memory copy as getSiteSettings. For values whose key is made rather than defined:
+ * a content field's translation (app/lib/content/content.server.ts, ADR 0054).
+ */
+export async function getStoredSettingValues(keys: readonly string[]): Promise<Map<string, unknown>> {
+  const storedByKey = await storedSettings();
+  return new Map(keys.filter((key) => storedByKey.has(key)).map((key) => [key, storedByKey.get(key)]));
+}
+
+/**
+ * Upserts already serialised rows (audited when an admin saves them) and announces the
+ * change; saveSiteSettings and the content translations both write through it.
+ */
+export async function saveSettingRows(entries: { key: string; value: unknown }[], adminUserId: string | null, transaction?: Transaction): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map((entry) => ({ key: entry.key, value: toJsonb(entry.value), lastUpdatedByAdminId: adminUserId }));
   const write = async (tx: Transaction) => {
     if (adminUserId) {
       const keys = rows.map((row) => row.key);
@@ -286,7 +309,7 @@ export async function saveSiteSettings(
         targetType: "settings",
         targetId: keys.join(", ").slice(0, 200),
         before: Object.fromEntries(previous.map((row) => [row.key, row.value])),
-        after: Object.fromEntries(names.map((name) => [SETTING_DEFINITIONS[name].key, (SETTING_DEFINITIONS[name] as Definition<unknown>).serialize(changes[name])])),
+        after: Object.fromEntries(entries.map((entry) => [entry.key, entry.value])),
       });
     }
     await tx

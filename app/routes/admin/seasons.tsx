@@ -16,7 +16,9 @@ import { requireStaff } from "~/lib/auth/guards.server";
 import { canAccess, canRunRehearsal } from "~/lib/auth/roles";
 import { rehearseSeasonClose } from "~/lib/launch/rehearsal-season.server";
 import { RehearseCloseCard } from "~/components/admin/rehearse-close-card";
-import { saveContent } from "~/lib/content/content.server";
+import { getContentIn, getContentTranslation, isBlankContent, saveContent } from "~/lib/content/content.server";
+import { requireContentLanguage } from "~/lib/content/content-language.server";
+import type { Language } from "~/lib/i18n/languages";
 import { sendWinnerTemplateTest } from "~/lib/email/template-test.server";
 import { AppError } from "~/lib/errors";
 import { CLAIM_LINK_DAYS, listPrizeClaims, markPrizeShipped, resendClaimLink, revealShippingAddress } from "~/lib/prizes/prize-claims.server";
@@ -58,10 +60,12 @@ function failure(form: FormData): FailureToast {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request, "seasons");
-  const [current, seasons, settings] = await Promise.all([
+  const language = requireContentLanguage(request);
+  const [current, seasons, settings, translation] = await Promise.all([
     getCurrentSeason(),
     listFrozenSeasons(),
-    getSiteSettings(["seasonPrizes", TEMPLATE, "siteTimeZone", "rehearsalMode"]),
+    getSiteSettings(["seasonPrizes", "siteTimeZone", "rehearsalMode"]),
+    getContentTranslation(language, [TEMPLATE]),
   ]);
   const requested = seasonKeyFromParam(new URL(request.url).searchParams.get("season"));
   const selectedKey = requested ?? seasons[0]?.season ?? null;
@@ -78,8 +82,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     canManageClaims: canAccess(staff.role, "seasons", "edit"),
     rehearsal: { isOn: settings.rehearsalMode, canRun: canRunRehearsal(staff.role) },
     prizes: { seasonPrizes: prizeTextOf(settings.seasonPrizes) },
-    template: { [TEMPLATE]: settings[TEMPLATE] },
-    version: versionOf([settings.seasonPrizes, settings[TEMPLATE]]),
+    template: { language, isUntranslated: translation.untranslated.includes(TEMPLATE), values: translation.values },
+    version: versionOf([settings.seasonPrizes, language, translation.values]),
   };
 }
 
@@ -94,11 +98,14 @@ export async function action(args: Route.ActionArgs) {
         case "prizes":
           await saveSiteSettings({ seasonPrizes: input.seasonPrizes }, admin.id);
           return { title: "Prizes Updated!", description: "Seasons whose winners are not confirmed yet use these prizes." };
-        case "send-test":
-          await sendWinnerTemplateTest({ adminEmail: admin.email, templateHtml: input[TEMPLATE] });
+        case "send-test": {
+          // An empty tab in Spanish: a Spanish winner would get the English template, so the test shows it.
+          const blank = isBlankContent(input[TEMPLATE]) && input.language !== "en";
+          await sendWinnerTemplateTest({ adminEmail: admin.email, templateHtml: blank ? (await getContentIn(input.language, [TEMPLATE]))[TEMPLATE] : input[TEMPLATE] });
           return { title: "Test Sent!", description: `The winner email is on its way to ${admin.email}.` };
+        }
         case "template":
-          await saveContent({ [TEMPLATE]: input[TEMPLATE] }, admin.id);
+          await saveContent({ [TEMPLATE]: input[TEMPLATE] }, admin.id, input.language);
           return { title: "Template Updated!", description: "Winner email template saved successfully." };
         case "reveal-address": {
           const season = seasonKeyFromParam(input.season);
@@ -160,10 +167,13 @@ function PrizesForm({ defaultValue, version }: { defaultValue: { seasonPrizes: s
   );
 }
 
-function WinnerEmailForm({ defaultValue, version }: { defaultValue: Record<typeof TEMPLATE, string>; version: string }) {
+function WinnerEmailForm({ language, isUntranslated, defaultValue, version }: { language: Language; isUntranslated: boolean; defaultValue: Record<typeof TEMPLATE, string>; version: string }) {
   return (
     <EmailTemplateCard
-      formId={`winner-template-${version}`}
+      key={language}
+      formId={`winner-template-${language}-${version}`}
+      language={language}
+      isUntranslated={isUntranslated}
       schema={WinnerTemplateSchema}
       failure={failure}
       name={TEMPLATE}
@@ -234,7 +244,7 @@ export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <PrizesForm defaultValue={prizes} version={version} />
-        <WinnerEmailForm defaultValue={template} version={version} />
+        <WinnerEmailForm language={template.language} isUntranslated={template.isUntranslated} defaultValue={template.values} version={version} />
       </div>
     </div>
   );

@@ -16,7 +16,10 @@ import { versionOf } from "~/lib/admin/version";
 import { requireStaff } from "~/lib/auth/guards.server";
 import { CONTENT_FIELDS, TEXT_EDITOR_FIELDS, type ContentName } from "~/lib/content/content-fields";
 import { contentFormSchema } from "~/lib/content/content.schema";
-import { getContent, saveContent } from "~/lib/content/content.server";
+import { getContentTranslation, saveContent } from "~/lib/content/content.server";
+import { requireContentLanguage } from "~/lib/content/content-language.server";
+import { ContentLanguageTabs, NotTranslated } from "~/components/admin/content-language-tabs";
+import { LANGUAGE_NAMES } from "~/lib/i18n/languages";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
@@ -27,8 +30,9 @@ const TextContentSchema = contentFormSchema(TEXT_EDITOR_FIELDS);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "text-editor");
-  const content = await getContent(TEXT_EDITOR_FIELDS);
-  return { content, version: versionOf(content) };
+  const language = requireContentLanguage(request);
+  const { values: content, untranslated } = await getContentTranslation(language, TEXT_EDITOR_FIELDS);
+  return { language, content, untranslated, version: versionOf([language, content]) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -38,8 +42,10 @@ export async function action(args: Route.ActionArgs) {
     failure: FAILURE,
     keepEmptyFields: true,
     run: async (input, admin) => {
-      const changed = await saveContent(input, admin.id);
-      const description = changed.length === 0 ? "Nothing changed." : `Saved ${changed.map((name) => CONTENT_FIELDS[name].label).join(", ")}.`;
+      const { language, ...fields } = input;
+      const changed = await saveContent(fields, admin.id, language);
+      const saved = changed.map((name) => CONTENT_FIELDS[name].label).join(", ");
+      const description = changed.length === 0 ? "Nothing changed." : language === "en" ? `Saved ${saved}.` : `Saved ${saved} (${LANGUAGE_NAMES[language]}).`;
       return { title: "Content Saved!", description };
     },
   });
@@ -53,9 +59,13 @@ const CARDS = [
 ] as const;
 
 export default function TextEditor({ loaderData }: Route.ComponentProps) {
-  const { content, version } = loaderData;
+  // A tab of its own per language: a revert picked in one never fills the other's editor.
+  return <TextEditorTab key={loaderData.language} {...loaderData} />;
+}
+
+function TextEditorTab({ language, content, untranslated, version }: Route.ComponentProps["loaderData"]) {
   const { form, fields, fetcher, formProps, isSaving } = useAdminForm({
-    id: `text-content-${version}`,
+    id: `text-content-${language}-${version}`,
     schema: TextContentSchema,
     failure: FAILURE,
     keepEmptyFields: true,
@@ -72,7 +82,9 @@ export default function TextEditor({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-3xl font-extrabold">Text &amp; HTML Content Editor</h1>
+      <ContentLanguageTabs language={language} />
       <fetcher.Form key={form.id} {...formProps} className="space-y-6">
+        <input type="hidden" name="language" value={language} />
         {CARDS.map((card) => (
           <Card key={card.id}>
             <CardHeader>
@@ -82,17 +94,19 @@ export default function TextEditor({ loaderData }: Route.ComponentProps) {
               {TEXT_EDITOR_FIELDS.filter((name) => CONTENT_FIELDS[name].card === card.id).map((name) => {
                 const field = fields[name];
                 const { kind, label } = CONTENT_FIELDS[name];
+                const isUntranslated = untranslated.includes(name);
                 return (
                   <div key={name} className="grid gap-1.5">
                     <div className="flex items-center justify-between gap-2">
                       <Label htmlFor={field.id}>{label}</Label>
-                      <HistoryDialog name={name} label={label} kind={kind} onRevert={(value, versionNumber) => revert(name, value, versionNumber)} disabled={isSaving} />
+                      <HistoryDialog name={name} language={language} label={label} kind={kind} onRevert={(value, versionNumber) => revert(name, value, versionNumber)} disabled={isSaving} />
                     </div>
                     {kind === "rich" ? (
                       <RichTextEditor field={field} label={label} revert={reverts[name]} disabled={isSaving} />
                     ) : (
                       <Input {...getInputProps(field, { type: "text" })} disabled={isSaving} />
                     )}
+                    {isUntranslated && <NotTranslated />}
                     {field.errors?.[0] && (
                       <p id={field.errorId} className="text-sm font-semibold text-destructive">{field.errors[0]}</p>
                     )}

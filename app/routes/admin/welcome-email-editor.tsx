@@ -7,7 +7,8 @@ import type { FailureToast } from "~/lib/admin/action-result";
 import { versionOf } from "~/lib/admin/version";
 import { requireStaff } from "~/lib/auth/guards.server";
 import { contentFormSchema } from "~/lib/content/content.schema";
-import { getContent, saveContent } from "~/lib/content/content.server";
+import { getContentIn, getContentTranslation, isBlankContent, saveContent } from "~/lib/content/content.server";
+import { requireContentLanguage } from "~/lib/content/content-language.server";
 import { sendWelcomeTemplateTest } from "~/lib/email/template-test.server";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
@@ -26,8 +27,9 @@ function failure(form: FormData): FailureToast {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "welcome-email-editor");
-  const content = await getContent([FIELD]);
-  return { content, version: versionOf(content) };
+  const language = requireContentLanguage(request);
+  const { values: content, untranslated } = await getContentTranslation(language, [FIELD]);
+  return { language, content, isUntranslated: untranslated.includes(FIELD), version: versionOf([language, content]) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -37,12 +39,15 @@ export async function action(args: Route.ActionArgs) {
     failure,
     keepEmptyFields: true,
     run: async (input, admin) => {
+      const { language } = input;
       const templateHtml = input[FIELD];
       if (input.intent === "send-test") {
-        await sendWelcomeTemplateTest({ adminEmail: admin.email, templateHtml });
+        // An empty tab in Spanish: a Spanish member would get the English template, so the test shows it.
+        const tested = isBlankContent(templateHtml) && language !== "en" ? (await getContentIn(language, [FIELD]))[FIELD] : templateHtml;
+        await sendWelcomeTemplateTest({ adminEmail: admin.email, templateHtml: tested });
         return { title: "Test Sent!", description: `The welcome email is on its way to ${admin.email}.` };
       }
-      await saveContent({ [FIELD]: templateHtml }, admin.id);
+      await saveContent({ [FIELD]: templateHtml }, admin.id, language);
       return { title: "Template Updated!", description: "Welcome email template saved successfully." };
     },
   });
@@ -51,12 +56,15 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = adminClientAction(failure);
 
 export default function WelcomeEmailEditor({ loaderData }: Route.ComponentProps) {
-  const { content, version } = loaderData;
+  const { language, content, isUntranslated, version } = loaderData;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-3xl font-extrabold">Welcome Email Editor</h1>
       <EmailTemplateCard
-        formId={`welcome-template-${version}`}
+        key={language}
+        formId={`welcome-template-${language}-${version}`}
+        language={language}
+        isUntranslated={isUntranslated}
         schema={WelcomeTemplateSchema}
         failure={failure}
         name={FIELD}
