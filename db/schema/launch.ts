@@ -48,6 +48,9 @@ export const broadcasts = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     subject: text("subject").notNull(),
     html: text("html").notNull(),
+    /** The Spanish version (ADR 0054): members whose language is Spanish get it; null when there is none (everyone gets the English). */
+    subjectEs: text("subject_es"),
+    htmlEs: text("html_es"),
     audience: jsonb("audience").$type<AudienceDefinition>().notNull(),
     status: text("status", { enum: ["scheduled", "sending", "paused", "cancelled", "finished"] }).notNull(),
     /** The members the audience counted when it was created (the queue may differ by those who left since). */
@@ -71,6 +74,7 @@ export const broadcasts = pgTable(
   (t) => [
     check("broadcasts_status", sql`${t.status} in ('scheduled', 'sending', 'paused', 'cancelled', 'finished')`),
     check("broadcasts_audience_count_non_negative", sql`${t.audienceCount} >= 0`),
+    check("broadcasts_spanish_whole", sql`(${t.subjectEs} is null) = (${t.htmlEs} is null)`),
     index("broadcasts_active_idx").on(t.scheduledAt).where(sql`${t.status} in ('scheduled', 'sending')`),
   ],
 );

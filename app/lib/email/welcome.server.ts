@@ -2,7 +2,7 @@ import { getEnv } from "../env.server";
 import { i18nFor } from "../i18n/catalogs.server";
 import type { Language } from "../i18n/languages";
 import { referralLink } from "../referrals/share-links";
-import { getSiteSetting } from "../settings/settings.server";
+import { getContentIn } from "../content/content.server";
 import { emailConfirmationUrl } from "../waitlist/email-confirmation.server";
 import type { OutgoingEmail } from "./outbox.server";
 import { renderWelcomeEmail } from "./welcome-email";
@@ -20,7 +20,8 @@ export async function prepareWelcomeEmail(member: NewMember, templateHtml?: stri
   const email = renderWelcomeEmail({
     i18n,
     siteName: SITE_NAME,
-    templateHtml: templateHtml ?? (await getSiteSetting("welcomeEmailTemplateHtml")),
+    // The template in the member's language, English where it has no translation (ADR 0054).
+    templateHtml: templateHtml ?? (await getContentIn(member.language, ["welcomeEmailTemplateHtml"])).welcomeEmailTemplateHtml,
     email: member.email,
     referralLink: referralLink(origin, member.referralCode),
     confirmUrl: emailConfirmationUrl(member.id),

@@ -10,7 +10,7 @@ import { startPeriodicJob } from "../jobs/periodic.server";
 import { log } from "../log.server";
 import { publicNameOf } from "../crew-names/crew-name";
 import { seasonLabel } from "../seasons/season-calendar";
-import { queueWinnerEmail } from "../seasons/winner-email.server";
+import { getWinnerTemplates, queueWinnerEmail } from "../seasons/winner-email.server";
 import { refuseRealWinnerMailDuringRehearsal } from "../launch/rehearsal-guard.server";
 import { getSiteSetting } from "../settings/settings.server";
 import { decryptAddressText, encryptAddressText, resolveShippingAddressKey } from "./address-crypto.server";
@@ -218,7 +218,7 @@ export async function markPrizeShipped(season: string, memberId: string, admin: 
  */
 export async function resendClaimLink(season: string, memberId: string, admin: Staff, now = new Date()): Promise<void> {
   requireClaimManager(admin);
-  const templateHtml = await getSiteSetting("seasonWinnerEmailTemplateHtml");
+  const templates = await getWinnerTemplates();
   await db.transaction(async (tx) => {
     await refuseRealWinnerMailDuringRehearsal(tx, season);
     const expires = new Date(now.getTime() + CLAIM_LINK_DAYS * DAY_MS).toISOString();
@@ -230,7 +230,7 @@ export async function resendClaimLink(season: string, memberId: string, admin: S
       returning st.rank, st.crew_name_roll, m.email, m.consent_method is not distinct from 'parent_email_plus' as parent_consented, c.prize`);
     const winner = updated.rows[0];
     if (!winner) throw new AppError("CONFLICT", "Only an unclaimed prize gets a new link.");
-    await queueWinnerEmail(tx, season, templateHtml, {
+    await queueWinnerEmail(tx, season, templates, {
       memberId,
       email: winner.email,
       nickname: publicNameOf({ memberId, roll: Number(winner.crew_name_roll) }),

@@ -7,7 +7,7 @@ import { createPrizeClaims } from "../prizes/prize-claims.server";
 import { getSiteSettings } from "../settings/settings.server";
 import { seasonLabel } from "./season-calendar";
 import { lastPrizeRank, prizeForRank, type PrizeTier } from "./prizes";
-import { queueWinnerEmail } from "./winner-email.server";
+import { getWinnerTemplates, queueWinnerEmail } from "./winner-email.server";
 import { refuseRealWinnerMailDuringRehearsal } from "../launch/rehearsal-guard.server";
 import type { SkipReason, Standing } from "./standing";
 
@@ -124,7 +124,7 @@ export async function getFrozenSeason(season: string): Promise<SeasonDetail | nu
  * transaction). A season is confirmed once; a second confirmation is refused.
  */
 export async function confirmSeasonWinners(season: string, adminId: string): Promise<{ winners: number }> {
-  const { seasonPrizes, seasonWinnerEmailTemplateHtml } = await getSiteSettings(["seasonPrizes", "seasonWinnerEmailTemplateHtml"]);
+  const [{ seasonPrizes }, templates] = await Promise.all([getSiteSettings(["seasonPrizes"]), getWinnerTemplates()]);
   const label = seasonLabel(season);
   return db.transaction(async (tx) => {
     const locked = await tx.execute<{ winners_confirmed_at: string | null }>(
@@ -144,7 +144,7 @@ export async function confirmSeasonWinners(season: string, adminId: string): Pro
          where season = ${season}::date and position = ${standing.position}`);
       if (!standing.prize || !standing.email || !standing.memberId || standing.rank === null) continue;
       claims.push({ memberId: standing.memberId, prize: standing.prize });
-      await queueWinnerEmail(tx, season, seasonWinnerEmailTemplateHtml, {
+      await queueWinnerEmail(tx, season, templates, {
         memberId: standing.memberId,
         email: standing.email,
         nickname: standing.nickname,

@@ -3,23 +3,35 @@ import type { Executor } from "../db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
 import { i18nFor } from "../i18n/catalogs.server";
-import { FORMAT_LOCALES } from "../i18n/languages";
+import { FORMAT_LOCALES, LANGUAGES, type Language } from "../i18n/languages";
 import { memberLanguage } from "../waitlist/member-language.server";
 import { prizeClaimUrl } from "../prizes/claim-token.server";
 import { seasonLabel } from "./season-calendar";
 import { renderWinnerEmail } from "./winner-email";
+import { getContentIn } from "../content/content.server";
 
 export type WinnerMail = { memberId: string; email: string; nickname: string; rank: number; prize: string; parentConsented: boolean };
 
-/** Queues a winner's e-mail with the claim link (at confirmation, and again when an admin sends a new link). */
-export async function queueWinnerEmail(executor: Executor, season: string, templateHtml: string, winner: WinnerMail): Promise<void> {
+/** The winner template in each language (English where it has no translation, ADR 0054). */
+export type WinnerTemplates = Record<Language, string>;
+
+export async function getWinnerTemplates(): Promise<WinnerTemplates> {
+  const templates = await Promise.all(LANGUAGES.map(async (language) => [language, (await getContentIn(language, ["seasonWinnerEmailTemplateHtml"])).seasonWinnerEmailTemplateHtml] as const));
+  return Object.fromEntries(templates) as WinnerTemplates;
+}
+
+/**
+ * Queues a winner's e-mail with the claim link (at confirmation, and again when an admin
+ * sends a new link), from the template in the member's language.
+ */
+export async function queueWinnerEmail(executor: Executor, season: string, templates: WinnerTemplates, winner: WinnerMail): Promise<void> {
   const { SITE_NAME, CONTACT_EMAIL } = getEnv();
   const language = await memberLanguage(winner.memberId, executor);
   const i18n = i18nFor(language);
   const email = renderWinnerEmail({
     i18n,
     siteName: SITE_NAME,
-    templateHtml,
+    templateHtml: templates[language],
     nickname: winner.nickname,
     rank: winner.rank,
     prize: winner.prize,

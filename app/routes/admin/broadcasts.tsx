@@ -27,6 +27,10 @@ import { BROADCAST_PACE } from "~/lib/launch/pace";
 import { seasonLabel, seasonParamOf } from "~/lib/seasons/season-calendar";
 import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.server";
 import { LanguageOptions } from "~/components/admin/language-options";
+import { ContentLanguageTabs } from "~/components/admin/content-language-tabs";
+import { requireContentLanguage } from "~/lib/content/content-language.server";
+import type { Language } from "~/lib/i18n/languages";
+import { cn } from "~/lib/utils";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
@@ -51,6 +55,7 @@ const POLL_MS = 3000;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request, "broadcasts");
+  const language = requireContentLanguage(request);
   const [broadcasts, choices, settings] = await Promise.all([listBroadcasts(), broadcastAudienceChoices(), getSiteSettings(["broadcastMessagesPerMinute", "rehearsalMode", "siteTimeZone"])]);
   return {
     broadcasts: broadcasts.map((row) => ({
@@ -65,6 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       progress: row.progress,
     })),
     choices,
+    language,
     pace: { perMinute: String(settings.broadcastMessagesPerMinute) },
     isRehearsal: settings.rehearsalMode,
     timeZone: settings.siteTimeZone,
@@ -98,12 +104,26 @@ export async function action(args: Route.ActionArgs) {
           return {
             title: "Audience Counted",
             description: `${preview.recipients.toLocaleString("en-US")} ${preview.recipients === 1 ? "member" : "members"} with a confirmed address.`,
-            value: { recipients: preview.recipients, description: preview.description, sample: sample.map((row) => ({ crewName: row.crewName, points: row.points })) },
+            value: {
+              recipients: preview.recipients,
+              description: preview.description,
+              sample: sample.map((row) => ({ crewName: row.crewName, points: row.points })),
+              // Who gets which version, with the subject each will read.
+              versions: [
+                { language: "English", subject: preview.sample.subject, members: preview.sampleEs ? preview.recipients - preview.spanishRecipients : preview.recipients },
+                ...(preview.sampleEs ? [{ language: "Spanish", subject: preview.sampleEs.subject, members: preview.spanishRecipients }] : []),
+              ],
+            },
           };
         }
         case "send-test":
           await sendBroadcastTest(await broadcastFromCompose(input), admin.email);
-          return { title: "Test Sent!", description: `The broadcast is on its way to ${admin.email}, filled in for a sample member.` };
+          return {
+            title: "Test Sent!",
+            description: input.subjectEs
+              ? `The broadcast in English and in Spanish is on its way to ${admin.email}, filled in for a sample member.`
+              : `The broadcast is on its way to ${admin.email}, filled in for a sample member.`,
+          };
         case "create": {
           const created = await createBroadcast(await broadcastFromCompose(input), actor);
           return {
@@ -118,12 +138,17 @@ export async function action(args: Route.ActionArgs) {
 
 export const clientAction = adminClientAction(failure);
 
-type Preview = { recipients: number; description: string; sample: { crewName: string; points: number }[] };
+type Preview = {
+  recipients: number;
+  description: string;
+  sample: { crewName: string; points: number }[];
+  versions: { language: string; subject: string; members: number }[];
+};
 type Choices = Route.ComponentProps["loaderData"]["choices"];
 
 const SELECT_CLASS = "h-10 rounded-md border border-input bg-background px-3 text-sm";
 
-function ComposeForm({ choices, timeZone }: { choices: Choices; timeZone: string }) {
+function ComposeForm({ choices, timeZone, language }: { choices: Choices; timeZone: string; language: Language }) {
   const { form, fields, fetcher, formProps, isSaving, result } = useAdminForm({
     id: "broadcast-compose",
     schema: BroadcastFormSchema,
@@ -155,13 +180,30 @@ function ComposeForm({ choices, timeZone }: { choices: Choices; timeZone: string
       <CardContent>
         <fetcher.Form key={form.id} {...formProps} className="space-y-4">
           <fieldset disabled={isSaving} className="space-y-4">
-            <FormField field={all.subject!} label="Subject">
-              <Input {...getInputProps(all.subject!, { type: "text" })} maxLength={200} />
-            </FormField>
-            <div className="grid gap-1.5">
-              <Label htmlFor={all.html!.id}>Message</Label>
-              <RichTextEditor field={all.html!} label="Message" minHeight={200} disabled={isSaving} />
-              {all.html!.errors?.[0] && <p id={all.html!.errorId} className="text-sm font-semibold text-destructive">{all.html!.errors[0]}</p>}
+            {/* Both versions are always in the form (a tab only shows one), so switching tabs keeps both drafts. */}
+            <ContentLanguageTabs language={language} />
+            <div className={cn("space-y-4", language !== "en" && "hidden")} data-testid="compose-en">
+              <FormField field={all.subject!} label="Subject">
+                <Input {...getInputProps(all.subject!, { type: "text" })} maxLength={200} />
+              </FormField>
+              <div className="grid gap-1.5">
+                <Label htmlFor={all.html!.id}>Message</Label>
+                <RichTextEditor field={all.html!} label="Message" minHeight={200} disabled={isSaving} />
+                {all.html!.errors?.[0] && <p id={all.html!.errorId} className="text-sm font-semibold text-destructive">{all.html!.errors[0]}</p>}
+              </div>
+            </div>
+            <div className={cn("space-y-4", language !== "es" && "hidden")} data-testid="compose-es">
+              <p className="text-sm text-muted-foreground">
+                Optional. Members whose language is Spanish get this version; leave both empty and everyone gets the English.
+              </p>
+              <FormField field={all.subjectEs!} label="Spanish subject">
+                <Input {...getInputProps(all.subjectEs!, { type: "text" })} maxLength={200} lang="es" />
+              </FormField>
+              <div className="grid gap-1.5">
+                <Label htmlFor={all.htmlEs!.id}>Spanish message</Label>
+                <RichTextEditor field={all.htmlEs!} label="Spanish message" minHeight={200} disabled={isSaving} />
+                {all.htmlEs!.errors?.[0] && <p id={all.htmlEs!.errorId} className="text-sm font-semibold text-destructive">{all.htmlEs!.errors[0]}</p>}
+              </div>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField field={all.audienceKind!} label="Who gets it">
@@ -225,6 +267,13 @@ function ComposeForm({ choices, timeZone }: { choices: Choices; timeZone: string
                 <p className="font-semibold">
                   {preview.description}: {preview.recipients.toLocaleString("en-US")} {preview.recipients === 1 ? "member" : "members"} with a confirmed address
                 </p>
+                <ul className="mt-2 space-y-1" aria-label="Versions">
+                  {preview.versions.map((version) => (
+                    <li key={version.language}>
+                      {version.language}: &ldquo;{version.subject}&rdquo; to {version.members.toLocaleString("en-US")} {version.members === 1 ? "member" : "members"}
+                    </li>
+                  ))}
+                </ul>
                 <ul className="mt-2 list-disc pl-5">
                   {preview.sample.map((row) => (
                     <li key={row.crewName}>{row.crewName}, {row.points.toLocaleString("en-US")} points</li>
@@ -328,7 +377,7 @@ function BroadcastRow({ broadcast, canSend }: { broadcast: Listing; canSend: boo
 }
 
 export default function AdminBroadcasts({ loaderData }: Route.ComponentProps) {
-  const { broadcasts, choices, pace, isRehearsal, timeZone, canSend, version } = loaderData;
+  const { broadcasts, choices, language, pace, isRehearsal, timeZone, canSend, version } = loaderData;
   const revalidator = useRevalidator();
   const isActive = broadcasts.some((broadcast) => ["scheduled", "sending", "paused"].includes(broadcast.status));
   useEffect(() => {
@@ -347,7 +396,7 @@ export default function AdminBroadcasts({ loaderData }: Route.ComponentProps) {
       </p>
       {canSend && (
         <div className="grid gap-6">
-          <ComposeForm choices={choices} timeZone={timeZone} />
+          <ComposeForm choices={choices} timeZone={timeZone} language={language} />
           <PaceForm defaultValue={pace} version={version} />
         </div>
       )}

@@ -13,7 +13,8 @@ import { inviteUrl } from "../invite-code.server";
 import { renderBroadcastEmail } from "./broadcast-email";
 import type { BroadcastValues } from "./placeholders";
 
-type BroadcastText = { subject: string; html: string; waveId: number | null };
+/** `es`: the Spanish version, for members whose language is Spanish; null when everyone gets the English (ADR 0054). */
+type BroadcastText = { subject: string; html: string; es: { subject: string; html: string } | null; waveId: number | null };
 
 // A broadcast's text never changes once created: each process keeps the few it is sending.
 const texts = new Map<number, BroadcastText>();
@@ -21,10 +22,14 @@ const texts = new Map<number, BroadcastText>();
 async function broadcastText(broadcastId: number): Promise<BroadcastText | null> {
   const known = texts.get(broadcastId);
   if (known) return known;
-  const [row] = await db.select({ subject: broadcasts.subject, html: broadcasts.html, audience: broadcasts.audience }).from(broadcasts).where(eq(broadcasts.id, broadcastId));
+  const [row] = await db
+    .select({ subject: broadcasts.subject, html: broadcasts.html, subjectEs: broadcasts.subjectEs, htmlEs: broadcasts.htmlEs, audience: broadcasts.audience })
+    .from(broadcasts)
+    .where(eq(broadcasts.id, broadcastId));
   if (!row) return null;
   const waveId = row.audience.kind === "wave" && typeof row.audience.waveId === "number" ? row.audience.waveId : null;
-  const text = { subject: row.subject, html: row.html, waveId };
+  const es = row.subjectEs !== null && row.htmlEs !== null ? { subject: row.subjectEs, html: row.htmlEs } : null;
+  const text = { subject: row.subject, html: row.html, es, waveId };
   if (texts.size > 100) texts.clear();
   texts.set(broadcastId, text);
   return text;
@@ -54,7 +59,7 @@ export type PreparedBroadcastMessage =
 export async function prepareBroadcastMessage(message: { broadcastId: number; memberId: string }): Promise<PreparedBroadcastMessage> {
   const text = await broadcastText(message.broadcastId);
   if (!text) return { kind: "gone" };
-  const needsRank = text.html.includes("{{PLACE_IN_LINE}}") || text.subject.includes("{{PLACE_IN_LINE}}");
+  const needsRank = [text, text.es].some((version) => version && (version.html.includes("{{PLACE_IN_LINE}}") || version.subject.includes("{{PLACE_IN_LINE}}")));
   const result = await db.execute<MemberRow>(sql`
     select u.crew_name_roll, u.language, u.points, u.referral_code, u.is_blocked, u.consent_method = 'parent_email_plus' as is_parent_consented,
            ${needsRank ? competitionRankSql(sql`u.points`, sql`u.referrals_made`) : sql`null::integer`} as rank,
@@ -72,11 +77,13 @@ export async function prepareBroadcastMessage(message: { broadcastId: number; me
     inviteLink: text.waveId === null ? null : inviteUrl({ memberId: message.memberId, waveId: text.waveId }),
   };
   const i18n = i18nFor(member.language);
+  // The member's language's version: Spanish when the broadcast has one, the English otherwise.
+  const version = member.language === "es" && text.es ? text.es : text;
   const email = renderBroadcastEmail({
     i18n,
     siteName: SITE_NAME,
-    subject: text.subject,
-    templateHtml: text.html,
+    subject: version.subject,
+    templateHtml: version.html,
     values,
     footer: member.is_parent_consented ? parentFooter(message.memberId, i18n) : undefined,
   });

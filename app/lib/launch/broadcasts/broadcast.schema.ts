@@ -30,10 +30,14 @@ export const broadcastHtml = z
   .refine((html) => html.replace(/<[^>]*>/g, "").trim().length > 0, "Message is required")
   .superRefine(knownPlaceholdersOnly);
 
-/** A broadcast as the API and the domain take it: the audience as JSON, `scheduledAt` absent for "now". */
+/** A broadcast's Spanish version (ADR 0054): what members whose language is Spanish get. */
+export const BroadcastSpanishSchema = z.object({ subject: broadcastSubject, html: broadcastHtml });
+
+/** A broadcast as the API and the domain take it: the audience as JSON, `scheduledAt` absent for "now", `spanish` absent for English to everyone. */
 export const BroadcastInputSchema = z.object({
   subject: broadcastSubject,
   html: broadcastHtml,
+  spanish: BroadcastSpanishSchema.optional(),
   audience: AudienceSchema,
   scheduledAt: z.coerce.date({ error: "Enter a valid date and time" }).optional(),
 });
@@ -43,6 +47,15 @@ export type BroadcastInput = z.infer<typeof BroadcastInputSchema>;
 const composeFields = {
   subject: broadcastSubject,
   html: broadcastHtml,
+  // The Español tab: optional, both or neither (compose-input.server.ts checks the pair).
+  subjectEs: z
+    .string()
+    .trim()
+    .max(BROADCAST_SUBJECT_MAX, `Spanish subject must be at most ${BROADCAST_SUBJECT_MAX} characters`)
+    .refine(...noControlCharacters)
+    .superRefine(knownPlaceholdersOnly)
+    .default(""),
+  htmlEs: z.string().max(BROADCAST_HTML_MAX, "Spanish message is too long").refine(...noControlCharactersInText).superRefine(knownPlaceholdersOnly).default(""),
   audienceKind: z.enum(["confirmed", "wave", "tag", "language", "season_winners"], { error: "Choose who gets it" }),
   waveId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   tag: z.string().trim().max(50).default(""),

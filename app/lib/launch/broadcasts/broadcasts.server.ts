@@ -27,32 +27,51 @@ export function broadcastRecipientsQuery(audience: ResolvedAudience, after?: str
   return sql`select a.member_id, u.email from (${audienceMembersQuery(audience, after)}) as a join waitlist_users u on u.id = a.member_id where u.confirmed_email${from}`;
 }
 
-async function countRecipients(audience: ResolvedAudience): Promise<number> {
-  const result = await db.execute<{ count: number }>(sql`select count(*)::integer as count from (${broadcastRecipientsQuery(audience)}) as r`);
-  return Number(result.rows[0]?.count ?? 0);
+async function countRecipients(audience: ResolvedAudience): Promise<{ all: number; spanish: number }> {
+  const result = await db.execute<{ count: number; spanish: number }>(sql`
+    select count(*)::integer as count, count(*) filter (where u.language = 'es')::integer as spanish
+      from (${broadcastRecipientsQuery(audience)}) as r join waitlist_users u on u.id = r.member_id`);
+  return { all: Number(result.rows[0]?.count ?? 0), spanish: Number(result.rows[0]?.spanish ?? 0) };
 }
 
-export type BroadcastPreview = { audience: ResolvedAudience; description: string; recipients: number; sample: ReturnType<typeof renderSample> };
+export type BroadcastPreview = {
+  audience: ResolvedAudience;
+  description: string;
+  recipients: number;
+  /** How many of them read Spanish: they get the Spanish version when there is one. */
+  spanishRecipients: number;
+  sample: ReturnType<typeof renderSample>;
+  /** The Spanish version as a Spanish-speaking member would get it; null when everyone gets the English. */
+  sampleEs: ReturnType<typeof renderSample> | null;
+};
+
+type BroadcastText = Pick<BroadcastInput, "subject" | "html">;
+
+/** A version's placeholders fit its audience: an invite link only for a wave, no links in a subject. */
+function checkPlaceholders(text: BroadcastText, audience: ResolvedAudience): void {
+  const asksInvite = usesPlaceholder(text.html, "{{INVITE_LINK}}") || usesPlaceholder(text.subject, "{{INVITE_LINK}}");
+  if (asksInvite && audience.kind !== "wave") throw new AppError("INVALID_INPUT", "{{INVITE_LINK}} works only when the audience is a wave: its members have an invite.");
+  if (usesPlaceholder(text.subject, "{{INVITE_LINK}}") || usesPlaceholder(text.subject, "{{REFERRAL_LINK}}")) {
+    throw new AppError("INVALID_INPUT", "Links belong in the message, not the subject.");
+  }
+}
 
 /**
  * Checks a broadcast before anything is queued (issue 30): the audience names someone with a
  * confirmed address, an invite link is asked for only when the audience is a wave, and the
- * message renders. Throws AppError INVALID_INPUT with the reason otherwise.
+ * message (and its Spanish version) renders. Throws AppError INVALID_INPUT with the reason otherwise.
  */
-export async function previewBroadcast(input: Pick<BroadcastInput, "subject" | "html" | "audience">): Promise<BroadcastPreview> {
+export async function previewBroadcast(input: Pick<BroadcastInput, "subject" | "html" | "spanish" | "audience">): Promise<BroadcastPreview> {
   const { audience, description } = await resolveAudience(input.audience);
-  const asksInvite = usesPlaceholder(input.html, "{{INVITE_LINK}}") || usesPlaceholder(input.subject, "{{INVITE_LINK}}");
-  if (asksInvite && audience.kind !== "wave") throw new AppError("INVALID_INPUT", "{{INVITE_LINK}} works only when the audience is a wave: its members have an invite.");
-  if (usesPlaceholder(input.subject, "{{INVITE_LINK}}") || usesPlaceholder(input.subject, "{{REFERRAL_LINK}}")) {
-    throw new AppError("INVALID_INPUT", "Links belong in the message, not the subject.");
-  }
-  const recipients = await countRecipients(audience);
+  checkPlaceholders(input, audience);
+  if (input.spanish) checkPlaceholders(input.spanish, audience);
+  const { all: recipients, spanish: spanishRecipients } = await countRecipients(audience);
   if (recipients === 0) throw new AppError("INVALID_INPUT", `Nobody in "${description}" has confirmed their e-mail address yet, so a broadcast would reach no one.`);
-  return { audience, description, recipients, sample: renderSample(input) };
+  return { audience, description, recipients, spanishRecipients, sample: renderSample(input), sampleEs: input.spanish ? renderSample(input.spanish) : null };
 }
 
 /** Renders the message for a sample member: a template that cannot render is refused here, not per member. */
-function renderSample(input: Pick<BroadcastInput, "subject" | "html">) {
+function renderSample(input: BroadcastText) {
   const { SITE_NAME, origin } = getEnv();
   try {
     return renderBroadcastEmail({
@@ -68,10 +87,11 @@ function renderSample(input: Pick<BroadcastInput, "subject" | "html">) {
   }
 }
 
-/** "Send a test": the message as a sample member would get it, to the admin who asked. */
-export async function sendBroadcastTest(input: Pick<BroadcastInput, "subject" | "html" | "audience">, to: string): Promise<void> {
-  const { sample: email } = await previewBroadcast(input);
-  await enqueueEmail({ kind: "template_test", to, subject: `[Test] ${email.subject}`, html: email.html, text: email.text });
+/** "Send a test": the message as a sample member would get it, to the admin who asked; the Spanish version too, as a second e-mail. */
+export async function sendBroadcastTest(input: Pick<BroadcastInput, "subject" | "html" | "spanish" | "audience">, to: string): Promise<void> {
+  const { sample, sampleEs } = await previewBroadcast(input);
+  await enqueueEmail({ kind: "template_test", to, subject: `[Test] ${sample.subject}`, html: sample.html, text: sample.text });
+  if (sampleEs) await enqueueEmail({ kind: "template_test", to, subject: `[Test, Spanish] ${sampleEs.subject}`, html: sampleEs.html, text: sampleEs.text });
 }
 
 /** Creates a broadcast: sending at once, or scheduled. Its messages are queued by the broadcast job. */
@@ -88,6 +108,8 @@ export async function createBroadcast(input: BroadcastInput, actor: Actor, now =
       .values({
         subject: input.subject,
         html: sanitizeRichHtml(input.html),
+        subjectEs: input.spanish?.subject ?? null,
+        htmlEs: input.spanish ? sanitizeRichHtml(input.spanish.html) : null,
         audience: preview.audience,
         status: isLater ? "scheduled" : "sending",
         audienceCount: preview.recipients,
@@ -102,7 +124,7 @@ export async function createBroadcast(input: BroadcastInput, actor: Actor, now =
       action: "broadcast.created",
       targetType: "broadcast",
       targetId: String(row.id),
-      after: { subject: row.subject, audience: preview.description, recipients: preview.recipients, scheduledAt: row.scheduledAt, rehearsal },
+      after: { subject: row.subject, ...(row.subjectEs ? { subjectEs: row.subjectEs } : {}), audience: preview.description, recipients: preview.recipients, scheduledAt: row.scheduledAt, rehearsal },
     });
     if (!isLater) await enqueueWebhookEvent(tx, "broadcast.started", broadcastEventData(row));
     return row;
