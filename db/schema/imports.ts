@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../app/lib/i18n/languages";
 import { users } from "./auth";
 
 // CSV imports into the waitlist (Waitlist Emails screen). An upload is checked first (a
@@ -50,6 +51,12 @@ export const memberImportRows = pgTable(
     notes: text("notes").notNull().default(""),
     isConfirmed: boolean("is_confirmed").notNull().default(false),
     isBlocked: boolean("is_blocked").notNull().default(false),
+    /** The line's Language column (issue 31): the member's, when imported. */
+    language: text("language", { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
   },
-  (t) => [primaryKey({ columns: [t.importId, t.line] }), index("member_import_rows_outcome_idx").on(t.importId, t.outcome, t.line)],
+  (t) => [
+    primaryKey({ columns: [t.importId, t.line] }),
+    index("member_import_rows_outcome_idx").on(t.importId, t.outcome, t.line),
+    check("member_import_rows_language", sql`${t.language} in ('en', 'es')`),
+  ],
 );

@@ -169,6 +169,28 @@ describe("CSV import: the import", () => {
     expect(await db.select({ id: waitlistUsers.id }).from(waitlistUsers).where(eq(waitlistUsers.email, "left.us+fair@example.com"))).toHaveLength(1);
   });
 
+  it("reads each line's language from the export's Language column (its English name, its code or its own name) and welcomes each member in it", async () => {
+    const checked = await check(
+      ["Email,Language", "lengua.uno@example.com,Spanish", "lengua.dos@example.com,es", "lengua.tres@example.com,Español", "lengua.cuatro@example.com,", "lengua.cinco@example.com,English", "lengua.seis@example.com,Klingon"].join("\n"),
+    );
+    expect((await listImportProblems(checked.id)).map(({ email, reason }) => [email, reason])).toEqual([["lengua.seis@example.com", "Language must be English or Spanish"]]);
+    await startImport(checked.id, { tags: [], sendWelcome: true }, adminId);
+    await runToEnd();
+    const members = await db.select({ email: waitlistUsers.email, language: waitlistUsers.language }).from(waitlistUsers).where(sql`${waitlistUsers.email} like 'lengua.%'`);
+    expect(Object.fromEntries(members.map((row) => [row.email.split("@")[0], row.language]))).toEqual({
+      "lengua.uno": "es",
+      "lengua.dos": "es",
+      "lengua.tres": "es",
+      "lengua.cuatro": "en",
+      "lengua.cinco": "en",
+    });
+    const sent: { to: string; subject: string }[] = [];
+    await db.update(emailOutbox).set({ nextAttemptAt: sql`now()` });
+    await deliverDueEmails({ kind: "local", send: async (message) => void sent.push(message), close: () => undefined });
+    expect(sent.find((mail) => mail.to === "lengua.uno@example.com")?.subject).toMatch(/^¡Te damos la bienvenida a /);
+    expect(sent.find((mail) => mail.to === "lengua.cuatro@example.com")?.subject).toMatch(/^Welcome to /);
+  });
+
   it("starts once: a second start is refused with a 409", async () => {
     const checked = await check("once.only@example.com");
     await startImport(checked.id, { tags: [], sendWelcome: false }, adminId);

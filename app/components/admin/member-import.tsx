@@ -165,7 +165,7 @@ export function MemberImportPanel({ memberImport, problems, failure }: { memberI
     <section aria-labelledby="member-import-heading" className="space-y-3 rounded-lg border bg-card p-4">
       <h2 id="member-import-heading" className="text-xl font-bold">Import from CSV</h2>
       <p className="text-sm text-muted-foreground">
-        The Export CSV&apos;s columns (Email, Referral Code, Confirmed, Blocked, Tags, Notes) or one e-mail address per line. Points and
+        The Export CSV&apos;s columns (Email, Referral Code, Confirmed, Blocked, Tags, Notes, Language) or one e-mail address per line. Points and
         referrals are earned here, never imported. The file is checked first; nothing changes until you import.
       </p>
       {memberImport?.status === "checked" && (

@@ -34,6 +34,7 @@ function stagedRow(importId: string, line: number, row: CheckedRow): typeof memb
     notes: row.notes,
     isConfirmed: row.isConfirmed,
     isBlocked: row.isBlocked,
+    language: row.language,
   };
 }
 

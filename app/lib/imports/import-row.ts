@@ -1,4 +1,5 @@
 import { isEmailAddress } from "../email/email-address.schema";
+import { DEFAULT_LANGUAGE, LANGUAGE_ENDONYMS, LANGUAGE_NAMES, LANGUAGES, type Language } from "../i18n/languages";
 import { isReferralCodeShape } from "../referrals/referral-code";
 import { isFreeOfControlCharactersInText } from "../text-rules";
 import { normaliseEmail } from "../waitlist/email";
@@ -8,7 +9,7 @@ import { emailIdentity } from "../waitlist/email-identity";
 // header row) or a bare list of addresses. Points and referral counts are earned on the
 // site, never imported: those columns of the export are read past.
 
-export type ImportColumns = { email: number; referralCode?: number; confirmed?: number; blocked?: number; tags?: number; notes?: number };
+export type ImportColumns = { email: number; referralCode?: number; confirmed?: number; blocked?: number; tags?: number; notes?: number; language?: number };
 
 export type CheckedRow =
   | { outcome: "invalid"; email: string; reason: string }
@@ -22,6 +23,8 @@ export type CheckedRow =
       notes: string;
       isConfirmed: boolean;
       isBlocked: boolean;
+      /** What their e-mails are written in (issue 31): the export's Language column, English when the file has none. */
+      language: Language;
     };
 
 const HEADER_NAMES: Record<keyof ImportColumns, string[]> = {
@@ -31,6 +34,7 @@ const HEADER_NAMES: Record<keyof ImportColumns, string[]> = {
   blocked: ["blocked"],
   tags: ["tags"],
   notes: ["notes"],
+  language: ["language", "idioma"],
 };
 /** Stored for the report: enough to recognise the line, not a whole pasted paragraph. */
 const MAX_SHOWN_EMAIL = 320;
@@ -47,7 +51,15 @@ export function headerColumns(cells: readonly string[]): ImportColumns | null {
   };
   const email = find("email");
   if (email === undefined) return null;
-  return { email, referralCode: find("referralCode"), confirmed: find("confirmed"), blocked: find("blocked"), tags: find("tags"), notes: find("notes") };
+  return {
+    email,
+    referralCode: find("referralCode"),
+    confirmed: find("confirmed"),
+    blocked: find("blocked"),
+    tags: find("tags"),
+    notes: find("notes"),
+    language: find("language"),
+  };
 }
 
 export const EMAIL_ONLY: ImportColumns = { email: 0 };
@@ -57,6 +69,14 @@ function yesNo(value: string | undefined): boolean | null {
   if (["", "no", "false", "0", "n"].includes(text)) return false;
   if (["yes", "true", "1", "y"].includes(text)) return true;
   return null;
+}
+
+/** A language as the export writes it ("Spanish"), by its code ("es") or its own name ("Español"); blank is English; null when it is none of ours. */
+export function parseImportLanguage(value: string | undefined): Language | null {
+  const text = (value ?? "").trim().toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+  if (!text) return DEFAULT_LANGUAGE;
+  const plain = (name: string) => name.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+  return LANGUAGES.find((language) => [language, LANGUAGE_NAMES[language], LANGUAGE_ENDONYMS[language]].some((name) => plain(name) === text)) ?? null;
 }
 
 /** Tags as the export writes them ("a; b"), commas accepted too; trimmed, deduplicated, bounded. */
@@ -90,6 +110,8 @@ export function checkImportRow(cells: readonly string[], columns: ImportColumns,
   if (isConfirmed === null) return { outcome: "invalid", email: shown, reason: "Confirmed must be Yes or No" };
   const isBlocked = yesNo(cell(columns.blocked));
   if (isBlocked === null) return { outcome: "invalid", email: shown, reason: "Blocked must be Yes or No" };
+  const language = parseImportLanguage(cell(columns.language));
+  if (language === null) return { outcome: "invalid", email: shown, reason: `Language must be ${LANGUAGES.map((code) => LANGUAGE_NAMES[code]).join(" or ")}` };
   const notes = cell(columns.notes).trim();
   if (notes.length > MAX_IMPORT_NOTES) return { outcome: "invalid", email: shown, reason: `Notes are longer than ${MAX_IMPORT_NOTES} characters` };
   if (!isFreeOfControlCharactersInText(notes)) return { outcome: "invalid", email: shown, reason: "Notes hold invisible control characters" };
@@ -112,5 +134,6 @@ export function checkImportRow(cells: readonly string[], columns: ImportColumns,
     notes,
     isConfirmed,
     isBlocked,
+    language,
   };
 }

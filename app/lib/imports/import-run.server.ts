@@ -62,6 +62,7 @@ async function insertMembers(tx: Transaction, job: MemberImport, rows: StagedRow
       notes: row.notes,
       isConfirmed: row.isConfirmed,
       isBlocked: row.isBlocked,
+      language: row.language,
       sendWelcome: job.sendWelcome && !row.isBlocked,
     })),
     (requests) => callJoinBatch(tx, requests),
@@ -123,7 +124,7 @@ export async function importNextBatch(): Promise<boolean> {
         action: "member.imported",
         targetType: "member",
         targetId: id,
-        after: { email: row.email, line: row.line, file: job.fileName, tags: normaliseTags([...row.tags, ...job.tags]), confirmed: row.isConfirmed, blocked: row.isBlocked },
+        after: { email: row.email, line: row.line, file: job.fileName, tags: normaliseTags([...row.tags, ...job.tags]), confirmed: row.isConfirmed, blocked: row.isBlocked, language: row.language },
       })),
     );
     await tx
