@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import { forgetCachedSettings } from "~/lib/settings/settings.server";
+import { forgetBroadcastTexts } from "~/lib/launch/broadcasts/broadcast-render.server";
 
 let tables: string[] | undefined;
 
@@ -9,4 +10,5 @@ export async function resetDatabase(): Promise<void> {
   tables ??= (await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)).rows.map((row) => row.tablename);
   await db.execute(sql.raw(`truncate table ${tables.map((table) => `"${table}"`).join(", ")} restart identity cascade`));
   forgetCachedSettings();
+  forgetBroadcastTexts();
 }

@@ -101,7 +101,7 @@ export async function action(args: Route.ActionArgs) {
         case "send-test": {
           // An empty tab in Spanish: a Spanish winner would get the English template, so the test shows it.
           const blank = isBlankContent(input[TEMPLATE]) && input.language !== "en";
-          await sendWinnerTemplateTest({ adminEmail: admin.email, templateHtml: blank ? (await getContentIn(input.language, [TEMPLATE]))[TEMPLATE] : input[TEMPLATE] });
+          await sendWinnerTemplateTest({ adminEmail: admin.email, templateHtml: blank ? (await getContentIn(input.language, [TEMPLATE]))[TEMPLATE] : input[TEMPLATE], language: input.language });
           return { title: "Test Sent!", description: `The winner email is on its way to ${admin.email}.` };
         }
         case "template":

@@ -44,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
       if (input.intent === "send-test") {
         // An empty tab in Spanish: a Spanish member would get the English template, so the test shows it.
         const tested = isBlankContent(templateHtml) && language !== "en" ? (await getContentIn(language, [FIELD]))[FIELD] : templateHtml;
-        await sendWelcomeTemplateTest({ adminEmail: admin.email, templateHtml: tested });
+        await sendWelcomeTemplateTest({ adminEmail: admin.email, templateHtml: tested, language });
         return { title: "Test Sent!", description: `The welcome email is on its way to ${admin.email}.` };
       }
       await saveContent({ [FIELD]: templateHtml }, admin.id, language);

@@ -19,6 +19,11 @@ type BroadcastText = { subject: string; html: string; es: { subject: string; htm
 // A broadcast's text never changes once created: each process keeps the few it is sending.
 const texts = new Map<number, BroadcastText>();
 
+/** Forget the kept texts: for tests, whose emptied database numbers broadcasts from 1 again. */
+export function forgetBroadcastTexts(): void {
+  texts.clear();
+}
+
 async function broadcastText(broadcastId: number): Promise<BroadcastText | null> {
   const known = texts.get(broadcastId);
   if (known) return known;

@@ -67,6 +67,16 @@ async function drain(via: MailTransport) {
   return outcomes;
 }
 
+/** A received message as text: its quoted-printable encoded words (subject) and body decoded. */
+function readable(raw: string): string {
+  const ascii = raw
+    .replace(/\r?\n[ \t]+/g, " ")
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, text: string) => text.replace(/_/g, " "))
+    .replace(/=\r?\n/g, "");
+  return Buffer.from(ascii.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), "latin1").toString("utf8");
+}
+
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=").replace(/\r?\n[ \t]+/g, " ");
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -106,6 +116,32 @@ describe("a broadcast", () => {
     expect(finished).toMatchObject({ status: "finished", progress: { queued: 2, sent: 2, waiting: 0, failed: 0, suppressed: 0 } });
     const audit = await db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetType, "broadcast"));
     expect(audit.map((row) => row.action)).toEqual(["broadcast.created", "broadcast.finished"]);
+  });
+
+  it("with a Spanish version sends it to the members whose language is Spanish, and the English to everyone else", async () => {
+    const { peer, transport } = await smtp();
+    const lupita = await member("lupita");
+    await member("jamie");
+    await db.update(waitlistUsers).set({ language: "es" }).where(eq(waitlistUsers.id, lupita.id));
+    await createBroadcast(launchNews({ subject: "Launch day!", html: "<p>It is here.</p>", spanish: { subject: "¡Llegó el día!", html: "<p>Ya está aquí.</p>" } }), actor);
+    await advanceBroadcasts();
+    expect(await drain(transport)).toEqual(["sent", "sent"]);
+    const toLupita = readable(peer.received.find((mail) => mail.to.includes("lupita@example.com"))!.raw);
+    const toJamie = readable(peer.received.find((mail) => mail.to.includes("jamie@example.com"))!.raw);
+    expect(toLupita).toContain("Subject: ¡Llegó el día!");
+    expect(toLupita).toContain("Ya está aquí.");
+    expect(toLupita).not.toContain("It is here.");
+    expect(toJamie).toContain("Subject: Launch day!");
+    expect(toJamie).toContain("It is here.");
+    expect(toJamie).not.toContain("Ya está aquí.");
+
+    // Without a Spanish version, everyone gets the English.
+    await createBroadcast(launchNews({ subject: "News", html: "<p>English only.</p>" }), actor);
+    await advanceBroadcasts();
+    expect(await drain(transport)).toEqual(["sent", "sent"]);
+    const news = peer.received.filter((mail) => readable(mail.raw).includes("Subject: News"));
+    expect(news.map((mail) => mail.to).flat().sort()).toEqual(["jamie@example.com", "lupita@example.com"]);
+    expect(news.every((mail) => readable(mail.raw).includes("English only."))).toBe(true);
   });
 
   it("skips unsubscribed and bounced addresses, and a permanent refusal marks the address bounced", async () => {

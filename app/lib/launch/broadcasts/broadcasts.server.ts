@@ -14,6 +14,7 @@ import { audienceMembersQuery, resolveAudience } from "../audience.server";
 import { BROADCAST_SCHEDULE_MAX_DAYS, type BroadcastInput } from "./broadcast.schema";
 import { renderBroadcastEmail } from "./broadcast-email";
 import { usesPlaceholder } from "./placeholders";
+import type { Language } from "~/lib/i18n/languages";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
 
 export type BroadcastStatus = (typeof broadcasts.$inferSelect)["status"];
@@ -67,16 +68,16 @@ export async function previewBroadcast(input: Pick<BroadcastInput, "subject" | "
   if (input.spanish) checkPlaceholders(input.spanish, audience);
   const { all: recipients, spanish: spanishRecipients } = await countRecipients(audience);
   if (recipients === 0) throw new AppError("INVALID_INPUT", `Nobody in "${description}" has confirmed their e-mail address yet, so a broadcast would reach no one.`);
-  return { audience, description, recipients, spanishRecipients, sample: renderSample(input), sampleEs: input.spanish ? renderSample(input.spanish) : null };
+  return { audience, description, recipients, spanishRecipients, sample: renderSample(input), sampleEs: input.spanish ? renderSample(input.spanish, "es") : null };
 }
 
 /** Renders the message for a sample member: a template that cannot render is refused here, not per member. */
-function renderSample(input: BroadcastText) {
+function renderSample(input: BroadcastText, language: Language = "en") {
   const { SITE_NAME, origin } = getEnv();
   try {
     return renderBroadcastEmail({
-      // The admin's preview and test read as an English-speaking member's copy.
-      i18n: i18nFor("en"),
+      // The admin's preview and test read as the copy of a member who speaks the version's language.
+      i18n: i18nFor(language),
       siteName: SITE_NAME,
       subject: input.subject,
       templateHtml: sanitizeRichHtml(input.html),
