@@ -79,7 +79,8 @@ export async function requestParentConsent(request: ParentConsentRequest): Promi
   ]);
   if (!limited.allowed) throw new AppError("RATE_LIMITED", CONSENT_LIMIT_MESSAGE);
 
-  const notice = await currentPrivacyNotice();
+  // The parent reads the notice in the child's page's language: the consent names that version.
+  const notice = await currentPrivacyNotice(request.siteLanguage);
   const token = randomBytes(32).toString("base64url");
   const device = deviceClassOf(request.userAgent);
   const country = countryOf({ language: request.language, timeZone: request.timeZone });

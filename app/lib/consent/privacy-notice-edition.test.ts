@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { PRIVACY_NOTICE_EDITION } from "./privacy-notice.server";
+import { i18nFor } from "../i18n/catalogs.server";
+import { parentNoticeLines } from "./consent-emails";
+import { PRIVACY_NOTICE_EDITION, SPANISH_NOTICE_EDITION } from "./privacy-notice.server";
 
 // The words of the notice live in these files. A consent names the notice version it
 // accepted, so changing them must raise PRIVACY_NOTICE_EDITION (a new version is then
@@ -24,5 +26,29 @@ describe("the privacy notice's edition", () => {
     const hash = createHash("sha256");
     for (const file of NOTICE_FILES) hash.update(readFileSync(file));
     expect(hash.digest("hex"), "the notice's words changed: raise PRIVACY_NOTICE_EDITION and record the new hash").toBe(HASH_OF_EDITION[PRIVACY_NOTICE_EDITION]);
+  });
+});
+
+// The Spanish notice's words are the Spanish catalog's rendering of the parent's notice
+// (ADR 0054): changing them must raise SPANISH_NOTICE_EDITION and record the new hash here,
+// so a Spanish consent names the Spanish words it accepted.
+const HASH_OF_SPANISH_EDITION: Record<number, string> = {
+  1: "4338d5f9fb495b79de14ddf224a78a38057986ac9ab1fa38714f5ec24770019c",
+};
+
+describe("the Spanish privacy notice's edition", () => {
+  it("changes whenever the Spanish notice's words do", () => {
+    const lines = parentNoticeLines({
+      i18n: i18nFor("es"),
+      siteName: "Vista Crew",
+      contactEmail: "crew@example.com",
+      requestedAt: new Date("2026-01-02T03:04:05Z"),
+      device: "mobile",
+      country: null,
+      consentRequestDays: 7,
+    });
+    expect(lines.join("\n")).not.toContain("Someone on the"); // Spanish, not the English passed through
+    const hash = createHash("sha256").update(lines.join("\n")).digest("hex");
+    expect(hash, "the Spanish notice's words changed: raise SPANISH_NOTICE_EDITION and record the new hash").toBe(HASH_OF_SPANISH_EDITION[SPANISH_NOTICE_EDITION]);
   });
 });

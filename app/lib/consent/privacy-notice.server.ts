@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
 import { runTransaction } from "../db.server";
 import { getSiteSettings } from "../settings/settings.server";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages";
 
 /**
  * The edition of the privacy notice's own words (app/routes/privacy.tsx, the parent's
@@ -11,12 +12,23 @@ import { getSiteSettings } from "../settings/settings.server";
  */
 export const PRIVACY_NOTICE_EDITION = 9;
 
+/**
+ * The edition of the notice's Spanish words (ADR 0054): the parent's notice as the Spanish
+ * catalog words it (app/locales/es/emails.po). Raise it with any change of them; a test
+ * compares a hash of the Spanish notice with the one recorded for this edition. /privacy
+ * and /terms are not translated yet, so they are the English edition's words.
+ */
+export const SPANISH_NOTICE_EDITION = 1;
+
 /** The settings the notice states, so a change of one is a new version. */
 const NOTICE_SETTINGS = ["consentAge", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"] as const;
 
 export type PrivacyNotice = { version: number; publishedAt: Date; facts: PrivacyNoticeFacts };
 export type PrivacyNoticeFacts = {
   edition: number;
+  /** Only for a notice shown in another language than English: which, and the edition of its translation. */
+  language?: Language;
+  translation?: number;
   consentAge: number;
   consentRequestDays: number;
   unconfirmedMemberDays: number;
@@ -27,12 +39,16 @@ export type PrivacyNoticeFacts = {
 const known = new Map<string, PrivacyNotice>();
 
 /**
- * The privacy notice in effect: its version is recorded the first time any process shows
- * it (with an audit row), so every consent names the words it accepted.
+ * The privacy notice in effect in a language: its version is recorded the first time any
+ * process shows it (with an audit row), so every consent names the words it accepted. The
+ * Spanish notice is a version of its own (ADR 0054): the same facts with its translation's
+ * edition, so a change of the English words, of the Spanish ones or of a stated setting
+ * each makes a new version. The English notice's facts are as they always were.
  */
-export async function currentPrivacyNotice(): Promise<PrivacyNotice> {
+export async function currentPrivacyNotice(language: Language = DEFAULT_LANGUAGE): Promise<PrivacyNotice> {
   const settings = await getSiteSettings([...NOTICE_SETTINGS]);
-  const facts: PrivacyNoticeFacts = { edition: PRIVACY_NOTICE_EDITION, ...settings };
+  const translation = language === DEFAULT_LANGUAGE ? {} : { language, translation: SPANISH_NOTICE_EDITION };
+  const facts: PrivacyNoticeFacts = { edition: PRIVACY_NOTICE_EDITION, ...translation, ...settings };
   const text = JSON.stringify(facts);
   const fingerprint = createHash("sha256").update(text).digest("hex");
   const cached = known.get(fingerprint);
