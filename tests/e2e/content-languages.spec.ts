@@ -1,0 +1,74 @@
+// Issue 31, the admin's words per language (ADR 0054): the Text & HTML Content Editor's
+// Español tab saves Spanish site text without touching the English, marks the fields with
+// no translation, and the Spanish home page shows it (the English one does not). The tabs
+// are links, so they work without JavaScript too.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { closePage, newPage, signIn, waitForHydration, withServerAndBrowser } from "./fixtures";
+
+const e2e = withServerAndBrowser();
+let admin: Page;
+
+before(async () => {
+  await e2e.ready();
+  admin = await newPage(e2e.browser);
+  await signIn(admin, e2e.server.origin, "admin@example.com");
+});
+
+after(async () => {
+  if (admin) await closePage(admin);
+});
+
+describe("the content editor's language tab", () => {
+  it("saves Spanish site text apart from the English, and the Spanish home page shows it", async () => {
+    await admin.goto(`${e2e.server.origin}/admin/text-editor`);
+    await waitForHydration(admin);
+    const title = admin.getByLabel("Main Title Line 1", { exact: true });
+    const english = await title.inputValue();
+    assert.notEqual(english, "");
+
+    await admin.getByRole("link", { name: "Español", exact: true }).click();
+    await admin.waitForURL(/\/admin\/text-editor\?language=es$/);
+    await admin.getByRole("link", { name: "Español", exact: true }).and(admin.locator('[aria-current="page"]')).waitFor();
+    assert.equal(await title.inputValue(), "");
+    const untranslated = await admin.getByTestId("not-translated").count();
+    assert.ok(untranslated >= 6, `every Spanish field starts "Not translated" (${untranslated})`);
+    await admin.getByText("Spanish readers get the English meanwhile").first().waitFor();
+
+    await title.fill("¡Únete a la tripulación!");
+    await admin.getByRole("button", { name: "Save All Content" }).click();
+    await admin.getByText("Content Saved!").waitFor();
+    await admin.getByText("Saved Main Title Line 1 (Spanish).").waitFor();
+    assert.equal(await title.inputValue(), "¡Únete a la tripulación!");
+    assert.equal(await admin.getByTestId("not-translated").count(), untranslated - 1);
+
+    // The Spanish history has the one version; the English tab still shows the English.
+    await admin.getByRole("button", { name: "History" }).first().click();
+    await admin.getByRole("dialog").getByText("History: Main Title Line 1 (Spanish)").waitFor();
+    await admin.getByRole("dialog").getByText("¡Únete a la tripulación!").waitFor();
+    await admin.getByRole("dialog").getByRole("button", { name: "Close" }).first().click();
+    await admin.getByRole("link", { name: "English", exact: true }).click();
+    await admin.waitForURL(/\?language=en$/);
+    await admin.waitForFunction((value) => (document.querySelector<HTMLInputElement>('input[name="homepageMainTitleLine1"]')?.value ?? "") === value, english);
+
+    const spanishHome = await (await fetch(`${e2e.server.origin}/?lang=es`)).text();
+    assert.match(spanishHome, /¡Únete a la tripulación!/);
+    const englishHome = await (await fetch(`${e2e.server.origin}/?lang=en`)).text();
+    assert.doesNotMatch(englishHome, /¡Únete a la tripulación!/);
+  });
+
+  it("switches tab without JavaScript: the tabs are links and the Español tab is the server's page", async () => {
+    const plain = await newPage(e2e.browser, { javaScriptEnabled: false });
+    try {
+      await signIn(plain, e2e.server.origin, "admin@example.com");
+      await plain.goto(`${e2e.server.origin}/admin/text-editor`);
+      await plain.getByRole("link", { name: "Español", exact: true }).click();
+      await plain.waitForURL(/\?language=es$/);
+      assert.equal(await plain.getByLabel("Main Title Line 1", { exact: true }).inputValue(), "¡Únete a la tripulación!");
+      assert.equal(await plain.locator('input[type="hidden"][name="language"]').getAttribute("value"), "es");
+    } finally {
+      await closePage(plain);
+    }
+  });
+});
