@@ -43,8 +43,8 @@ describe("a broadcast", () => {
       await admin.getByRole("button", { name: "Save Pace" }).click();
       await admin.getByText("Pace Updated!").waitFor();
 
-      await admin.getByLabel("Subject").fill("Launch news for {{CREW_NAME}}");
-      await admin.getByRole("textbox", { name: "Message" }).click();
+      await admin.getByLabel("Subject", { exact: true }).fill("Launch news for {{CREW_NAME}}");
+      await admin.getByRole("textbox", { name: "Message", exact: true }).click();
       await admin.keyboard.type("You have {{POINTS}} points and you are {{PLACE_IN_LINE}} in line.");
       await admin.getByRole("button", { name: "Preview audience" }).click();
       await admin.getByText("Every confirmed member: 3 members with a confirmed address").waitFor();

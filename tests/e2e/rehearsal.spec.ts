@@ -124,8 +124,8 @@ describe("rehearsal mode with a real mail server", () => {
       // A broadcast in the rehearsal goes, at its pace, into the back-office mailbox too.
       await owner.goto(`${origin}/admin/broadcasts`);
       await waitForHydration(owner);
-      await owner.getByLabel("Subject").fill("Rehearsal news for {{CREW_NAME}}");
-      await owner.getByRole("textbox", { name: "Message" }).click();
+      await owner.getByLabel("Subject", { exact: true }).fill("Rehearsal news for {{CREW_NAME}}");
+      await owner.getByRole("textbox", { name: "Message", exact: true }).click();
       await owner.keyboard.type("You have {{POINTS}} points.");
       await owner.getByRole("button", { name: "Send broadcast" }).click();
       await owner.getByText("Broadcast Started!").waitFor();
