@@ -56,6 +56,10 @@ describe("a member's language", () => {
     const token = /\/parent-consent\/answer\?token=([A-Za-z0-9_-]+)/.exec(notice!.text)![1]!;
     await answerConsentRequest(token, "approve");
     expect(await languageOf("mama@example.com")).toBe("es");
+    // The parent read the notice in Spanish: the consent names the Spanish notice's version (ADR 0054).
+    const [consent] = await db.select({ version: waitlistUsers.privacyNoticeVersion }).from(waitlistUsers).where(eq(waitlistUsers.email, "mama@example.com"));
+    const accepted = await db.execute<{ facts: string }>(sql`select facts from privacy_notice_versions where version = ${consent!.version}`);
+    expect(JSON.parse(accepted.rows[0]!.facts)).toMatchObject({ language: "es" });
   });
 
   it("comes from the API's optional language field, English when left out", async () => {
