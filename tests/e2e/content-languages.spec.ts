@@ -1,13 +1,15 @@
 // Issue 31, the admin's words per language (ADR 0054): the Text & HTML Content Editor's
 // Español tab saves Spanish site text without touching the English, marks the fields with
 // no translation, and the Spanish home page shows it (the English one does not). The tabs
-// are links, so they work without JavaScript too.
+// are links, so they work without JavaScript too. A broadcast's Español tab keeps both
+// drafts, and the preview and test show each version.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { closePage, newPage, signIn, waitForHydration, withServerAndBrowser } from "./fixtures";
+import { closePage, newestMailId, newPage, poll, readMailbox, signIn, waitForHydration, withServerAndBrowser } from "./fixtures";
 
-const e2e = withServerAndBrowser();
+// The demo's members (db/seed.ts): a broadcast needs someone with a confirmed address.
+const e2e = withServerAndBrowser({ env: { SEED_DEMO: "true" } });
 let admin: Page;
 
 before(async () => {
@@ -20,7 +22,7 @@ after(async () => {
   if (admin) await closePage(admin);
 });
 
-describe("the content editor's language tab", () => {
+describe("language tabs in the back office", () => {
   it("saves Spanish site text apart from the English, and the Spanish home page shows it", async () => {
     await admin.goto(`${e2e.server.origin}/admin/text-editor`);
     await waitForHydration(admin);
@@ -70,5 +72,35 @@ describe("the content editor's language tab", () => {
     } finally {
       await closePage(plain);
     }
+  });
+
+  it("keeps both drafts of a broadcast across its tabs; the preview and the test show each version", async () => {
+    await admin.goto(`${e2e.server.origin}/admin/broadcasts`);
+    await waitForHydration(admin);
+    await admin.getByLabel("Subject", { exact: true }).fill("Launch day!");
+    await admin.getByRole("textbox", { name: "Message", exact: true }).click();
+    await admin.keyboard.type("It is here.");
+
+    await admin.getByRole("link", { name: "Español", exact: true }).click();
+    await admin.waitForURL(/\/admin\/broadcasts\?language=es$/);
+    await admin.getByLabel("Spanish subject").fill("¡Llegó el día!");
+    await admin.getByRole("textbox", { name: "Spanish message" }).click();
+    await admin.keyboard.type("Ya está aquí.");
+    await admin.getByRole("link", { name: "English", exact: true }).click();
+    await admin.waitForURL(/\?language=en$/);
+    assert.equal(await admin.getByLabel("Subject", { exact: true }).inputValue(), "Launch day!");
+    assert.match(await admin.getByRole("textbox", { name: "Message", exact: true }).innerText(), /It is here\./);
+
+    await admin.getByRole("button", { name: "Preview audience" }).click();
+    const versions = admin.getByRole("list", { name: "Versions" });
+    await versions.getByText(/^English: “Launch day!” to \d+ members?$/).waitFor();
+    await versions.getByText(/^Spanish: “¡Llegó el día!” to \d+ members?$/).waitFor();
+
+    const before = await newestMailId(e2e.server.origin);
+    await admin.getByRole("button", { name: "Send test to me" }).click();
+    await admin.getByText("Test Sent!").waitFor();
+    const tests = async () => (await readMailbox(e2e.server.origin)).filter((entry) => entry.id > before && entry.to === "admin@example.com").map((entry) => entry.subject);
+    const subjects = await poll(async () => ((await tests()).length >= 2 ? tests() : undefined), { timeoutMs: 15_000, describe: () => "the two test e-mails did not arrive" });
+    assert.deepEqual(subjects.sort(), ["[Test, Spanish] ¡Llegó el día!", "[Test] Launch day!"]);
   });
 });
