@@ -14,6 +14,7 @@ import { getWinnerTemplates, queueWinnerEmail } from "~/lib/seasons/winner-email
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
 import { action as broadcastsAction } from "~/routes/admin/broadcasts";
+import { action as seasonsAction } from "~/routes/admin/seasons";
 import { action as textEditorAction } from "~/routes/admin/text-editor";
 import { action as welcomeAction } from "~/routes/admin/welcome-email-editor";
 
@@ -154,9 +155,13 @@ describe("e-mails in the member's language", () => {
     expect((await welcomeOf("lupita@example.com")).text).toContain("Welcome aboard!");
   });
 
-  it("writes to a Spanish winner with the Spanish winner template", async () => {
+  it("writes to a Spanish winner with the Spanish winner template saved on the Seasons screen's Español tab", async () => {
     await saveContent({ seasonWinnerEmailTemplateHtml: "<p>Congratulations {{NICKNAME}}: {{PRIZE}}</p>" }, "admin-1");
-    await saveContent({ seasonWinnerEmailTemplateHtml: "<p>¡Felicidades {{NICKNAME}}: {{PRIZE}}!</p>" }, "admin-1", "es");
+    const untranslated = await page("/admin/seasons?language=es", { Cookie: owner });
+    expect(untranslated.html).toContain("Not translated");
+    const saved = await post(seasonsAction, "/admin/seasons?language=es", { intent: "template", language: "es", seasonWinnerEmailTemplateHtml: "<p>¡Felicidades {{NICKNAME}}: {{PRIZE}}!</p>" });
+    expect(saved).toMatchObject({ status: 200, answer: { ok: true, toast: { title: "Template Updated!" } } });
+    expect((await page("/admin/seasons?language=es", { Cookie: owner })).html).not.toContain("Not translated");
     const { member: lupita } = await joinWaitlist({ email: "lupita@example.com", language: "es" });
     const { member: jamie } = await joinWaitlist({ email: "jamie@example.com", language: "en" });
     const templates = await getWinnerTemplates();
