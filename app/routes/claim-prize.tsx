@@ -16,7 +16,7 @@ import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
 import { CLAIM_AGE_CONSTRAINTS, NEEDS_PARENT_MESSAGE, SHIPPING_ADDRESS_CONSTRAINTS } from "~/lib/prizes/prize-claim-form";
 import { PrizeClaimActionSchema } from "~/lib/prizes/prize-claim.schema";
-import { BIRTH_QUESTION, monthNames } from "~/lib/consent/age-question";
+import { monthNames } from "~/lib/consent/age-question";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 import { FORMAT_LOCALES } from "~/lib/i18n/languages";
 import { answerClaimAge, claimPrize, getPrizeClaimPage, type PrizeClaimPage } from "~/lib/prizes/prize-claims.server";
@@ -32,7 +32,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const { language, i18n, messages } = pageTranslation(request, "claim-prize");
   const page = await getPrizeClaimPage(token, new Date(), FORMAT_LOCALES[language]);
-  return data({ page, token: page.state === "invalid" ? "" : token, title: i18n._("Claim your prize"), messages }, { status: STATUS_BY_STATE[page.state] ?? 200 });
+  // The months by name in the page's language, written here: the age form's script stays as small as it was.
+  const months = monthNames(FORMAT_LOCALES[language]);
+  return data({ page, token: page.state === "invalid" ? "" : token, months, title: i18n._("Claim your prize"), messages }, { status: STATUS_BY_STATE[page.state] ?? 200 });
 }
 
 type ClaimResult = { form?: SubmissionResult<string[]>; error?: string; needsParent?: boolean };
@@ -67,7 +69,7 @@ const SELECT_CLASS =
   "h-11 w-full rounded-xl border-2 border-input bg-background px-3 text-base focus-visible:border-ring focus-visible:outline-none aria-[invalid=true]:border-destructive";
 
 export default function ClaimPrize({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, token } = loaderData;
+  const { page, token, months } = loaderData;
   const { i18n } = useLingui();
   const toContact = { to: "/contact", label: i18n._("Contact Us"), variant: "outline" as const };
   const toLeaderboard = { to: "/leaderboard", label: i18n._("See the Leaderboard") };
@@ -133,14 +135,14 @@ export default function ClaimPrize({ loaderData, actionData }: Route.ComponentPr
               <p>{i18n._(NEEDS_PARENT_MESSAGE)}</p>
             </div>
           ) : (
-            <AgeForm token={token} result={actionData} />
+            <AgeForm token={token} months={months} result={actionData} />
           )}
         </main>
       );
   }
 }
 
-function AgeForm({ token, result }: { token: string; result: ClaimResult | undefined }) {
+function AgeForm({ token, months, result }: { token: string; months: string[]; result: ClaimResult | undefined }) {
   const isSending = useNavigation().state === "submitting";
   const { form, fields, onSubmit } = useSchemaForm({ id: "claim-age", schema: ageFormSchema, lastResult: result?.form });
   const { i18n } = useLingui();
@@ -157,8 +159,8 @@ function AgeForm({ token, result }: { token: string; result: ClaimResult | undef
           <div className="grid grid-cols-2 gap-4">
             <FormField field={fields.birthMonth} label={i18n._("Birth month")}>
               <select {...getSelectProps(fields.birthMonth)} className={SELECT_CLASS}>
-                <option value="">{i18n._(BIRTH_QUESTION.month)}</option>
-                {monthNames(i18n.locale).map((month, index) => (
+                <option value="">{i18n._("Month")}</option>
+                {months.map((month, index) => (
                   <option key={month} value={String(index + 1)}>
                     {month}
                   </option>

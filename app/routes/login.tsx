@@ -124,7 +124,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
             <BotGuardFields isWidgetLoaded={botGuard.isWidgetLoaded} attachWidget={botGuard.attachWidget} solveOn="load" />
             <FormField field={fields.email} label={i18n._("Email address")}>
-              <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder="you@example.com" disabled={isSubmitting} />
+              <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder={i18n._("you@example.com")} disabled={isSubmitting} />
             </FormField>
             {result && !result.sent && result.error && (
               <p role="alert" className="text-sm font-medium text-destructive">{i18n._(result.error)}</p>
