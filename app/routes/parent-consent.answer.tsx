@@ -17,10 +17,11 @@ export const meta: Route.MetaFunction = ({ data }) => [
 // The page the parent's notice links to (ADR 0041). Opening it changes nothing (mail
 // scanners open links); the answer is a post, single-use, without cookies or JavaScript.
 export async function loader({ request }: Route.LoaderArgs) {
-  const { i18n, messages } = pageTranslation(request, "parent-answer");
+  const { language, i18n, messages } = pageTranslation(request, "parent-answer");
   const meta = { title: i18n._("A parent's answer"), description: i18n._("Say yes or no to your child joining the crew.") };
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const pending = await findPendingConsent(token);
+  // The notice in the page's language, so the page reads in one language.
+  const pending = await findPendingConsent(token, language);
   return pending ? { token, noticeLines: pending.noticeLines, meta, messages } : data({ token: null, noticeLines: [], meta, messages }, { status: 404 });
 }
 
