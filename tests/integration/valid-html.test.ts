@@ -200,7 +200,7 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
       { name: "delete-my-data-es", path: `${erasurePath!}&lang=es`, status: 200, shows: "Borrar todo" },
       { name: "delete-my-data-broken-es", path: "/delete-my-data?token=broken&lang=es", status: 404 },
       { name: "account-address-es", path: "/account/address?lang=es", cookie: sessionCookie, status: 200, shows: "Nuevo correo electrónico" },
-      { name: "confirm-address-es", path: `${confirmAddressPath!}&lang=es`, status: 200, shows: "Confirmar mi nuevo correo" },
+      { name: "confirm-address-es", path: `${confirmAddressPath!}&lang=es`, status: 200, shows: "Confirmar mi nueva dirección" },
       { name: "confirm-address-broken-es", path: "/confirm-address?token=broken&lang=es", status: 404 },
       { name: "parent-consent-answer-broken-es", path: "/parent-consent/answer?token=broken&lang=es", status: 404 },
       { name: "invite-broken-es", path: "/invite?code=broken&lang=es", status: 404 },
