@@ -37,6 +37,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ page, token: page.state === "invalid" ? "" : token, months, title: i18n._("Claim your prize"), messages }, { status: STATUS_BY_STATE[page.state] ?? 200 });
 }
 
+/** The answer when saving fails for a reason of ours: English text, its own id (shown through i18n._). */
+const SAVE_FAILED = /*i18n*/ "We couldn't save that. Please try again.";
+
 type ClaimResult = { form?: SubmissionResult<string[]>; error?: string; needsParent?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,8 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ClaimResult>({ form: submission.reply(), error: SAVE_FAILED }, { status: 500 });
   }
 }
-
-const SAVE_FAILED = /*i18n*/ "We couldn't save that. Please try again.";
 
 const addressFormSchema = lazyFormSchema(SHIPPING_ADDRESS_CONSTRAINTS, () => import("~/lib/prizes/prize-claim.schema").then((module) => module.ShippingAddressSchema));
 const ageFormSchema = lazyFormSchema(CLAIM_AGE_CONSTRAINTS, () => import("~/lib/prizes/prize-claim.schema").then((module) => module.ClaimAgeSchema));
