@@ -9,7 +9,7 @@ import { getSiteSettings } from "../settings/settings.server";
  * notice e-mail): raise it with any change of what they say. A test compares a hash of
  * those files with the one recorded for this edition, so a change cannot forget it.
  */
-export const PRIVACY_NOTICE_EDITION = 9;
+export const PRIVACY_NOTICE_EDITION = 10;
 
 /** The settings the notice states, so a change of one is a new version. */
 const NOTICE_SETTINGS = ["consentAge", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"] as const;
