@@ -9,7 +9,16 @@ import { formatter } from "@lingui/format-po";
 // E-mails are written where they are rendered, in files named `*-email.ts` / `*-emails.ts`
 // (and the frame, email/layout.ts): their own catalog, which the server reads and no page is sent.
 const EMAIL_FILES = ["<rootDir>/app/lib/**/*-email.ts", "<rootDir>/app/lib/**/*-emails.ts", "<rootDir>/app/lib/email/layout.ts"];
-const page = (name: string, file: string) => ({ path: `<rootDir>/app/locales/{locale}/${name}`, include: [`<rootDir>/app/routes/${file}`] });
+// Domain files whose messages only one page shows (its form's errors, its refusals): that page's
+// catalog, not the shared one every page is sent.
+const PAGE_OWNED = {
+  login: ["lib/auth/login-form.ts"],
+  rewards: ["lib/seasons/prize-cards.ts"],
+  "claim-prize": ["lib/prizes/prize-claim-form.ts", "lib/prizes/prize-claim.schema.ts", "lib/prizes/prize-claims.server.ts"],
+  address: ["lib/contact-address/address-change-rules.ts"],
+};
+
+const page = (name: string, ...files: string[]) => ({ path: `<rootDir>/app/locales/{locale}/${name}`, include: files.map((file) => `<rootDir>/app/${file.includes("/") ? file : `routes/${file}`}`) });
 
 export default defineConfig({
   sourceLocale: "en",
@@ -23,7 +32,7 @@ export default defineConfig({
     {
       path: "<rootDir>/app/locales/{locale}/common",
       include: ["<rootDir>/app/root.tsx", "<rootDir>/app/components", "<rootDir>/app/lib"],
-      exclude: ["**/admin/**", "**/*.test.*", "**/*.server.test.*", ...EMAIL_FILES],
+      exclude: ["**/admin/**", "**/*.test.*", "**/*.server.test.*", ...EMAIL_FILES, ...Object.values(PAGE_OWNED).flat().map((file) => `<rootDir>/app/${file}`)],
     },
     { path: "<rootDir>/app/locales/{locale}/emails", include: EMAIL_FILES, exclude: ["**/*.test.*"] },
     page("home", "_index.tsx"),
@@ -32,5 +41,22 @@ export default defineConfig({
     page("leaderboard", "leaderboard.tsx"),
     page("parent-consent", "parent-consent.tsx"),
     page("dashboard", "dashboard.tsx"),
+    page("login", "login.tsx", ...PAGE_OWNED.login),
+    page("trailer", "trailer.tsx", "start.tsx"),
+    page("rewards", "rewards.tsx", ...PAGE_OWNED.rewards),
+    page("faq", "faq.tsx"),
+    page("contact", "contact.tsx"),
+    page("terms", "terms.tsx"),
+    page("privacy", "privacy.tsx"),
+    page("hall-of-fame", "hall-of-fame.tsx"),
+    page("product", "product.tsx"),
+    page("unsubscribe", "unsubscribe.tsx"),
+    page("invite", "invite.tsx"),
+    page("claim-prize", "claim-prize.tsx", ...PAGE_OWNED["claim-prize"]),
+    page("confirm-email", "confirm-email.tsx"),
+    page("address", "account.address.tsx", "confirm-address.tsx", ...PAGE_OWNED.address),
+    page("delete-my-data", "delete-my-data.tsx"),
+    page("parent-answer", "parent-consent.answer.tsx", "parent-consent.revoke.tsx"),
+    page("unauthorized", "unauthorized.tsx"),
   ],
 });

@@ -1,9 +1,13 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 
-/** Label, control, help text and the field's first error, wired by Conform's ids. */
+/**
+ * Label, control, help text and the field's first error, wired by Conform's ids. The error is
+ * a schema's English message, its own id in the catalogs: shown in the page's language (issue 31).
+ */
 export function FormField({
   field,
   label,
@@ -19,6 +23,7 @@ export function FormField({
   className?: string;
   labelHidden?: boolean;
 }) {
+  const { i18n } = useLingui();
   return (
     <div data-slot="form-field" className={cn("grid gap-1.5", className)}>
       <Label htmlFor={field.id} className={cn(labelHidden && "sr-only")}>
@@ -32,7 +37,7 @@ export function FormField({
       )}
       {field.errors?.[0] && (
         <p id={field.errorId} className="text-sm font-semibold text-destructive">
-          {field.errors[0]}
+          {i18n._(field.errors[0])}
         </p>
       )}
     </div>

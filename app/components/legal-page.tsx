@@ -1,6 +1,10 @@
+import { useLingui } from "@lingui/react";
 import type * as React from "react";
+import { formatDate } from "~/lib/format";
+import { FORMAT_LOCALES, isLanguage } from "~/lib/i18n/languages";
 
-export const LEGAL_LAST_UPDATED = "May 27, 2025";
+/** The day the terms and the policy last changed (ISO), written in the page's language. */
+export const LEGAL_LAST_UPDATED = "2025-05-27";
 
 /**
  * Shared frame of the Terms and Privacy pages: title, date, short intro and readable
@@ -17,11 +21,14 @@ export function LegalPage({
   intro?: React.ReactNode;
   children: React.ReactNode;
 }) {
+  const { i18n } = useLingui();
+  // The day itself (an ISO date reads as UTC midnight), written in UTC so no zone moves it.
+  const date = formatDate(lastUpdated, "date", { timeZone: "UTC", locale: FORMAT_LOCALES[isLanguage(i18n.locale) ? i18n.locale : "en"] });
   return (
     <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-12">
       <div className="border-b pb-6">
         <h1 className="text-4xl font-extrabold tracking-tight">{title}</h1>
-        <p className="mt-2 text-sm font-semibold text-muted-foreground">Last updated: {lastUpdated}</p>
+        <p className="mt-2 text-sm font-semibold text-muted-foreground">{i18n._("Last updated: {date}", { date })}</p>
         {intro ? <div className="mt-4 text-lg text-muted-foreground">{intro}</div> : null}
       </div>
       <div

@@ -1,5 +1,7 @@
 import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { Gift, PackageCheck, ShieldCheck, XCircle } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/claim-prize";
@@ -14,20 +16,29 @@ import { readFormData } from "~/lib/http/form-data.server";
 import { log } from "~/lib/log.server";
 import { CLAIM_AGE_CONSTRAINTS, NEEDS_PARENT_MESSAGE, SHIPPING_ADDRESS_CONSTRAINTS } from "~/lib/prizes/prize-claim-form";
 import { PrizeClaimActionSchema } from "~/lib/prizes/prize-claim.schema";
+import { monthNames } from "~/lib/consent/age-question";
+import { pageTranslation } from "~/lib/i18n/catalogs.server";
+import { FORMAT_LOCALES } from "~/lib/i18n/languages";
 import { answerClaimAge, claimPrize, getPrizeClaimPage, type PrizeClaimPage } from "~/lib/prizes/prize-claims.server";
 
 // The prize claim page (ADR 0043), reached only by the signed link in the winner e-mail:
 // no cookies, no sign-in, and every form works without JavaScript.
 
-export const meta: Route.MetaFunction = () => [{ title: "Claim your prize" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 const STATUS_BY_STATE: Partial<Record<PrizeClaimPage["state"], number>> = { invalid: 404, expired: 410 };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const page = await getPrizeClaimPage(token);
-  return data({ page, token: page.state === "invalid" ? "" : token }, { status: STATUS_BY_STATE[page.state] ?? 200 });
+  const { language, i18n, messages } = pageTranslation(request, "claim-prize");
+  const page = await getPrizeClaimPage(token, new Date(), FORMAT_LOCALES[language]);
+  // The months by name in the page's language, written here: the age form's script stays as small as it was.
+  const months = monthNames(FORMAT_LOCALES[language]);
+  return data({ page, token: page.state === "invalid" ? "" : token, months, title: i18n._("Claim your prize"), messages }, { status: STATUS_BY_STATE[page.state] ?? 200 });
 }
+
+/** The answer when saving fails for a reason of ours: English text, its own id (shown through i18n._). */
+const SAVE_FAILED = /*i18n*/ "We couldn't save that. Please try again.";
 
 type ClaimResult = { form?: SubmissionResult<string[]>; error?: string; needsParent?: boolean };
 
@@ -48,28 +59,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (isAppError(error)) return data<ClaimResult>({ form: submission.reply(), error: error.userMessage }, { status: error.status });
     log.error("prize claim failed", { requestId: context.requestId, error });
-    return data<ClaimResult>({ form: submission.reply(), error: "We couldn't save that. Please try again." }, { status: 500 });
+    return data<ClaimResult>({ form: submission.reply(), error: SAVE_FAILED }, { status: 500 });
   }
 }
 
 const addressFormSchema = lazyFormSchema(SHIPPING_ADDRESS_CONSTRAINTS, () => import("~/lib/prizes/prize-claim.schema").then((module) => module.ShippingAddressSchema));
 const ageFormSchema = lazyFormSchema(CLAIM_AGE_CONSTRAINTS, () => import("~/lib/prizes/prize-claim.schema").then((module) => module.ClaimAgeSchema));
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const SELECT_CLASS =
   "h-11 w-full rounded-xl border-2 border-input bg-background px-3 text-base focus-visible:border-ring focus-visible:outline-none aria-[invalid=true]:border-destructive";
 
 export default function ClaimPrize({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, token } = loaderData;
+  const { page, token, months } = loaderData;
+  const { i18n } = useLingui();
+  const toContact = { to: "/contact", label: i18n._("Contact Us"), variant: "outline" as const };
+  const toLeaderboard = { to: "/leaderboard", label: i18n._("See the Leaderboard") };
   switch (page.state) {
     case "invalid":
       return (
         <NoticePage
           icon={XCircle}
           iconClassName="text-destructive"
-          title="This link doesn't work"
-          message="The claim link is incomplete or was changed. Please open it again from the winner e-mail."
-          action={{ to: "/contact", label: "Contact Us", variant: "outline" }}
+          title={i18n._("This link doesn't work")}
+          message={i18n._("The claim link is incomplete or was changed. Please open it again from the winner e-mail.")}
+          action={toContact}
         />
       );
     case "expired":
@@ -77,9 +90,9 @@ export default function ClaimPrize({ loaderData, actionData }: Route.ComponentPr
         <NoticePage
           icon={XCircle}
           iconClassName="text-destructive"
-          title="This claim link has expired"
-          message="Claim links work for 60 days. Please write to us through the contact page and we'll help."
-          action={{ to: "/contact", label: "Contact Us", variant: "outline" }}
+          title={i18n._("This claim link has expired")}
+          message={i18n._("Claim links work for 60 days. Please write to us through the contact page and we'll help.")}
+          action={toContact}
         />
       );
     case "claimed":
@@ -87,9 +100,12 @@ export default function ClaimPrize({ loaderData, actionData }: Route.ComponentPr
         <NoticePage
           icon={PackageCheck}
           iconClassName="text-green-700"
-          title="Prize claimed!"
-          message={`Thanks! We have the delivery address for your ${page.prize} (${page.season}). It is kept encrypted, used only to post the prize, and deleted 30 days after we send it.`}
-          action={{ to: "/leaderboard", label: "See the Leaderboard" }}
+          title={i18n._("Prize claimed!")}
+          message={i18n._(
+            "Thanks! We have the delivery address for your {prize} ({season}). It is kept encrypted, used only to post the prize, and deleted 30 days after we send it.",
+            { prize: page.prize, season: page.season },
+          )}
+          action={toLeaderboard}
         />
       );
     case "shipped":
@@ -97,9 +113,9 @@ export default function ClaimPrize({ loaderData, actionData }: Route.ComponentPr
         <NoticePage
           icon={PackageCheck}
           iconClassName="text-green-700"
-          title="Your prize is on its way!"
-          message={`We've sent your ${page.prize} (${page.season}). Its delivery address is deleted 30 days after sending.`}
-          action={{ to: "/leaderboard", label: "See the Leaderboard" }}
+          title={i18n._("Your prize is on its way!")}
+          message={i18n._("We've sent your {prize} ({season}). Its delivery address is deleted 30 days after sending.", { prize: page.prize, season: page.season })}
+          action={toLeaderboard}
         />
       );
     default:
@@ -107,7 +123,7 @@ export default function ClaimPrize({ loaderData, actionData }: Route.ComponentPr
         <main className="mx-auto w-full max-w-xl flex-1 space-y-6 px-4 py-12">
           <div className="space-y-2 text-center">
             <Gift className="mx-auto size-14 text-primary" aria-hidden="true" />
-            <h1 className="text-4xl font-extrabold">Claim your prize</h1>
+            <h1 className="text-4xl font-extrabold">{i18n._("Claim your prize")}</h1>
             <p className="text-lg text-muted-foreground">
               {page.season}: <strong>{page.prize}</strong>
             </p>
@@ -116,48 +132,49 @@ export default function ClaimPrize({ loaderData, actionData }: Route.ComponentPr
             <AddressForm token={token} result={actionData} />
           ) : actionData?.needsParent ? (
             <div role="status" className="space-y-2 rounded-xl border-2 border-primary bg-primary/10 p-4">
-              <p className="font-bold">Your prize is kept for you.</p>
-              <p>{NEEDS_PARENT_MESSAGE}</p>
+              <p className="font-bold">{i18n._("Your prize is kept for you.")}</p>
+              <p>{i18n._(NEEDS_PARENT_MESSAGE)}</p>
             </div>
           ) : (
-            <AgeForm token={token} result={actionData} />
+            <AgeForm token={token} months={months} result={actionData} />
           )}
         </main>
       );
   }
 }
 
-function AgeForm({ token, result }: { token: string; result: ClaimResult | undefined }) {
+function AgeForm({ token, months, result }: { token: string; months: string[]; result: ClaimResult | undefined }) {
   const isSending = useNavigation().state === "submitting";
   const { form, fields, onSubmit } = useSchemaForm({ id: "claim-age", schema: ageFormSchema, lastResult: result?.form });
+  const { i18n } = useLingui();
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">First, one question</CardTitle>
-        <CardDescription>What month and year were you born? We keep only whether a grown-up's consent is needed, never the date.</CardDescription>
+        <CardTitle as="h2">{i18n._("First, one question")}</CardTitle>
+        <CardDescription>{i18n._("What month and year were you born? We keep only whether a grown-up's consent is needed, never the date.")}</CardDescription>
       </CardHeader>
       <CardContent>
         <Form method="post" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="grid gap-4">
           <input type="hidden" name="intent" value="age" />
           <input type="hidden" name="token" value={token} />
           <div className="grid grid-cols-2 gap-4">
-            <FormField field={fields.birthMonth} label="Birth month">
+            <FormField field={fields.birthMonth} label={i18n._("Birth month")}>
               <select {...getSelectProps(fields.birthMonth)} className={SELECT_CLASS}>
-                <option value="">Month</option>
-                {MONTHS.map((month, index) => (
+                <option value="">{i18n._("Month")}</option>
+                {months.map((month, index) => (
                   <option key={month} value={String(index + 1)}>
                     {month}
                   </option>
                 ))}
               </select>
             </FormField>
-            <FormField field={fields.birthYear} label="Birth year">
-              <Input {...getInputProps(fields.birthYear, { type: "text" })} inputMode="numeric" autoComplete="bday-year" placeholder="YYYY" maxLength={4} />
+            <FormField field={fields.birthYear} label={i18n._("Birth year")}>
+              <Input {...getInputProps(fields.birthYear, { type: "text" })} inputMode="numeric" autoComplete="bday-year" placeholder={i18n._("YYYY")} maxLength={4} />
             </FormField>
           </div>
-          {result?.error && <p role="alert" className="text-sm font-semibold text-destructive">{result.error}</p>}
+          {result?.error && <p role="alert" className="text-sm font-semibold text-destructive">{i18n._(result.error)}</p>}
           <Button type="submit" size="lg" className="w-fit" disabled={isSending}>
-            {isSending ? "Checking..." : "Continue"}
+            {isSending ? i18n._("Checking...") : i18n._("Continue")}
           </Button>
         </Form>
       </CardContent>
@@ -165,40 +182,42 @@ function AgeForm({ token, result }: { token: string; result: ClaimResult | undef
   );
 }
 
-const ADDRESS_FIELDS = [
-  { name: "deliveryName", label: "Name for delivery", autoComplete: "shipping name" },
-  { name: "addressLine1", label: "Address line 1", autoComplete: "shipping address-line1" },
-  { name: "addressLine2", label: "Address line 2 (optional)", autoComplete: "shipping address-line2" },
-  { name: "city", label: "Town or city", autoComplete: "shipping address-level2" },
-  { name: "region", label: "State, province or region (optional)", autoComplete: "shipping address-level1" },
-  { name: "postalCode", label: "Postal code (optional where there is none)", autoComplete: "shipping postal-code" },
-  { name: "country", label: "Country", autoComplete: "shipping country-name" },
-] as const;
+const ADDRESS_FIELDS = (i18n: I18n) =>
+  [
+    { name: "deliveryName", label: i18n._("Name for delivery"), autoComplete: "shipping name" },
+    { name: "addressLine1", label: i18n._("Address line 1"), autoComplete: "shipping address-line1" },
+    { name: "addressLine2", label: i18n._("Address line 2 (optional)"), autoComplete: "shipping address-line2" },
+    { name: "city", label: i18n._("Town or city"), autoComplete: "shipping address-level2" },
+    { name: "region", label: i18n._("State, province or region (optional)"), autoComplete: "shipping address-level1" },
+    { name: "postalCode", label: i18n._("Postal code (optional where there is none)"), autoComplete: "shipping postal-code" },
+    { name: "country", label: i18n._("Country"), autoComplete: "shipping country-name" },
+  ] as const;
 
 function AddressForm({ token, result }: { token: string; result: ClaimResult | undefined }) {
   const isSending = useNavigation().state === "submitting";
   const { form, fields, onSubmit } = useSchemaForm({ id: "claim-address", schema: addressFormSchema, lastResult: result?.form });
+  const { i18n } = useLingui();
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Where should we send it?</CardTitle>
+        <CardTitle as="h2">{i18n._("Where should we send it?")}</CardTitle>
         <CardDescription className="flex gap-2">
           <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>The address is stored encrypted, used only to post this prize, and deleted 30 days after we send it.</span>
+          <span>{i18n._("The address is stored encrypted, used only to post this prize, and deleted 30 days after we send it.")}</span>
         </CardDescription>
       </CardHeader>
       <CardContent>
         <Form method="post" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate} className="grid gap-4">
           <input type="hidden" name="intent" value="address" />
           <input type="hidden" name="token" value={token} />
-          {ADDRESS_FIELDS.map(({ name, label, autoComplete }) => (
+          {ADDRESS_FIELDS(i18n).map(({ name, label, autoComplete }) => (
             <FormField key={name} field={fields[name]} label={label}>
               <Input {...getInputProps(fields[name], { type: "text" })} autoComplete={autoComplete} />
             </FormField>
           ))}
-          {result?.error && <p role="alert" className="text-sm font-semibold text-destructive">{result.error}</p>}
+          {result?.error && <p role="alert" className="text-sm font-semibold text-destructive">{i18n._(result.error)}</p>}
           <Button type="submit" size="lg" className="w-fit" disabled={isSending}>
-            {isSending ? "Sending..." : "Send the address"}
+            {isSending ? i18n._("Sending...") : i18n._("Send the address")}
           </Button>
         </Form>
       </CardContent>

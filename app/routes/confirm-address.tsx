@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/confirm-address";
@@ -5,18 +6,21 @@ import { NoticePage } from "~/components/notice-page";
 import { Button } from "~/components/ui/button";
 import { confirmAddressChange, isPendingAddressChange } from "~/lib/contact-address/address-change.server";
 import { readFormData } from "~/lib/http/form-data.server";
+import { pageTranslation } from "~/lib/i18n/catalogs.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Confirm your new address" },
-  { name: "description", content: "Confirm the new e-mail address of your crew membership." },
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.meta.title ?? "" },
+  { name: "description", content: data?.meta.description ?? "" },
   { name: "robots", content: "noindex" },
 ];
 
 // The link sent to a member's new address. Opening it changes nothing (mail scanners open
 // links); the button does, once, without cookies or JavaScript.
 export async function loader({ request }: Route.LoaderArgs) {
+  const { i18n, messages } = pageTranslation(request, "address");
+  const meta = { title: i18n._("Confirm your new address"), description: i18n._("Confirm the new e-mail address of your crew membership.") };
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return (await isPendingAddressChange(token)) ? { token } : data({ token: null }, { status: 404 });
+  return (await isPendingAddressChange(token)) ? { token, meta, messages } : data({ token: null, meta, messages }, { status: 404 });
 }
 
 // The post spends the link: reading it again would only answer 404.
@@ -29,14 +33,15 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ConfirmAddress({ loaderData, actionData }: Route.ComponentProps) {
   const isSending = useNavigation().state === "submitting";
+  const { i18n } = useLingui();
   if (actionData?.outcome === "changed") {
     return (
       <NoticePage
         icon={CheckCircle2}
         iconClassName="text-green-700"
-        title="Your address is changed"
-        message="We'll write to this address from now on, and you sign in with it. Your points, crew name and referral link are as they were."
-        action={{ to: "/login", label: "Crew Login" }}
+        title={i18n._("Your address is changed")}
+        message={i18n._("We'll write to this address from now on, and you sign in with it. Your points, crew name and referral link are as they were.")}
+        action={{ to: "/login", label: i18n._("Crew Login") }}
       />
     );
   }
@@ -45,20 +50,22 @@ export default function ConfirmAddress({ loaderData, actionData }: Route.Compone
       <NoticePage
         icon={XCircle}
         iconClassName="text-destructive"
-        title="This address already has a membership"
-        message="Each e-mail address can hold one membership, so nothing changed. Choose another address from your dashboard."
-        action={{ to: "/dashboard", label: "My Dashboard" }}
+        title={i18n._("This address already has a membership")}
+        message={i18n._("Each e-mail address can hold one membership, so nothing changed. Choose another address from your dashboard.")}
+        action={{ to: "/dashboard", label: i18n._("My Dashboard") }}
       />
     );
   }
   if (!actionData && loaderData.token) {
     return (
       <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-4xl font-extrabold">Use this address for your membership?</h1>
-        <p className="text-lg text-muted-foreground">Your membership, points and crew name move to this address, and the old one stops getting our e-mails.</p>
+        <h1 className="text-4xl font-extrabold">{i18n._("Use this address for your membership?")}</h1>
+        <p className="text-lg text-muted-foreground">
+          {i18n._("Your membership, points and crew name move to this address, and the old one stops getting our e-mails.")}
+        </p>
         <Form method="post" aria-busy={isSending || undefined}>
           <input type="hidden" name="token" value={loaderData.token} />
-          <Button type="submit" size="lg" disabled={isSending}>Confirm my new address</Button>
+          <Button type="submit" size="lg" disabled={isSending}>{i18n._("Confirm my new address")}</Button>
         </Form>
       </main>
     );
@@ -67,9 +74,9 @@ export default function ConfirmAddress({ loaderData, actionData }: Route.Compone
     <NoticePage
       icon={XCircle}
       iconClassName="text-destructive"
-      title="This link doesn't work any more"
-      message="It was already used, or it ran out. Ask for a new one from your dashboard."
-      action={{ to: "/dashboard", label: "My Dashboard" }}
+      title={i18n._("This link doesn't work any more")}
+      message={i18n._("It was already used, or it ran out. Ask for a new one from your dashboard.")}
+      action={{ to: "/dashboard", label: i18n._("My Dashboard") }}
     />
   );
 }

@@ -1,6 +1,8 @@
 import { getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Handshake, Mail, Newspaper, Send } from "lucide-react";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
@@ -17,24 +19,35 @@ import { deliverContactMessage } from "~/lib/email/contact.server";
 import { getEnv } from "~/lib/env.server";
 import { isAppError } from "~/lib/errors";
 import { readFormData } from "~/lib/http/form-data.server";
+import { pageTranslation } from "~/lib/i18n/catalogs.server";
 import { log } from "~/lib/log.server";
 import { siteNameFrom } from "~/lib/site-name";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `Contact Us | ${siteName}` }, { name: "description", content: `Questions about ${siteName}, the waitlist or a prize? Write to the crew support team.` }];
+  return [{ title: `${data?.meta.title ?? ""} | ${siteName}` }, { name: "description", content: data?.meta.description ?? "" }];
 };
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { i18n, messages } = pageTranslation(request, "contact");
   const [, domain = "vistacrew.example"] = getEnv().CONTACT_EMAIL.split("@");
+  const meta = {
+    title: i18n._("Contact Us"),
+    description: i18n._("Questions about {siteName}, the waitlist or a prize? Write to the crew support team.", { siteName: getEnv().SITE_NAME }),
+  };
   return {
     contacts: [
-      { icon: "mail", label: "General Inquiry", email: getEnv().CONTACT_EMAIL },
-      { icon: "partners", label: "Partnership & Collaboration", email: `partners@${domain}` },
-      { icon: "press", label: "Press & Media", email: `press@${domain}` },
+      { icon: "mail", label: i18n._("General Inquiry"), email: getEnv().CONTACT_EMAIL },
+      { icon: "partners", label: i18n._("Partnership & Collaboration"), email: `partners@${domain}` },
+      { icon: "press", label: i18n._("Press & Media"), email: `press@${domain}` },
     ] as const,
+    meta,
+    messages,
   };
 }
+
+/** The answer when sending fails for a reason of ours: English text, its own id (shown through i18n._). */
+const SEND_FAILED = /*i18n*/ "We couldn't send your message. Please try again.";
 
 type ContactResult = { sent: boolean; form?: SubmissionResult<string[]>; error?: string };
 
@@ -47,25 +60,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (isAppError(error)) return data<ContactResult>({ sent: false, form: submission.reply(), error: error.userMessage }, { status: error.status });
     log.error("contact message failed", { requestId: context.requestId, error });
-    return data<ContactResult>({ sent: false, form: submission.reply(), error: "We couldn't send your message. Please try again." }, { status: 500 });
+    return data<ContactResult>({ sent: false, form: submission.reply(), error: SEND_FAILED }, { status: 500 });
   }
 }
 
 const contactFormSchema = lazyFormSchema(CONTACT_FORM_CONSTRAINTS, () => import("~/lib/email/contact.schema").then((module) => module.ContactInputSchema));
 
-const SENT = { title: "Message Sent!", description: "Thanks for reaching out. We'll get back to you soon." };
+const SENT = (i18n: I18n) => ({ title: i18n._("Message Sent!"), description: i18n._("Thanks for reaching out. We'll get back to you soon.") });
 
 const ICONS = { mail: Mail, partners: Handshake, press: Newspaper };
-const FIELDS: { name: Exclude<ContactField, "message">; label: string; type?: "email" | "text"; autoComplete?: string }[] = [
-  { name: "name", label: "Your name", autoComplete: "name" },
-  { name: "email", label: "Your e-mail", type: "email", autoComplete: "email" },
-  { name: "subject", label: "Subject" },
+const FIELDS = (i18n: I18n): { name: Exclude<ContactField, "message">; label: string; type?: "email" | "text"; autoComplete?: string }[] => [
+  { name: "name", label: i18n._("Your name"), autoComplete: "name" },
+  { name: "email", label: i18n._("Your e-mail"), type: "email", autoComplete: "email" },
+  { name: "subject", label: i18n._("Subject") },
 ];
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const result = fetcher.data ?? actionData;
   const isSending = fetcher.state !== "idle";
+  const { i18n } = useLingui();
+  const sent = SENT(i18n);
   const { form, fields, onSubmit } = useSchemaForm({
     id: "contact",
     schema: contactFormSchema,
@@ -78,41 +93,41 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
   useEffect(() => {
     if (!fetcher.data) return;
-    if (fetcher.data.sent) toast.success(SENT.title, { description: SENT.description });
-    else if (fetcher.data.error) toast.error("Message Not Sent", { description: fetcher.data.error });
-  }, [fetcher.data]);
+    if (fetcher.data.sent) toast.success(sent.title, { description: sent.description });
+    else if (fetcher.data.error) toast.error(i18n._("Message Not Sent"), { description: i18n._(fetcher.data.error) });
+  }, [fetcher.data, sent.title, sent.description, i18n]);
 
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-12">
       <div className="text-center">
-        <h1 className="text-4xl font-extrabold">Contact Us</h1>
-        <p className="mt-2 text-lg text-muted-foreground">Questions, ideas or fan art to share? We'd love to hear from you.</p>
+        <h1 className="text-4xl font-extrabold">{i18n._("Contact Us")}</h1>
+        <p className="mt-2 text-lg text-muted-foreground">{i18n._("Questions, ideas or fan art to share? We'd love to hear from you.")}</p>
       </div>
       <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Send us a message</CardTitle>
+            <CardTitle as="h2">{i18n._("Send us a message")}</CardTitle>
           </CardHeader>
           <CardContent>
             <fetcher.Form method="post" id={form.id} onSubmit={onSubmit} noValidate={form.noValidate}>
               <fieldset disabled={isSending} className="grid gap-4">
-                {FIELDS.map(({ name, label, type, autoComplete }) => (
+                {FIELDS(i18n).map(({ name, label, type, autoComplete }) => (
                   <FormField key={name} field={fields[name]} label={label}>
                     <Input {...getInputProps(fields[name], { type: type ?? "text" })} autoComplete={autoComplete} />
                   </FormField>
                 ))}
-                <FormField field={fields.message} label="Message">
+                <FormField field={fields.message} label={i18n._("Message")}>
                   <Textarea {...getTextareaProps(fields.message)} rows={6} />
                 </FormField>
-                {result?.error && <p role="alert" className="text-sm font-semibold text-destructive">{result.error}</p>}
+                {result?.error && <p role="alert" className="text-sm font-semibold text-destructive">{i18n._(result.error)}</p>}
                 {/* Sent without JavaScript (or before the scripts ran): the page itself confirms, as the toast would. */}
                 {actionData?.sent && (
                   <p role="status" className="text-sm font-semibold">
-                    {SENT.title} {SENT.description}
+                    {sent.title} {sent.description}
                   </p>
                 )}
                 <Button type="submit" size="lg" className="w-fit">
-                  <Send aria-hidden="true" /> {isSending ? "Sending..." : "Send Message"}
+                  <Send aria-hidden="true" /> {isSending ? i18n._("Sending...") : i18n._("Send Message")}
                 </Button>
               </fieldset>
             </fetcher.Form>
@@ -137,8 +152,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <CardContent className="flex items-start gap-3">
               <Clock className="mt-0.5 size-5 text-secondary" aria-hidden="true" />
               <div>
-                <h2 className="font-bold">Office Hours</h2>
-                <p className="text-muted-foreground">Monday-Friday, 9:00 AM - 5:00 PM PST</p>
+                <h2 className="font-bold">{i18n._("Office Hours")}</h2>
+                <p className="text-muted-foreground">{i18n._("Monday-Friday, 9:00 AM - 5:00 PM PST")}</p>
               </div>
             </CardContent>
           </Card>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react";
 import { CheckCircle2, ShieldCheck, XCircle } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/parent-consent.answer";
@@ -5,19 +6,23 @@ import { NoticePage } from "~/components/notice-page";
 import { Button } from "~/components/ui/button";
 import { answerConsentRequest, findPendingConsent } from "~/lib/consent/consent-requests.server";
 import { readFormData } from "~/lib/http/form-data.server";
+import { pageTranslation } from "~/lib/i18n/catalogs.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "A parent's answer" },
-  { name: "description", content: "Say yes or no to your child joining the crew." },
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.meta.title ?? "" },
+  { name: "description", content: data?.meta.description ?? "" },
   { name: "robots", content: "noindex" },
 ];
 
 // The page the parent's notice links to (ADR 0041). Opening it changes nothing (mail
 // scanners open links); the answer is a post, single-use, without cookies or JavaScript.
 export async function loader({ request }: Route.LoaderArgs) {
+  const { language, i18n, messages } = pageTranslation(request, "parent-answer");
+  const meta = { title: i18n._("A parent's answer"), description: i18n._("Say yes or no to your child joining the crew.") };
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const pending = await findPendingConsent(token);
-  return pending ? { token, noticeLines: pending.noticeLines } : data({ token: null, noticeLines: [] }, { status: 404 });
+  // The notice in the page's language, so the page reads in one language.
+  const pending = await findPendingConsent(token, language);
+  return pending ? { token, noticeLines: pending.noticeLines, meta, messages } : data({ token: null, noticeLines: [], meta, messages }, { status: 404 });
 }
 
 // The answer spends the link: reading it again after the post would only answer 404.
@@ -34,26 +39,29 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ParentConsentAnswer({ loaderData, actionData }: Route.ComponentProps) {
   const isSending = useNavigation().state === "submitting";
+  const { i18n } = useLingui();
   switch (actionData?.outcome) {
     case "approved":
       return (
         <NoticePage
           icon={CheckCircle2}
           iconClassName="text-green-700"
-          title="Thank you: your child is in the crew!"
-          message="We've e-mailed you their crew link to share, and we'll send a short confirmation tomorrow. Every e-mail we send you has a link to withdraw your consent."
+          title={i18n._("Thank you: your child is in the crew!")}
+          message={i18n._(
+            "We've e-mailed you their crew link to share, and we'll send a short confirmation tomorrow. Every e-mail we send you has a link to withdraw your consent.",
+          )}
         />
       );
     case "declined":
-      return <NoticePage icon={ShieldCheck} title="Thanks: nothing was kept" message="We've deleted the request and your e-mail address." />;
+      return <NoticePage icon={ShieldCheck} title={i18n._("Thanks: nothing was kept")} message={i18n._("We've deleted the request and your e-mail address.")} />;
     case "already_member":
       return (
         <NoticePage
           icon={XCircle}
           iconClassName="text-destructive"
-          title="This address already has a membership"
-          message="Each e-mail address can hold one membership, so we've deleted this request. Sign in to see the one you have."
-          action={{ to: "/login", label: "Crew Login" }}
+          title={i18n._("This address already has a membership")}
+          message={i18n._("Each e-mail address can hold one membership, so we've deleted this request. Sign in to see the one you have.")}
+          action={{ to: "/login", label: i18n._("Crew Login") }}
         />
       );
     case "unknown":
@@ -66,29 +74,30 @@ export default function ParentConsentAnswer({ loaderData, actionData }: Route.Co
     <NoticePage
       icon={XCircle}
       iconClassName="text-destructive"
-      title="This link doesn't work any more"
-      message="It was already answered, or the request ran out and was deleted with your address."
+      title={i18n._("This link doesn't work any more")}
+      message={i18n._("It was already answered, or the request ran out and was deleted with your address.")}
     />
   );
 }
 
 function AnswerForm({ token, noticeLines, isSending }: { token: string; noticeLines: string[]; isSending: boolean }) {
+  const { i18n } = useLingui();
   return (
     <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 py-16">
-      <h1 className="text-4xl font-extrabold">May your child join the crew?</h1>
+      <h1 className="text-4xl font-extrabold">{i18n._("May your child join the crew?")}</h1>
       {noticeLines.map((line) => (
         <p key={line}>{line}</p>
       ))}
       <p>
-        The <Link to="/privacy" className="font-semibold underline">privacy policy</Link> says the same in full.
+        <Trans id="The <0>privacy policy</0> says the same in full." components={{ 0: <Link to="/privacy" className="font-semibold underline" /> }} />
       </p>
       <Form method="post" className="mt-2 flex flex-col gap-3 sm:flex-row" aria-busy={isSending || undefined}>
         <input type="hidden" name="token" value={token} />
         <Button type="submit" name="decision" value="approve" size="lg" disabled={isSending}>
-          Yes, they may join
+          {i18n._("Yes, they may join")}
         </Button>
         <Button type="submit" name="decision" value="decline" size="lg" variant="outline" disabled={isSending}>
-          No, delete this request
+          {i18n._("No, delete this request")}
         </Button>
       </Form>
     </main>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { ChromeHandle } from "~/lib/route-chrome";
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy";
@@ -6,26 +7,45 @@ import { contactEmailFrom, siteNameFrom } from "~/lib/site-name";
 import { loadLegalFacts } from "~/lib/consent/legal-facts.server";
 import { ERASURE_LINK_HOURS } from "~/lib/privacy/erasure-link.server";
 import { FRESH_SIGN_IN_MINUTES } from "~/lib/privacy/privacy-request.server";
+import { getEnv } from "~/lib/env.server";
+import { formatDate } from "~/lib/format";
+import { pageTranslation } from "~/lib/i18n/catalogs.server";
+import { FORMAT_LOCALES } from "~/lib/i18n/languages";
 
 // Nothing here needs a script: the page ships no JavaScript (ADR 0024).
 export const handle: ChromeHandle = { hydrate: false };
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Privacy Policy | ${siteNameFrom(matches)}` },
-  { name: "description", content: `What ${siteNameFrom(matches)} stores about crew members, why, for how long, and how to have it deleted.` },
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: `${data?.page.title ?? ""} | ${siteNameFrom(matches)}` },
+  { name: "description", content: data?.page.description ?? "" },
 ];
 
-export async function loader() {
-  return { ...(await loadLegalFacts()), freshSignInMinutes: FRESH_SIGN_IN_MINUTES, erasureLinkHours: ERASURE_LINK_HOURS };
+/** The page's own words around the notice (issue 31): its title and the line naming the notice's version. */
+function pageWords(request: Request, notice: { noticeVersion: number; noticeSince: string }) {
+  const { language, i18n, messages } = pageTranslation(request, "privacy");
+  const since = formatDate(notice.noticeSince, "date", { timeZone: "UTC", locale: FORMAT_LOCALES[language] });
+  return {
+    title: i18n._("Privacy Policy"),
+    description: i18n._("What {siteName} stores about crew members, why, for how long, and how to have it deleted.", { siteName: getEnv().SITE_NAME }),
+    version: i18n._("Privacy notice version {version}, in effect since {since}.", { version: notice.noticeVersion, since }),
+    messages,
+  };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const facts = await loadLegalFacts();
+  const { messages, ...page } = pageWords(request, facts);
+  return { ...facts, freshSignInMinutes: FRESH_SIGN_IN_MINUTES, erasureLinkHours: ERASURE_LINK_HOURS, page, messages };
 }
 
 export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
   const contactEmail = contactEmailFrom(matches);
-  const { consentAge, consentRequestDays, unconfirmedMemberDays, launchDate, monthsAfterLaunch, everythingDeletedOn, noticeVersion, noticeSince, freshSignInMinutes, erasureLinkHours } = loaderData;
+  const { consentAge, consentRequestDays, unconfirmedMemberDays, launchDate, monthsAfterLaunch, everythingDeletedOn, freshSignInMinutes, erasureLinkHours, page } = loaderData;
+  const { i18n } = useLingui();
   return (
     <LegalPage
-      title="Privacy Policy"
+      title={i18n._("Privacy Policy")}
       intro={
         <>
           <p>
@@ -33,7 +53,7 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
             choices you have. We collect as little as we can, and we never sell your data. Parents: the short version
             is under "Children" below.
           </p>
-          <p>Privacy notice version {noticeVersion}, in effect since {noticeSince}.</p>
+          <p>{page.version}</p>
         </>
       }
     >

@@ -1,30 +1,39 @@
+import { useLingui } from "@lingui/react";
 import { Play } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/start";
 import { WaitlistForm } from "~/components/waitlist-form";
+import { getEnv } from "~/lib/env.server";
+import { pageTranslation } from "~/lib/i18n/catalogs.server";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { siteNameFrom } from "~/lib/site-name";
 
 export const handle = { chrome: "none" };
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = siteNameFrom(matches);
-  return [{ title: `Start Your Adventure | ${siteName}` }, { name: "description", content: `Start your ${siteName} adventure: join the crew and get your own referral link.` }];
+  return [{ title: `${data?.meta.title ?? ""} | ${siteName}` }, { name: "description", content: data?.meta.description ?? "" }];
 };
 
-export async function loader() {
-  return getSiteSettings(["homepageVideoThumbnailUrl"]);
+export async function loader({ request }: Route.LoaderArgs) {
+  const { i18n, messages } = pageTranslation(request, "trailer");
+  const meta = {
+    title: i18n._("Start Your Adventure"),
+    description: i18n._("Start your {siteName} adventure: join the crew and get your own referral link.", { siteName: getEnv().SITE_NAME }),
+  };
+  return { ...(await getSiteSettings(["homepageVideoThumbnailUrl"])), meta, messages };
 }
 
 export default function Start({ loaderData, matches }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
+  const { i18n } = useLingui();
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-secondary to-blue-950 px-4 py-12 text-center text-white">
-      <h1 className="text-4xl font-extrabold sm:text-5xl">Start Your Adventure</h1>
+      <h1 className="text-4xl font-extrabold sm:text-5xl">{i18n._("Start Your Adventure")}</h1>
       <Link
         to="/trailer"
         className="group relative mt-8 block w-full max-w-2xl overflow-hidden rounded-2xl border-4 border-white/20 shadow-2xl"
-        aria-label={`Watch the ${siteName} trailer`}
+        aria-label={i18n._("Watch the {siteName} trailer", { siteName })}
       >
         <img
           src={loaderData.homepageVideoThumbnailUrl ?? "/images/trailer-poster.svg"}
@@ -40,7 +49,7 @@ export default function Start({ loaderData, matches }: Route.ComponentProps) {
         </span>
       </Link>
       <p className="mt-8 max-w-xl text-xl font-semibold text-blue-100">
-        Grab your compass: {siteName} is setting sail, and there's a spot on board with your name on it.
+        {i18n._("Grab your compass: {siteName} is setting sail, and there's a spot on board with your name on it.", { siteName })}
       </p>
       <WaitlistForm tone="dark" className="mt-6 max-w-xl text-left" />
     </main>

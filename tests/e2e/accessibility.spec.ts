@@ -69,6 +69,21 @@ describe("accessibility (axe, WCAG 2.1 AA)", () => {
         "/?lang=es",
         "/join-waitlist",
         "/leaderboard",
+        "/trailer",
+        "/rewards",
+        "/hall-of-fame",
+        "/faq",
+        "/contact",
+        "/start",
+        "/terms",
+        "/privacy",
+        "/login",
+        "/parent-consent/answer?token=broken",
+        "/claim-prize?token=broken",
+        "/confirm-address?token=broken",
+        "/unsubscribe?token=broken",
+        "/delete-my-data?token=broken",
+        "/no-such-page",
       ]);
       assert.deepEqual(found, []);
     } finally {

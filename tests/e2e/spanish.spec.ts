@@ -1,12 +1,12 @@
 // Issue 31 in a Spanish-speaking family's browser (es-MX): the home page, the join, the
-// thank-you page, the leaderboard, the dashboard, the parent step, the welcome e-mail and the
+// thank-you page, the leaderboard, the sign-in page, the dashboard, the parent step, the welcome e-mail and the
 // e-mail asking a parent are Spanish, `<html lang="es">`, and none of their words is an English message of the page's catalogs;
 // switching to English keeps the member's place; without JavaScript, a Spanish join works too.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { englishOnly } from "../english-messages";
-import { CHILD_BIRTH, closePage, latestMailTo, newPage, signIn, unique, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
+import { CHILD_BIRTH, closePage, latestMailTo, newestMailId, newPage, unique, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 const SPANISH = { locale: "es-MX" } as const;
@@ -69,8 +69,18 @@ describe("in Spanish", () => {
       await assertSpanish(page, "leaderboard");
       assert.match(await page.getByTestId("place-in-line").innerText(), /^Estás en el lugar #\d+ de \d+/);
 
-      // The sign-in page is not translated yet: its e-mail's link leads to a Spanish dashboard.
-      await signIn(page, e2e.server.origin, email);
+      // Signing in on the Spanish sign-in page; its e-mail's link leads to a Spanish dashboard.
+      const before = await newestMailId(e2e.server.origin);
+      await page.goto(`${e2e.server.origin}/login`);
+      await waitForHeading(page, "Acceso de la tripulación");
+      await waitForHydration(page);
+      await assertSpanish(page, "login");
+      await page.getByLabel("Correo electrónico").fill(email);
+      await page.getByRole("button", { name: "Enviar enlace mágico" }).click();
+      await page.getByText("¡Revisa tu correo!").waitFor();
+      const signInMail = await latestMailTo(e2e.server.origin, email, /\/api\/auth\/magic-link\/verify\?token=/, { newerThan: before });
+      assert.ok(signInMail.link, "the sign-in e-mail carries its link");
+      await page.goto(signInMail.link);
       await page.goto(`${e2e.server.origin}/dashboard`);
       await waitForHeading(page, "Mi panel");
       await waitForHydration(page);

@@ -4,13 +4,18 @@
 // message of the page's catalogs left in what a reader sees or hears.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitlistUsers } from "../../db/schema";
+import { emailOutbox, products, waitlistUsers } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed";
 import { signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
-import { englishOnly } from "../english-messages";
+import { englishFragments, englishOnly } from "../english-messages";
 import { loadRouteServer } from "../route-server";
+import { requestParentConsent } from "~/lib/consent/consent-requests.server";
+import { revokeConsentUrl } from "~/lib/consent/revoke-link.server";
+import { requestAddressChange } from "~/lib/contact-address/address-change.server";
 import { db } from "~/lib/db.server";
+import { unsubscribeUrl } from "~/lib/email/suppression.server";
+import { createEmailConfirmationToken } from "~/lib/waitlist/email-confirmation.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { rememberDeviceMember } from "~/lib/waitlist/visitor-cookies.server";
 
@@ -86,6 +91,65 @@ describe("a page in Spanish", () => {
       expect(html, path).toContain(shows);
       const english = englishOnly("common", namespace);
       expect(readableTexts(html).filter((text) => english.has(text)), path).toEqual([]);
+    }
+  });
+
+  it("is every other public and member page, with the answer's status, the words a reader notices, and no English message of its catalogs", async () => {
+    const { member } = await joinWaitlist({ email: "rosa@example.com" });
+    const session = await signInAs("rosa@example.com");
+    await requestAddressChange(member, "rosa.nueva@example.org");
+    const [changeMail] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.kind, "address_change"));
+    const confirmAddressPath = /\/confirm-address\?token=[A-Za-z0-9_-]+/.exec(changeMail!.text)![0];
+    const [product] = await db.select({ id: products.id }).from(products).limit(1);
+    // A child asked from an English page: the parent's browser is Spanish, and so is the whole answer page.
+    const agePass = { band: "under_consent_age" as const, childHash: null, expiresAt: Date.now() + 60_000 };
+    await requestParentConsent({ parentEmail: "mama.rosa@example.com", agePass, referralCode: null, via: null, clientIp: "198.51.100.32", userAgent: BROWSER, siteLanguage: "en" });
+    const [askMail] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.toAddress, "mama.rosa@example.com"));
+    const answerPath = /\/parent-consent\/answer\?token=[A-Za-z0-9_-]+/.exec(askMail!.text)![0];
+    const pathOf = (url: string) => url.slice(new URL(url).origin.length);
+    const pages: { path: string; namespace: string; status: number; shows: string[]; cookie?: string; ownWordsOnly?: boolean }[] = [
+      { path: "/login", namespace: "login", status: 200, shows: ["Acceso de la tripulación", "Enviar enlace mágico", "Correo electrónico"] },
+      { path: "/login?error=1", namespace: "login", status: 200, shows: ["Ese enlace para iniciar sesión no es válido, ya venció o ya se usó. Pide uno nuevo."] },
+      { path: "/trailer", namespace: "trailer", status: 200, shows: ["<title>Ver el tráiler | Vista Crew</title>", "¿Todavía no estás en la tripulación?"] },
+      { path: "/start", namespace: "trailer", status: 200, shows: ["Empieza tu aventura", "Toma tu brújula"] },
+      { path: "/rewards", namespace: "rewards", status: 200, shows: ["Premios del mes", "Cómo ganar puntos", "Playera de la tripulación", "Termina el mes en el puesto #1 de la clasificación."] },
+      { path: "/faq", namespace: "faq", status: 200, shows: ["Preguntas frecuentes", "¿Cómo funcionan las invitaciones?"] },
+      { path: "/contact", namespace: "contact", status: 200, shows: ["Envíanos un mensaje", "Tu nombre", "Horario de atención"] },
+      { path: "/terms", namespace: "terms", status: 200, shows: ["Términos del servicio", "1. Aceptación de estos términos", "Última actualización: 27 may 2025"] },
+      // The notice itself is site text an admin writes per language (not yet here): only the page's own words are checked.
+      { path: "/privacy", namespace: "privacy", status: 200, shows: ["<title>Aviso de privacidad | Vista Crew</title>", "Versión 1 del aviso de privacidad, vigente desde el"], ownWordsOnly: true },
+      { path: "/hall-of-fame", namespace: "hall-of-fame", status: 200, shows: ["Salón de la Fama", "Pronto aparecerán aquí quienes ganen la primera temporada."] },
+      { path: `/products/${product!.id}`, namespace: "product", status: 200, shows: ["Volver al inicio"] },
+      { path: "/products/00000000-0000-0000-0000-000000000000", namespace: "product", status: 404, shows: ["No encontramos el producto"] },
+      { path: "/no-such-page", namespace: "common", status: 404, shows: ["404 ¿Te perdiste?"] },
+      { path: "/unauthorized", namespace: "unauthorized", status: 403, shows: ["¡Alto ahí!"] },
+      { path: pathOf(unsubscribeUrl("rosa@example.com")), namespace: "unsubscribe", status: 200, shows: ["¿Darte de baja?"] },
+      { path: "/unsubscribe?token=broken", namespace: "unsubscribe", status: 400, shows: ["Este enlace no funciona"] },
+      { path: "/invite?code=broken", namespace: "invite", status: 404, shows: ["Este enlace no funciona"] },
+      { path: "/claim-prize?token=broken", namespace: "claim-prize", status: 404, shows: ["Este enlace no funciona", "Contáctanos"] },
+      { path: `/confirm-email?token=${createEmailConfirmationToken(member.id)}`, namespace: "confirm-email", status: 200, shows: ["¡Correo confirmado!"] },
+      { path: "/confirm-email?token=broken", namespace: "confirm-email", status: 200, shows: ["Este enlace no funciona"] },
+      { path: "/account/address", namespace: "address", status: 200, shows: ["Cambia tu correo electrónico", "Nuevo correo electrónico"], cookie: session },
+      { path: "/account/address?sent=1", namespace: "address", status: 200, shows: ["Revisa tu nuevo correo"], cookie: session },
+      { path: confirmAddressPath, namespace: "address", status: 200, shows: ["¿Usar este correo para tu membresía?"] },
+      { path: "/confirm-address?token=broken", namespace: "address", status: 404, shows: ["Este enlace ya no funciona"] },
+      { path: "/delete-my-data?token=broken", namespace: "delete-my-data", status: 404, shows: ["Este enlace no funciona"] },
+      { path: "/delete-my-data?deleted=1", namespace: "delete-my-data", status: 200, shows: ["Tus datos se borraron"] },
+      { path: answerPath, namespace: "parent-answer", status: 200, shows: ["¿Tu hija o tu hijo puede unirse a la tripulación?", "Sí, puede unirse", "Alguien en el sitio de"] },
+      { path: "/parent-consent/answer?token=broken", namespace: "parent-answer", status: 404, shows: ["Este enlace ya no funciona"] },
+      { path: pathOf(revokeConsentUrl(member.id)), namespace: "parent-answer", status: 404, shows: ["No hay nada que retirar"] },
+    ];
+    for (const { path, namespace, status, shows, cookie, ownWordsOnly } of pages) {
+      const response = await page(path, { "Accept-Language": SPANISH, ...(cookie ? { Cookie: cookie } : {}) });
+      const html = await response.text();
+      expect(response.status, path).toBe(status);
+      expect(html, path).toContain('<html lang="es"');
+      for (const text of shows) expect(decode(html), path).toContain(text);
+      const namespaces = ownWordsOnly ? [namespace] : ["common", namespace];
+      const english = englishOnly(...namespaces);
+      const fragments = [...englishFragments(...namespaces)];
+      const texts = readableTexts(html);
+      expect(texts.filter((text) => english.has(text) || fragments.some((fragment) => text.includes(fragment))), path).toEqual([]);
     }
   });
 

@@ -2,7 +2,7 @@
 // constraints, as Conform derives them from `LoginInputSchema` (a test keeps them equal).
 
 /** Spec §5: the 'Login Failed' toast's text when there is no more specific message. */
-export const LOGIN_FAILED_MESSAGE = "Could not send magic link. Please try again.";
+export const LOGIN_FAILED_MESSAGE = /*i18n*/ "Could not send magic link. Please try again.";
 
 export const LOGIN_FORM_CONSTRAINTS = {
   email: { required: true },

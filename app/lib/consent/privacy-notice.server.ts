@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages";
  * notice e-mail): raise it with any change of what they say. A test compares a hash of
  * those files with the one recorded for this edition, so a change cannot forget it.
  */
-export const PRIVACY_NOTICE_EDITION = 9;
+export const PRIVACY_NOTICE_EDITION = 10;
 
 /**
  * The edition of the notice's Spanish words (ADR 0054): the parent's notice as the Spanish

@@ -5,6 +5,6 @@ export const ADDRESS_CHANGE_LINK_HOURS = 24;
 export const ADDRESS_CHANGES_PER_HOUR = { limit: 3, windowSeconds: 60 * 60 };
 export const ADDRESS_CHANGES_PER_DAY = { limit: 6, windowSeconds: 24 * 60 * 60 };
 
-export const SAME_ADDRESS_MESSAGE = "That's the address we already have for you.";
-export const ADDRESS_TAKEN_MESSAGE = "That address already has a membership. Sign in with it, or choose another.";
-export const ADDRESS_CHANGE_LIMIT_MESSAGE = "You've asked to change your address several times. Please try again later.";
+export const SAME_ADDRESS_MESSAGE = /*i18n*/ "That's the address we already have for you.";
+export const ADDRESS_TAKEN_MESSAGE = /*i18n*/ "That address already has a membership. Sign in with it, or choose another.";
+export const ADDRESS_CHANGE_LIMIT_MESSAGE = /*i18n*/ "You've asked to change your address several times. Please try again later.";

@@ -21,4 +21,4 @@ export const CLAIM_AGE_CONSTRAINTS = {
 
 /** What a winner under the consent age reads (and a claim refused for want of consent answers). */
 export const NEEDS_PARENT_MESSAGE =
-  "A parent or guardian must give consent before we can send a prize. Your prize is kept for you: ask a parent or guardian to contact us through the Contact page.";
+  /*i18n*/ "A parent or guardian must give consent before we can send a prize. Your prize is kept for you: ask a parent or guardian to contact us through the Contact page.";

@@ -15,14 +15,14 @@ function optionalLine(max: number, tooLong: string) {
 
 export const ShippingAddressSchema = z.object({
   intent: z.literal("address"),
-  token: z.string({ error: "This claim link is incomplete." }).max(200),
-  deliveryName: requiredLine("Enter the name the parcel should be addressed to.", 120, "Please keep the name under 120 characters."),
-  addressLine1: requiredLine("Enter the street address.", 200, "Please keep each address line under 200 characters."),
-  addressLine2: optionalLine(200, "Please keep each address line under 200 characters."),
-  city: requiredLine("Enter the town or city.", 100, "Please keep the town or city under 100 characters."),
-  region: optionalLine(100, "Please keep the state or region under 100 characters."),
-  postalCode: optionalLine(20, "Please keep the postal code under 20 characters."),
-  country: requiredLine("Enter the country.", 100, "Please keep the country under 100 characters."),
+  token: z.string({ error: /*i18n*/ "This claim link is incomplete." }).max(200),
+  deliveryName: requiredLine(/*i18n*/ "Enter the name the parcel should be addressed to.", 120, /*i18n*/ "Please keep the name under 120 characters."),
+  addressLine1: requiredLine(/*i18n*/ "Enter the street address.", 200, /*i18n*/ "Please keep each address line under 200 characters."),
+  addressLine2: optionalLine(200, /*i18n*/ "Please keep each address line under 200 characters."),
+  city: requiredLine(/*i18n*/ "Enter the town or city.", 100, /*i18n*/ "Please keep the town or city under 100 characters."),
+  region: optionalLine(100, /*i18n*/ "Please keep the state or region under 100 characters."),
+  postalCode: optionalLine(20, /*i18n*/ "Please keep the postal code under 20 characters."),
+  country: requiredLine(/*i18n*/ "Enter the country.", 100, /*i18n*/ "Please keep the country under 100 characters."),
 });
 export type ShippingAddressInput = z.infer<typeof ShippingAddressSchema>;
 /** What is encrypted and stored: the form without its intent and token. */
@@ -30,7 +30,7 @@ export type ShippingAddress = Omit<ShippingAddressInput, "intent" | "token">;
 
 export const ClaimAgeSchema = z.object({
   intent: z.literal("age"),
-  token: z.string({ error: "This claim link is incomplete." }).max(200),
+  token: z.string({ error: /*i18n*/ "This claim link is incomplete." }).max(200),
   birthMonth: z.string({ error: BIRTH_DATE_MESSAGE }).trim().max(2, BIRTH_DATE_MESSAGE),
   birthYear: z.string({ error: BIRTH_DATE_MESSAGE }).trim().max(4, BIRTH_DATE_MESSAGE),
 });

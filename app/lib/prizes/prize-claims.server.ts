@@ -69,21 +69,22 @@ async function findClaim(token: string): Promise<ClaimRow | null> {
   return result.rows[0] ?? null;
 }
 
-function pageOf(row: ClaimRow | null, now: Date): PrizeClaimPage {
+function pageOf(row: ClaimRow | null, now: Date, locale?: string): PrizeClaimPage {
   if (!row) return { state: "invalid" };
-  const shown = { prize: row.prize, season: seasonLabel(row.season) };
+  const shown = { prize: row.prize, season: seasonLabel(row.season, locale) };
   if (row.status !== "unclaimed") return { state: row.status, ...shown };
   if (new Date(row.link_expires_at).getTime() <= now.getTime()) return { state: "expired" };
   return { state: row.consent_method ? "address" : "needs-age", ...shown };
 }
 
-/** What the claim page shows for a link: nothing about the member beyond their prize. */
-export async function getPrizeClaimPage(token: string, now = new Date()): Promise<PrizeClaimPage> {
-  return pageOf(await findClaim(token), now);
+/** What the claim page shows for a link: nothing about the member beyond their prize (its season named in `locale`). */
+export async function getPrizeClaimPage(token: string, now = new Date(), locale?: string): Promise<PrizeClaimPage> {
+  return pageOf(await findClaim(token), now, locale);
 }
 
-const EXPIRED_MESSAGE = "This claim link has expired. Please write to us through the contact page and we'll help.";
-const INVALID_MESSAGE = "This claim link doesn't work. Please open it again from the winner e-mail.";
+const EXPIRED_MESSAGE = /*i18n*/ "This claim link has expired. Please write to us through the contact page and we'll help.";
+const ALREADY_CLAIMED_MESSAGE = /*i18n*/ "This prize has already been claimed.";
+const INVALID_MESSAGE = /*i18n*/ "This claim link doesn't work. Please open it again from the winner e-mail.";
 
 /** The open claim a form posts to, or the refusal (404 unknown or forged, 410 expired, 409 already claimed). */
 async function requireOpenClaim(token: string, now: Date): Promise<ClaimRow> {
@@ -91,7 +92,7 @@ async function requireOpenClaim(token: string, now: Date): Promise<ClaimRow> {
   const page = pageOf(row, now);
   if (page.state === "invalid" || !row) throw new AppError("NOT_FOUND", INVALID_MESSAGE);
   if (page.state === "expired") throw new ClaimLinkExpiredError();
-  if (page.state === "claimed" || page.state === "shipped") throw new AppError("CONFLICT", "This prize has already been claimed.");
+  if (page.state === "claimed" || page.state === "shipped") throw new AppError("CONFLICT", ALREADY_CLAIMED_MESSAGE);
   return row;
 }
 
@@ -143,7 +144,7 @@ export async function claimPrize(token: string, address: ShippingAddress, now = 
     update prize_claims set status = 'claimed', address_ciphertext = ${ciphertext}, claimed_at = ${now.toISOString()}::timestamptz
      where season = ${row.season}::date and member_id = ${row.member_id} and status = 'unclaimed'
        and exists (select 1 from waitlist_users m where m.id = prize_claims.member_id and m.consent_method is not null)`);
-  if (affectedRows(updated) === 0) throw new AppError("CONFLICT", "This prize has already been claimed.");
+  if (affectedRows(updated) === 0) throw new AppError("CONFLICT", ALREADY_CLAIMED_MESSAGE);
 }
 
 export type PrizeClaimSummary = { memberId: string; status: ClaimStatus; hasAddress: boolean; linkExpiresAt: Date; claimedAt: Date | null; shippedAt: Date | null; addressDeletedAt: Date | null };

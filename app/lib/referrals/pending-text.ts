@@ -5,11 +5,6 @@ export function pendingReferralsText(pending: number, i18n: I18n): string {
   return i18n._("{pending, plural, one {# pending — it counts when your friend confirms} other {# pending — they count when your friends confirm}}", { pending });
 }
 
-/** How a referral earns points under the current "Referral credit" setting (the rewards page's words). */
-export function referralRuleText(mode: "confirm" | "join"): string {
-  return mode === "confirm" ? "who joins with your link and confirms their e-mail" : "who joins with your link";
-}
-
 /** The dashboard's line on what a referral earns, in the reader's language. */
 export function referralEarningsText(mode: "confirm" | "join", points: number, i18n: I18n): string {
   return mode === "confirm"

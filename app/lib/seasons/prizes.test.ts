@@ -40,7 +40,9 @@ describe("season prizes", () => {
 
 describe("the Rewards page's prize lines", () => {
   it("follow the prize tiers", async () => {
-    const { prizeCardLines } = await import("./prize-cards");
+    const { prizeCardLines: linesIn } = await import("./prize-cards");
+    const { i18nFor } = await import("~/lib/i18n/catalogs.server");
+    const prizeCardLines = (keyword: string, tiers: Parameters<typeof linesIn>[1]) => linesIn(keyword, tiers, i18nFor("en"));
     expect(prizeCardLines("early access", DEFAULT_PRIZE_TIERS)).toEqual({ howToGet: "Finish the month at #1 on the leaderboard.", availability: "1 every month." });
     expect(prizeCardLines("shirt", DEFAULT_PRIZE_TIERS).howToGet).toBe("Finish the month in places #2 to #3 on the leaderboard.");
     expect(prizeCardLines("digital", DEFAULT_PRIZE_TIERS)).toEqual({
@@ -48,5 +50,14 @@ describe("the Rewards page's prize lines", () => {
       availability: "Up to 100 every month, ties share a place.",
     });
     expect(prizeCardLines("decal", [{ fromRank: 1, toRank: 1, prize: "Hat" }]).howToGet).toBe("Not among this month's prizes.");
+  });
+
+  it("are in Spanish for a Spanish page", async () => {
+    const { prizeCardLines } = await import("./prize-cards");
+    const { i18nFor } = await import("~/lib/i18n/catalogs.server");
+    expect(prizeCardLines("shirt", [{ fromRank: 1, toRank: 1, prize: "T-shirt" }, { fromRank: 4, toRank: 5, prize: "T-shirt" }], i18nFor("es"))).toEqual({
+      howToGet: "Termina el mes en el puesto #1 o en los puestos #4 a #5 de la clasificación.",
+      availability: "Hasta 3 cada mes; los empates comparten puesto.",
+    });
   });
 });

@@ -20,9 +20,9 @@ export const NO_JS_LIMITS: Record<BotGuardedForm, RateLimitRule> = {
   "sign-in": { limit: 5, windowSeconds: 60 * 60 },
 };
 
-export const BOT_CHECK_EXPIRED_MESSAGE = "This form waited too long. Please try again.";
-export const BOT_CHECK_FAILED_MESSAGE = "We could not check that a person sent this form. Please reload the page and try again.";
-export const BOT_CHECK_REUSED_MESSAGE = "This form was already sent once. Please try again.";
+export const BOT_CHECK_EXPIRED_MESSAGE = /*i18n*/ "This form waited too long. Please try again.";
+export const BOT_CHECK_FAILED_MESSAGE = /*i18n*/ "We could not check that a person sent this form. Please reload the page and try again.";
+export const BOT_CHECK_REUSED_MESSAGE = /*i18n*/ "This form was already sent once. Please try again.";
 
 // A filled honeypot gets the form's usual failure: nothing tells a bot what gave it away.
 const HONEYPOT_MESSAGES: Record<BotGuardedForm, string> = { join: SIGNUP_ERROR_MESSAGE, "sign-in": LOGIN_FAILED_MESSAGE };

@@ -1,6 +1,6 @@
 import MailChecker from "mailchecker";
 
-export const THROWAWAY_ADDRESS_MESSAGE = "Please use an e-mail address you'll keep — we send prizes there.";
+export const THROWAWAY_ADDRESS_MESSAGE = /*i18n*/ "Please use an e-mail address you'll keep — we send prizes there.";
 
 // The maintained list of disposable-mail domains (mailchecker), read once per process.
 const disposableDomains = MailChecker.blacklist();
