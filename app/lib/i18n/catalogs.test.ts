@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { NAMESPACES } from "./catalogs.server";
 import { LANGUAGES } from "./languages";
 
 const LOCALES = path.resolve(import.meta.dirname, "../../locales");
@@ -22,5 +23,16 @@ describe("the compiled catalogs", () => {
     }
     const differing = [...texts].filter(([, byText]) => byText.size > 1).map(([id, byText]) => `${id}: ${[...byText.values()].map((files) => files.join("+")).join(" / ")}`);
     expect(differing).toEqual([]);
+  });
+});
+
+describe("the catalogs the server knows", () => {
+  it("are lingui.config.ts's, in every language the site speaks, each compiled", async () => {
+    const { default: config } = await import("../../../lingui.config");
+    expect([...(config.locales ?? [])].sort()).toEqual([...LANGUAGES].sort());
+    const configured = (config.catalogs ?? []).map((catalog) => path.basename(catalog.path));
+    expect([...NAMESPACES].sort()).toEqual([...configured].sort());
+    const missing = LANGUAGES.flatMap((language) => NAMESPACES.filter((name) => !fs.existsSync(path.join(LOCALES, language, `${name}.json`))).map((name) => `${language}/${name}`));
+    expect(missing).toEqual([]);
   });
 });
