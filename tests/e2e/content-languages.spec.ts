@@ -36,7 +36,7 @@ describe("language tabs in the back office", () => {
     assert.equal(await title.inputValue(), "");
     const untranslated = await admin.getByTestId("not-translated").count();
     assert.ok(untranslated >= 6, `every Spanish field starts "Not translated" (${untranslated})`);
-    await admin.getByText("Spanish readers get the English meanwhile").first().waitFor();
+    await admin.getByText("Spanish readers get the built-in Spanish text while the English is unchanged").first().waitFor();
 
     await title.fill("¡Únete a la tripulación!");
     await admin.getByRole("button", { name: "Save All Content" }).click();

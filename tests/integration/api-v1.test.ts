@@ -1,7 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { apiKeys, auditEvents, emailOutbox, memberAuditLog, products, referrals, users, waitlistUsers } from "../../db/schema";
+import { apiKeys, auditEvents, broadcasts, emailOutbox, memberAuditLog, products, referrals, users, waitlistUsers } from "../../db/schema";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../app/lib/api/api-keys.server";
 import { log } from "../../app/lib/log.server";
 import { API_AUTH_FAILURE_LIMIT, API_RATE_LIMIT, handleApiRequest } from "../../app/lib/api/dispatch.server";
@@ -123,6 +123,41 @@ describe("the OpenAPI document", () => {
     expect(document.openapi).toBe("3.1.0");
     const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId));
     expect(operations.sort()).toEqual(API_ENDPOINTS.map((endpoint) => endpoint.operationId).sort());
+  });
+});
+
+describe("broadcasts through the API", () => {
+  const body = { subject: "News for {{CREW_NAME}}", html: "<p>You have {{POINTS}} points.</p>" };
+  const audience = () => ({ kind: "members", memberIds: [memberId] });
+
+  it("creates a broadcast with its Spanish version (subjectEs and htmlEs), documented in the OpenAPI document", async () => {
+    const document = (await (await call("GET", "/openapi.json", { key: null })).json()) as { components: { schemas: Record<string, { properties: Record<string, unknown>; description?: string }> } };
+    expect(Object.keys(document.components.schemas.BroadcastBody!.properties)).toEqual(expect.arrayContaining(["subjectEs", "htmlEs"]));
+    expect(document.components.schemas.BroadcastBody!.description).toContain("`subjectEs` and `htmlEs`");
+
+    const created = await call("POST", "/broadcasts", { body: { ...body, subjectEs: "Noticias para {{CREW_NAME}}", htmlEs: "<p>Tienes {{POINTS}} puntos.</p>", audience: audience() } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const [row] = await db.select({ subjectEs: broadcasts.subjectEs, htmlEs: broadcasts.htmlEs }).from(broadcasts).where(eq(broadcasts.id, id));
+    expect(row).toEqual({ subjectEs: "Noticias para {{CREW_NAME}}", htmlEs: "<p>Tienes {{POINTS}} puntos.</p>" });
+
+    const englishOnly = await call("POST", "/broadcasts", { body: { ...body, audience: audience() } });
+    expect(englishOnly.status).toBe(201);
+    const [plain] = await db.select({ subjectEs: broadcasts.subjectEs }).from(broadcasts).where(eq(broadcasts.id, ((await englishOnly.json()) as { id: number }).id));
+    expect(plain).toEqual({ subjectEs: null });
+  });
+
+  it("refuses one Spanish field without the other, or one the form would refuse, changing nothing", async () => {
+    const before = (await db.select({ id: broadcasts.id }).from(broadcasts)).length;
+    const subjectOnly = await call("POST", "/broadcasts", { body: { ...body, subjectEs: "Noticias", audience: audience() } });
+    expect(subjectOnly.status).toBe(400);
+    expect((await problemOf(subjectOnly)).errors).toEqual({ "body.htmlEs": ["Give both subjectEs and htmlEs (the Spanish version), or neither to send the English to everyone."] });
+    const unknownPlaceholder = await call("POST", "/broadcasts", { body: { ...body, subjectEs: "Hola {{NOMBRE}}", htmlEs: "<p>Hola</p>", audience: audience() } });
+    expect(unknownPlaceholder.status).toBe(400);
+    expect(JSON.stringify((await problemOf(unknownPlaceholder)).errors)).toContain("Unknown placeholder {{NOMBRE}}");
+    const blank = await call("POST", "/broadcasts", { body: { ...body, subjectEs: "Noticias", htmlEs: "<p> </p>", audience: audience() } });
+    expect(blank.status).toBe(400);
+    expect((await db.select({ id: broadcasts.id }).from(broadcasts)).length).toBe(before);
   });
 });
 

@@ -7,7 +7,7 @@ import { broadcasts, emailOutbox, users, waitlistUsers } from "../../db/schema";
 import { requestWithCookie, signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
 import { loadRouteServer } from "../route-server";
-import { getContent, getContentIn, saveContent } from "~/lib/content/content.server";
+import { getContent, getContentTranslation, saveContent } from "~/lib/content/content.server";
 import { db } from "~/lib/db.server";
 import { renderQueuedEmail } from "~/lib/email/queued-render.server";
 import { getWinnerTemplates, queueWinnerEmail } from "~/lib/seasons/winner-email.server";
@@ -90,13 +90,24 @@ describe("the Text & HTML Content Editor per language", () => {
     expect(unknown).toMatchObject({ status: 400, answer: { ok: false, toast: { title: "Update Failed", description: "Could not save text content. Choose English or Spanish." } } });
     const tooLong = await post(textEditorAction, "/admin/text-editor", { language: "es", homepageMainTitleLine1: "¡".repeat(301) });
     expect(tooLong).toMatchObject({ status: 400, answer: { ok: false } });
-    expect(await getContentIn("es", ["homepageMainTitleLine1"])).toEqual(await getContent(["homepageMainTitleLine1"]));
+    expect((await getContentTranslation("es", ["homepageMainTitleLine1"])).untranslated).toEqual(["homepageMainTitleLine1"]);
     expect((await page("/admin/text-editor?language=fr", { Cookie: owner })).status).toBe(400);
     expect((await page("/api/content-history?name=homepageMainTitleLine1&language=fr", { Cookie: owner, Accept: "application/json" })).status).toBe(400);
   });
 });
 
 describe("public pages read the site text in their language", () => {
+  it("shows Spanish readers the admin's English of a field rewritten in English only, and the built-in Spanish of the untouched ones (ADR 0057)", async () => {
+    await saveContent({ homepageMainTitleLine1: "Sail with us!" }, "admin-1");
+    const customised = decode((await page("/?lang=es")).html);
+    expect(customised).toContain("Sail with us!");
+    expect(customised).not.toContain("¡Únete a la tripulación!");
+    expect(customised).toContain("La aventura empieza pronto"); // still untouched in English: still the built-in Spanish
+    const english = decode((await page("/", { "Accept-Language": "en-US" })).html);
+    expect(english).toContain("Sail with us!");
+    expect(english).toContain("The adventure starts soon");
+  });
+
   it("shows the Spanish home page's translated fields and the English of the rest, and the English page stays English", async () => {
     await saveContent({ homepageMainTitleLine1: "Join the Crew!", homepageMainSubtitle: "<p>Adventure awaits.</p>", homepageMetaDescription: "A new series." }, "admin-1");
     await saveContent({ homepageMainTitleLine1: "¡Únete a la tripulación!", homepageMetaDescription: "Una serie nueva." }, "admin-1", "es");

@@ -20,6 +20,7 @@ import { createBroadcast } from "~/lib/launch/broadcasts/broadcasts.server";
 import { inviteWave } from "~/lib/launch/waves.server";
 import { requestOwnErasure } from "~/lib/privacy/erasure-link.server";
 import { saveSiteSettings } from "~/lib/settings/settings.server";
+import { saveContent } from "~/lib/content/content.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { action as joinAction } from "~/routes/join-waitlist";
 import { action as parentAction } from "~/routes/parent-consent";
@@ -164,7 +165,13 @@ describe("e-mails in the member's language", () => {
     expect(invites.find((mail) => mail.to === "sofia@example.com")!.html).toContain("Aceptar mi invitación");
 
     await createBroadcast(
-      BroadcastInputSchema.parse({ subject: "{{CREW_NAME}}: {{POINTS}}", html: "<p>{{PLACE_IN_LINE}} · {{POINTS}}</p>", audience: { kind: "confirmed" } }),
+      BroadcastInputSchema.parse({
+        subject: "{{CREW_NAME}}: {{POINTS}}",
+        html: "<p>{{PLACE_IN_LINE}} · {{POINTS}}</p>",
+        // With a Spanish version (ADR 0057: without one, a Spanish member's copy is all English).
+        spanish: { subject: "{{CREW_NAME}}: {{POINTS}} puntos", html: "<p>{{PLACE_IN_LINE}} · {{POINTS}}</p>" },
+        audience: { kind: "confirmed" },
+      }),
       adminActor(ADMIN),
     );
     await db.update(waitlistUsers).set({ points: 12_345 }).where(eq(waitlistUsers.email, "sofia@example.com"));
@@ -175,5 +182,49 @@ describe("e-mails in the member's language", () => {
     expect(sofia.text).toContain("#1 · 12,345");
     expect(sofia.text).toContain("Darte de baja: ");
     expect(copies.find((mail) => mail.to === "ben@example.com")!.text).toContain("Unsubscribe: ");
+  });
+
+  it("on a fresh site, welcomes a Spanish-speaking member entirely in Spanish: the built-in Spanish template too (ADR 0057)", async () => {
+    await spanishMember("lupita");
+    const lupita = (await deliverAll()).find((mail) => mail.to === "lupita@example.com");
+    expectSpanish(lupita);
+    expect(lupita!.subject).toMatch(/^¡Te damos la bienvenida a /);
+    expect(lupita!.text).toContain("¡Te damos la bienvenida a bordo, lupita@example.com! Ya eres parte de la tripulación");
+    expect(lupita!.text).toContain("El equipo de Vista Crew");
+    expect(lupita!.text).not.toContain("Welcome aboard");
+    expect(lupita!.text).not.toContain("The Vista Crew team");
+  });
+
+  it("welcomes a Spanish-speaking member entirely in English once an admin rewrote the English template and did not translate it", async () => {
+    await saveContent({ welcomeEmailTemplateHtml: "<p>Ahoy {{USER_EMAIL}}, your crew link: {{REFERRAL_LINK}}</p>" }, ADMIN.id);
+    await spanishMember("lupita");
+    const lupita = (await deliverAll()).find((mail) => mail.to === "lupita@example.com")!;
+    expect(lupita.html).toMatch(/^<!doctype html><html lang="en">/);
+    expect(lupita.subject).toMatch(/^Welcome to /);
+    expect(lupita.html).toContain("Confirm my e-mail");
+    expect(lupita.text).toContain("Ahoy lupita@example.com, your crew link:");
+    expect(lupita.text).toContain("Unsubscribe: ");
+    expect(lupita.text).not.toContain("Confirmar mi correo");
+    expect(lupita.text).not.toContain("Darte de baja");
+
+    // Translated on the Español tab: Spanish again, all of it.
+    await saveContent({ welcomeEmailTemplateHtml: "<p>¡Hola, {{USER_EMAIL}}! Tu enlace: {{REFERRAL_LINK}}</p>" }, ADMIN.id, "es");
+    await spanishMember("rosa");
+    const rosa = (await deliverAll()).find((mail) => mail.to === "rosa@example.com");
+    expectSpanish(rosa);
+    expect(rosa!.text).toContain("¡Hola, rosa@example.com! Tu enlace:");
+  });
+
+  it("sends a Spanish-speaking member a broadcast with no Spanish version entirely in English", async () => {
+    await spanishMember("sofia", 50);
+    await db.delete(emailOutbox);
+    await createBroadcast(BroadcastInputSchema.parse({ subject: "News for {{CREW_NAME}}", html: "<p>Big news: you have {{POINTS}} points.</p>", audience: { kind: "confirmed" } }), adminActor(ADMIN));
+    await advanceBroadcasts();
+    const sofia = (await deliverAll()).find((mail) => mail.to === "sofia@example.com")!;
+    expect(sofia.html).toMatch(/^<!doctype html><html lang="en">/);
+    expect(sofia.subject).toMatch(/^News for /);
+    expect(sofia.text).toContain("Big news: you have 50 points.");
+    expect(sofia.text).toContain("Unsubscribe: ");
+    expect(sofia.text).not.toContain("Darte de baja");
   });
 });

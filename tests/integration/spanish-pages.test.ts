@@ -51,6 +51,18 @@ function readableTexts(html: string): string[] {
 }
 
 describe("a page in Spanish", () => {
+  it("shows a freshly seeded site's site text in Spanish: the built-in Spanish hero, subtitle and description (ADR 0057)", async () => {
+    const html = decode(await (await page("/", { "Accept-Language": SPANISH })).text());
+    expect(html).toContain("¡Únete a la tripulación!");
+    expect(html).toContain("La aventura empieza pronto");
+    expect(html).toContain("<p>Sé de los primeros en ver los tráileres");
+    expect(html).toContain('<meta name="description" content="Únete a la tripulación de una nueva serie animada');
+    for (const english of ["Join the Crew!", "The adventure starts soon", "Be first in line", "Join the crew of a new animated"]) expect(html).not.toContain(english);
+    const english = decode(await (await page("/", { "Accept-Language": "en-US" })).text());
+    expect(english).toContain("Join the Crew!");
+    expect(english).toContain("The adventure starts soon");
+  });
+
   it("is what an es-MX browser gets: lang, Content-Language and alternates, and no English message of its catalogs", async () => {
     const response = await page("/", { "Accept-Language": SPANISH });
     const html = await response.text();

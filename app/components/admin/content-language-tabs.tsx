@@ -34,12 +34,12 @@ export function ContentLanguageTabs({ language, className }: { language: Languag
   );
 }
 
-/** Beside a field with no translation in the tab's language: it shows the English meanwhile. */
+/** Beside a field with no translation in the tab's language: what Spanish readers get meanwhile (ADR 0057). */
 export function NotTranslated({ id }: { id?: string }) {
   return (
     <p id={id} className="text-sm text-muted-foreground" data-testid="not-translated">
       <span className="mr-2 rounded bg-muted px-1.5 py-0.5 text-xs font-bold uppercase text-foreground">Not translated</span>
-      Spanish readers get the English meanwhile; write a translation here to replace it.
+      Spanish readers get the built-in Spanish text while the English is unchanged, and the English once it has been edited; write a translation here to replace it.
     </p>
   );
 }

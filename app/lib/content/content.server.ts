@@ -6,6 +6,7 @@ import { SETTING_DEFINITIONS, getSiteSettings, getStoredSettingValues, saveSetti
 import { parseTextValue, textValueToString } from "../settings/settings-rules";
 import { CONTENT_FIELDS, HISTORY_LIMIT, type ContentName } from "./content-fields";
 import { sanitizeRichHtml } from "./sanitize.server";
+import { SPANISH_CONTENT_DEFAULTS } from "./spanish-defaults";
 
 export type ContentValues = Record<ContentName, string>;
 
@@ -56,17 +57,42 @@ export async function getContentTranslation<K extends ContentName>(language: Lan
   return { values: values as Pick<ContentValues, K>, untranslated };
 }
 
+/** Whether the English of a field is still its code default (never customised, or saved back unchanged). */
+function isEnglishDefault(name: ContentName, english: string): boolean {
+  return normalise(name, english) === normalise(name, SETTING_DEFINITIONS[name].fallback);
+}
+
+/** The site text in a language, and the language each field's text is actually in. */
+export type ContentIn<K extends ContentName> = { values: Pick<ContentValues, K>; languages: Record<K, Language> };
+
 /**
- * The site text in a language, field by field: its translation, or the English where a
- * field has none. What pages and e-mails (welcome, winner) call with the reader's language.
+ * The site text in a language, field by field (ADR 0054, 0057), the one home of the rule:
+ * the translation an admin saved; else, while the English is still the code default, the
+ * built-in translation (SPANISH_CONTENT_DEFAULTS); else the English the admin wrote.
+ * `languages` says which language each field came out in, so an e-mail's frame can follow
+ * its body.
  */
-export async function getContentIn<K extends ContentName>(language: Language, names: readonly K[]): Promise<Pick<ContentValues, K>> {
+export async function resolveContentIn<K extends ContentName>(language: Language, names: readonly K[]): Promise<ContentIn<K>> {
   const english = await getContent(names);
-  if (language === DEFAULT_LANGUAGE) return english;
+  const languages = Object.fromEntries(names.map((name) => [name, DEFAULT_LANGUAGE])) as Record<K, Language>;
+  if (language === DEFAULT_LANGUAGE) return { values: english, languages };
   const { values, untranslated } = await getContentTranslation(language, names);
   const result = { ...values } as Record<K, string>;
-  for (const name of untranslated) result[name] = english[name];
-  return result as Pick<ContentValues, K>;
+  for (const name of names) languages[name] = language;
+  for (const name of untranslated) {
+    if (isEnglishDefault(name, english[name])) {
+      result[name] = normalise(name, SPANISH_CONTENT_DEFAULTS[name]);
+    } else {
+      result[name] = english[name];
+      languages[name] = DEFAULT_LANGUAGE;
+    }
+  }
+  return { values: result as Pick<ContentValues, K>, languages };
+}
+
+/** The site text in a language (resolveContentIn's values): what pages call with the page's language. */
+export async function getContentIn<K extends ContentName>(language: Language, names: readonly K[]): Promise<Pick<ContentValues, K>> {
+  return (await resolveContentIn(language, names)).values;
 }
 
 async function appendHistory(tx: Transaction, key: string, name: ContentName, value: string, adminId: string): Promise<number> {

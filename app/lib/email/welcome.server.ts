@@ -2,7 +2,7 @@ import { getEnv } from "../env.server";
 import { i18nFor } from "../i18n/catalogs.server";
 import type { Language } from "../i18n/languages";
 import { referralLink } from "../referrals/share-links";
-import { getContentIn } from "../content/content.server";
+import { resolveContentIn } from "../content/content.server";
 import { emailConfirmationUrl } from "../waitlist/email-confirmation.server";
 import type { OutgoingEmail } from "./outbox.server";
 import { renderWelcomeEmail } from "./welcome-email";
@@ -12,16 +12,18 @@ type NewMember = { id: string; email: string; referralCode: string; language: La
 
 /**
  * Renders the welcome e-mail from the current template: the sender does, as it sends one a
- * sign-up queued (ADR 0038); a CSV import renders it before its transaction.
+ * sign-up or an import queued (ADR 0038).
  */
-export async function prepareWelcomeEmail(member: NewMember, templateHtml?: string): Promise<OutgoingEmail> {
+export async function prepareWelcomeEmail(member: NewMember): Promise<OutgoingEmail> {
   const { SITE_NAME, origin } = getEnv();
-  const i18n = i18nFor(member.language);
+  // The template in the member's language (ADR 0054, 0057); when it comes out in English (an
+  // admin's English with no translation), the whole e-mail is English: frame, button, subject.
+  const { values, languages } = await resolveContentIn(member.language, ["welcomeEmailTemplateHtml"]);
+  const i18n = i18nFor(languages.welcomeEmailTemplateHtml);
   const email = renderWelcomeEmail({
     i18n,
     siteName: SITE_NAME,
-    // The template in the member's language, English where it has no translation (ADR 0054).
-    templateHtml: templateHtml ?? (await getContentIn(member.language, ["welcomeEmailTemplateHtml"])).welcomeEmailTemplateHtml,
+    templateHtml: values.welcomeEmailTemplateHtml,
     email: member.email,
     referralLink: referralLink(origin, member.referralCode),
     confirmUrl: emailConfirmationUrl(member.id),

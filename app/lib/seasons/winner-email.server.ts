@@ -8,15 +8,23 @@ import { memberLanguage } from "../waitlist/member-language.server";
 import { prizeClaimUrl } from "../prizes/claim-token.server";
 import { seasonLabel } from "./season-calendar";
 import { renderWinnerEmail } from "./winner-email";
-import { getContentIn } from "../content/content.server";
+import { resolveContentIn } from "../content/content.server";
 
 export type WinnerMail = { memberId: string; email: string; nickname: string; rank: number; prize: string; parentConsented: boolean };
 
-/** The winner template in each language (English where it has no translation, ADR 0054). */
-export type WinnerTemplates = Record<Language, string>;
+/**
+ * The winner template for readers of each language (ADR 0054, 0057), with the language it
+ * is actually in: an admin's English with no translation is English for everyone.
+ */
+export type WinnerTemplates = Record<Language, { html: string; language: Language }>;
 
 export async function getWinnerTemplates(): Promise<WinnerTemplates> {
-  const templates = await Promise.all(LANGUAGES.map(async (language) => [language, (await getContentIn(language, ["seasonWinnerEmailTemplateHtml"])).seasonWinnerEmailTemplateHtml] as const));
+  const templates = await Promise.all(
+    LANGUAGES.map(async (language) => {
+      const { values, languages } = await resolveContentIn(language, ["seasonWinnerEmailTemplateHtml"]);
+      return [language, { html: values.seasonWinnerEmailTemplateHtml, language: languages.seasonWinnerEmailTemplateHtml }] as const;
+    }),
+  );
   return Object.fromEntries(templates) as WinnerTemplates;
 }
 
@@ -26,12 +34,14 @@ export async function getWinnerTemplates(): Promise<WinnerTemplates> {
  */
 export async function queueWinnerEmail(executor: Executor, season: string, templates: WinnerTemplates, winner: WinnerMail): Promise<void> {
   const { SITE_NAME, CONTACT_EMAIL } = getEnv();
-  const language = await memberLanguage(winner.memberId, executor);
+  const template = templates[await memberLanguage(winner.memberId, executor)];
+  // The whole e-mail in the language its body is in (the frame follows the body).
+  const language = template.language;
   const i18n = i18nFor(language);
   const email = renderWinnerEmail({
     i18n,
     siteName: SITE_NAME,
-    templateHtml: templates[language],
+    templateHtml: template.html,
     nickname: winner.nickname,
     rank: winner.rank,
     prize: winner.prize,

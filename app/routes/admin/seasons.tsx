@@ -16,7 +16,7 @@ import { requireStaff } from "~/lib/auth/guards.server";
 import { canAccess, canRunRehearsal } from "~/lib/auth/roles";
 import { rehearseSeasonClose } from "~/lib/launch/rehearsal-season.server";
 import { RehearseCloseCard } from "~/components/admin/rehearse-close-card";
-import { getContentIn, getContentTranslation, isBlankContent, saveContent } from "~/lib/content/content.server";
+import { getContentTranslation, resolveContentIn, isBlankContent, saveContent } from "~/lib/content/content.server";
 import { requireContentLanguage } from "~/lib/content/content-language.server";
 import type { Language } from "~/lib/i18n/languages";
 import { sendWinnerTemplateTest } from "~/lib/email/template-test.server";
@@ -99,9 +99,13 @@ export async function action(args: Route.ActionArgs) {
           await saveSiteSettings({ seasonPrizes: input.seasonPrizes }, admin.id);
           return { title: "Prizes Updated!", description: "Seasons whose winners are not confirmed yet use these prizes." };
         case "send-test": {
-          // An empty tab in Spanish: a Spanish winner would get the English template, so the test shows it.
-          const blank = isBlankContent(input[TEMPLATE]) && input.language !== "en";
-          await sendWinnerTemplateTest({ adminEmail: admin.email, templateHtml: blank ? (await getContentIn(input.language, [TEMPLATE]))[TEMPLATE] : input[TEMPLATE], language: input.language });
+          // An empty tab in Spanish: the test shows what a Spanish winner would get (the built-in Spanish, or the English in an English frame).
+          const resolved = isBlankContent(input[TEMPLATE]) && input.language !== "en" ? await resolveContentIn(input.language, [TEMPLATE]) : null;
+          await sendWinnerTemplateTest({
+            adminEmail: admin.email,
+            templateHtml: resolved ? resolved.values[TEMPLATE] : input[TEMPLATE],
+            language: resolved ? resolved.languages[TEMPLATE] : input.language,
+          });
           return { title: "Test Sent!", description: `The winner email is on its way to ${admin.email}.` };
         }
         case "template":

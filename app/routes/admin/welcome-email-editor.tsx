@@ -7,7 +7,7 @@ import type { FailureToast } from "~/lib/admin/action-result";
 import { versionOf } from "~/lib/admin/version";
 import { requireStaff } from "~/lib/auth/guards.server";
 import { contentFormSchema } from "~/lib/content/content.schema";
-import { getContentIn, getContentTranslation, isBlankContent, saveContent } from "~/lib/content/content.server";
+import { getContentTranslation, resolveContentIn, isBlankContent, saveContent } from "~/lib/content/content.server";
 import { requireContentLanguage } from "~/lib/content/content-language.server";
 import { sendWelcomeTemplateTest } from "~/lib/email/template-test.server";
 
@@ -42,9 +42,9 @@ export async function action(args: Route.ActionArgs) {
       const { language } = input;
       const templateHtml = input[FIELD];
       if (input.intent === "send-test") {
-        // An empty tab in Spanish: a Spanish member would get the English template, so the test shows it.
-        const tested = isBlankContent(templateHtml) && language !== "en" ? (await getContentIn(language, [FIELD]))[FIELD] : templateHtml;
-        await sendWelcomeTemplateTest({ adminEmail: admin.email, templateHtml: tested, language });
+        // An empty tab in Spanish: the test shows what a Spanish member would get (the built-in Spanish, or the English in an English frame).
+        const resolved = isBlankContent(templateHtml) && language !== "en" ? await resolveContentIn(language, [FIELD]) : null;
+        await sendWelcomeTemplateTest({ adminEmail: admin.email, templateHtml: resolved ? resolved.values[FIELD] : templateHtml, language: resolved ? resolved.languages[FIELD] : language });
         return { title: "Test Sent!", description: `The welcome email is on its way to ${admin.email}.` };
       }
       await saveContent({ [FIELD]: templateHtml }, admin.id, language);

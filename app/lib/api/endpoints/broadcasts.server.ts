@@ -48,12 +48,24 @@ const BroadcastBodySchema = z
   .object({
     subject: broadcastSubject,
     html: broadcastHtml,
+    // The Spanish version (ADR 0054, 0057): the form's Español tab, with its limits; both or neither.
+    subjectEs: broadcastSubject.optional(),
+    htmlEs: broadcastHtml.optional(),
     audience: AudienceSchema,
     scheduledAt: z.iso.datetime({ offset: true, message: "Give scheduledAt as an ISO 8601 date and time." }).optional().openapi({ description: "When to start; absent: now." }),
   })
+  .superRefine((body, ctx) => {
+    if ((body.subjectEs === undefined) !== (body.htmlEs === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [body.subjectEs === undefined ? "subjectEs" : "htmlEs"],
+        message: "Give both subjectEs and htmlEs (the Spanish version), or neither to send the English to everyone.",
+      });
+    }
+  })
   .openapi("BroadcastBody", {
     description:
-      "`subject` is plain text; `html` is sanitised like site text. Both may use {{CREW_NAME}}, {{PLACE_IN_LINE}} and {{POINTS}}; `html` also {{REFERRAL_LINK}}, and {{INVITE_LINK}} when the audience is a wave. `audience` is one of: {kind: \"confirmed\"}, {kind: \"top_all_time\", count}, {kind: \"top_month\", count}, {kind: \"first_joined\", count}, {kind: \"tag\", tag}, {kind: \"season_winners\", season: \"2026-10-01\"}, {kind: \"wave\", waveId}, {kind: \"members\", memberIds}; only members with a confirmed address get it, never an unsubscribed or bounced one.",
+      "`subject` is plain text; `html` is sanitised like site text. Both may use {{CREW_NAME}}, {{PLACE_IN_LINE}} and {{POINTS}}; `html` also {{REFERRAL_LINK}}, and {{INVITE_LINK}} when the audience is a wave. `subjectEs` and `htmlEs` (optional, both or neither, with the same limits and placeholders) are the Spanish version: members whose language is Spanish get it, in a Spanish e-mail; without it everyone gets the English, in an English e-mail. `audience` is one of: {kind: \"confirmed\"}, {kind: \"top_all_time\", count}, {kind: \"top_month\", count}, {kind: \"first_joined\", count}, {kind: \"tag\", tag}, {kind: \"season_winners\", season: \"2026-10-01\"}, {kind: \"wave\", waveId}, {kind: \"members\", memberIds}; only members with a confirmed address get it, never an unsubscribed or bounced one.",
   });
 
 async function found(id: number) {
@@ -118,7 +130,9 @@ export const broadcastEndpoints = [
     status: 201,
     errors: [400],
     handle: async ({ body }, { key }) => {
-      const created = await createBroadcast({ ...body, scheduledAt: body.scheduledAt ? new Date(body.scheduledAt) : undefined }, apiKeyActor(key));
+      const { subjectEs, htmlEs, ...english } = body;
+      const spanish = subjectEs !== undefined && htmlEs !== undefined ? { subject: subjectEs, html: htmlEs } : undefined;
+      const created = await createBroadcast({ ...english, spanish, scheduledAt: body.scheduledAt ? new Date(body.scheduledAt) : undefined }, apiKeyActor(key));
       return toBroadcast(await found(created.id));
     },
   }),

@@ -81,9 +81,11 @@ export async function prepareBroadcastMessage(message: { broadcastId: number; me
     referralLink: referralLink(origin, member.referral_code),
     inviteLink: text.waveId === null ? null : inviteUrl({ memberId: message.memberId, waveId: text.waveId }),
   };
-  const i18n = i18nFor(member.language);
-  // The member's language's version: Spanish when the broadcast has one, the English otherwise.
-  const version = member.language === "es" && text.es ? text.es : text;
+  // The member's language's version: Spanish when the broadcast has one, the English otherwise,
+  // and the whole e-mail (frame, footer, unsubscribe line) in the language of that version.
+  const isSpanish = member.language === "es" && text.es !== null;
+  const version = isSpanish && text.es ? text.es : text;
+  const i18n = i18nFor(isSpanish ? "es" : "en");
   const email = renderBroadcastEmail({
     i18n,
     siteName: SITE_NAME,
