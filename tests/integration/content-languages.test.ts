@@ -185,6 +185,36 @@ describe("e-mails in the member's language", () => {
   });
 });
 
+describe("an e-mail whose template falls back to English is English throughout (ADR 0057)", () => {
+  async function winnerMailTo(member: { id: string; email: string }) {
+    await queueWinnerEmail(db, "2026-10-01", await getWinnerTemplates(), { memberId: member.id, email: member.email, nickname: "Brave Otter 42", rank: 1, prize: "T-shirt", parentConsented: false });
+    const [mail] = await db.select({ subject: emailOutbox.subject, html: emailOutbox.html, text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.toAddress, member.email));
+    return mail!;
+  }
+
+  it("writes to a Spanish winner on a fresh site in Spanish, the built-in template too", async () => {
+    const { member } = await joinWaitlist({ email: "lupita@example.com", language: "es" });
+    await db.delete(emailOutbox);
+    const mail = await winnerMailTo(member);
+    expect(mail.html).toMatch(/^<!doctype html><html lang="es">/);
+    expect(mail.subject).not.toMatch(/^Congratulations/);
+    expect(mail.text).toContain("¡Hola, Brave Otter 42! Terminaste en el puesto #1");
+    expect(mail.text).not.toContain("Claim your prize");
+    expect(mail.text).not.toContain("Hi Brave Otter 42");
+  });
+
+  it("writes to a Spanish winner in English, frame and subject too, once an admin rewrote the English template and did not translate it", async () => {
+    await saveContent({ seasonWinnerEmailTemplateHtml: "<p>Way to go {{NICKNAME}}: {{PRIZE}}</p>" }, "admin-1");
+    const { member } = await joinWaitlist({ email: "lupita@example.com", language: "es" });
+    await db.delete(emailOutbox);
+    const mail = await winnerMailTo(member);
+    expect(mail.html).toMatch(/^<!doctype html><html lang="en">/);
+    expect(mail.subject).toMatch(/^Congratulations — you are a .* winner for October 2026!$/);
+    expect(mail.html).toContain("Claim your prize");
+    expect(mail.text).toContain("Way to go Brave Otter 42: T-shirt");
+  });
+});
+
 describe("a broadcast's Español tab", () => {
   const compose = { intent: "create", subject: "Launch day!", html: "<p>It's here.</p>", audienceKind: "confirmed", tag: "", language: "", season: "", when: "now", scheduledAt: "" };
 
