@@ -38,26 +38,26 @@ describe("language tabs in the back office", () => {
     assert.ok(untranslated >= 6, `every Spanish field starts "Not translated" (${untranslated})`);
     await admin.getByText("Spanish readers get the built-in Spanish text while the English is unchanged").first().waitFor();
 
-    await title.fill("¡Únete a la tripulación!");
+    await title.fill("¡Súbete a bordo!");
     await admin.getByRole("button", { name: "Save All Content" }).click();
     await admin.getByText("Content Saved!").waitFor();
     await admin.getByText("Saved Main Title Line 1 (Spanish).").waitFor();
-    assert.equal(await title.inputValue(), "¡Únete a la tripulación!");
+    assert.equal(await title.inputValue(), "¡Súbete a bordo!");
     assert.equal(await admin.getByTestId("not-translated").count(), untranslated - 1);
 
     // The Spanish history has the one version; the English tab still shows the English.
     await admin.getByRole("button", { name: "History" }).first().click();
     await admin.getByRole("dialog").getByText("History: Main Title Line 1 (Spanish)").waitFor();
-    await admin.getByRole("dialog").getByText("¡Únete a la tripulación!").waitFor();
+    await admin.getByRole("dialog").getByText("¡Súbete a bordo!").waitFor();
     await admin.getByRole("dialog").getByRole("button", { name: "Close" }).first().click();
     await admin.getByRole("link", { name: "English", exact: true }).click();
     await admin.waitForURL(/\?language=en$/);
     await admin.waitForFunction((value) => (document.querySelector<HTMLInputElement>('input[name="homepageMainTitleLine1"]')?.value ?? "") === value, english);
 
     const spanishHome = await (await fetch(`${e2e.server.origin}/?lang=es`)).text();
-    assert.match(spanishHome, /¡Únete a la tripulación!/);
+    assert.match(spanishHome, /¡Súbete a bordo!/);
     const englishHome = await (await fetch(`${e2e.server.origin}/?lang=en`)).text();
-    assert.doesNotMatch(englishHome, /¡Únete a la tripulación!/);
+    assert.doesNotMatch(englishHome, /¡Súbete a bordo!/);
   });
 
   it("switches tab without JavaScript: the tabs are links and the Español tab is the server's page", async () => {
@@ -67,7 +67,7 @@ describe("language tabs in the back office", () => {
       await plain.goto(`${e2e.server.origin}/admin/text-editor`);
       await plain.getByRole("link", { name: "Español", exact: true }).click();
       await plain.waitForURL(/\?language=es$/);
-      assert.equal(await plain.getByLabel("Main Title Line 1", { exact: true }).inputValue(), "¡Únete a la tripulación!");
+      assert.equal(await plain.getByLabel("Main Title Line 1", { exact: true }).inputValue(), "¡Súbete a bordo!");
       assert.equal(await plain.locator('input[type="hidden"][name="language"]').getAttribute("value"), "es");
     } finally {
       await closePage(plain);
