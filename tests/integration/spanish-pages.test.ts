@@ -55,7 +55,7 @@ describe("a page in Spanish", () => {
     const html = decode(await (await page("/", { "Accept-Language": SPANISH })).text());
     expect(html).toContain("¡Únete a la tripulación!");
     expect(html).toContain("La aventura empieza pronto");
-    expect(html).toContain("<p>Sé de los primeros en ver los tráileres");
+    expect(html).toContain("<p>Ve antes que nadie los tráileres");
     expect(html).toContain('<meta name="description" content="Únete a la tripulación de una nueva serie animada');
     for (const english of ["Join the Crew!", "The adventure starts soon", "Be first in line", "Join the crew of a new animated"]) expect(html).not.toContain(english);
     const english = decode(await (await page("/", { "Accept-Language": "en-US" })).text());

@@ -2,8 +2,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
-import { getSiteSettings } from "../settings/settings.server";
-import { getContent, getContentIn, getContentTranslation, listContentHistory, saveContent } from "./content.server";
+import { getSiteSettings, SETTING_DEFINITIONS } from "../settings/settings.server";
+import { CONTENT_NAMES } from "./content-fields";
+import { sanitizeRichHtml } from "./sanitize.server";
+import { SPANISH_CONTENT_DEFAULTS } from "./spanish-defaults";
+import { getContent, getContentIn, getContentTranslation, listContentHistory, resolveContentIn, saveContent } from "./content.server";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -95,5 +98,31 @@ describe("site text per language", () => {
   it("sanitises Spanish rich text as it does English", async () => {
     await saveContent({ homepageMainSubtitle: '<p onclick="x()">Hola <script>alert(1)</script></p>' }, "admin-1", "es");
     expect((await getContentIn("es", ["homepageMainSubtitle"])).homepageMainSubtitle).toBe("<p>Hola </p>");
+  });
+
+  it("gives Spanish readers the built-in Spanish while the English is the code default, and says which language each field came out in", async () => {
+    const names = ["homepageMainTitleLine1", "homepageMainTitleLine2", "confirmationPageTitle", "welcomeEmailTemplateHtml"] as const;
+    // Saved back unchanged, the English is still the default; the welcome template's default, saved through the sanitiser, too.
+    await saveContent({ homepageMainTitleLine2: SETTING_DEFINITIONS.homepageMainTitleLine2.fallback, welcomeEmailTemplateHtml: SETTING_DEFINITIONS.welcomeEmailTemplateHtml.fallback, homepageMainTitleLine1: "Ahoy!" }, "admin-1");
+    await saveContent({ confirmationPageTitle: "¡Gracias!" }, "admin-1", "es");
+    const resolved = await resolveContentIn("es", names);
+    expect(resolved.values).toEqual({
+      homepageMainTitleLine1: "Ahoy!",
+      homepageMainTitleLine2: SPANISH_CONTENT_DEFAULTS.homepageMainTitleLine2,
+      confirmationPageTitle: "¡Gracias!",
+      welcomeEmailTemplateHtml: sanitizeRichHtml(SPANISH_CONTENT_DEFAULTS.welcomeEmailTemplateHtml),
+    });
+    expect(resolved.languages).toEqual({ homepageMainTitleLine1: "en", homepageMainTitleLine2: "es", confirmationPageTitle: "es", welcomeEmailTemplateHtml: "es" });
+    // Still "Not translated" in the back office: no Spanish of the admin's own.
+    expect((await getContentTranslation("es", names)).untranslated).toEqual(["homepageMainTitleLine1", "homepageMainTitleLine2", "welcomeEmailTemplateHtml"]);
+    expect((await resolveContentIn("en", names)).languages).toEqual({ homepageMainTitleLine1: "en", homepageMainTitleLine2: "en", confirmationPageTitle: "en", welcomeEmailTemplateHtml: "en" });
+  });
+
+  it("has a built-in Spanish for every field, with the English default's placeholders", () => {
+    for (const name of CONTENT_NAMES) {
+      const placeholders = (text: string) => [...text.matchAll(/\{\{[A-Z_]+\}\}/g)].map((match) => match[0]).sort();
+      expect(SPANISH_CONTENT_DEFAULTS[name], name).not.toBe("");
+      expect(placeholders(SPANISH_CONTENT_DEFAULTS[name]), name).toEqual(placeholders(SETTING_DEFINITIONS[name].fallback));
+    }
   });
 });

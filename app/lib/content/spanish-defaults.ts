@@ -7,7 +7,7 @@ import type { ContentName } from "./content-fields";
 export const SPANISH_CONTENT_DEFAULTS: Record<ContentName, string> = {
   homepageMainTitleLine1: "¡Únete a la tripulación!",
   homepageMainTitleLine2: "La aventura empieza pronto",
-  homepageMainSubtitle: "<p>Sé de los primeros en ver los tráileres, los secretos detrás de cámaras y los sorteos de cada mes.</p>",
+  homepageMainSubtitle: "<p>Ve antes que nadie los tráileres, los secretos detrás de cámaras y los sorteos de cada mes.</p>",
   homepageMetaDescription:
     "Únete a la tripulación de una nueva serie animada de aventuras: apúntate a la lista de espera, comparte tu enlace, gana puntos y llévate premios cada mes.",
   confirmationPageTitle: "Gracias por unirte a la tripulación",
