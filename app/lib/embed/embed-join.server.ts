@@ -30,7 +30,7 @@ export type EmbedJoinResult = { status: "joined"; referralLink: string } | { sta
  * e-mailed their link and the answer shows nobody's details.
  */
 export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, request: EmbedVisitor): Promise<EmbedJoinResult> {
-  const age = await decideAge({ birthMonth: input.birthMonth, birthYear: input.birthYear, remembered: null });
+  const age = await decideAge({ birthMonth: input.birthMonth, birthYear: input.birthYear, remembered: null, language: request.siteLanguage });
   if (age.band === "under_consent_age") {
     const query = new URLSearchParams({ pass: sealAgePass(age.band, input.email), ...(input.referralCode ? { ref: input.referralCode } : {}) });
     return { status: "ask_parent", parentUrl: `${getEnv().origin}${PARENT_CONSENT_PATH}?${query}` };

@@ -14,7 +14,7 @@ import { signupNetworkLimitKey } from "./join-rules.server";
 import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "../returning-member.server";
 import { countryOf, deviceClassOf } from "../signup-context";
 import type { JoinInput } from "../waitlist.schema";
-import type { Language } from "../../i18n/languages";
+import { DEFAULT_LANGUAGE, type Language } from "../../i18n/languages";
 
 // Generous enough for a classroom behind one address, tight enough to stop a script.
 export const SIGNUP_LIMIT_PER_NETWORK = { limit: 60, windowSeconds: 10 * 60 };
@@ -95,7 +95,8 @@ export const API_UNDER_CONSENT_AGE_MESSAGE =
  * naming the key are written in one transaction.
  */
 export async function signUpFromApi(request: ApiSignupRequest, actor: Actor): Promise<JoinResult> {
-  const age = await decideAge({ birthMonth: request.birthMonth, birthYear: request.birthYear, remembered: null });
+  // The notice in the member's language: the one the calling site shows them (English unless it says otherwise).
+  const age = await decideAge({ birthMonth: request.birthMonth, birthYear: request.birthYear, remembered: null, language: request.language ?? DEFAULT_LANGUAGE });
   if (age.band === "under_consent_age") throw new AppError("FORBIDDEN", API_UNDER_CONSENT_AGE_MESSAGE);
   const clientIp = request.clientIp ?? null;
   const member: NewMember = {
