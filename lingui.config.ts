@@ -16,6 +16,8 @@ const PAGE_OWNED = {
   rewards: ["lib/seasons/prize-cards.ts"],
   "claim-prize": ["lib/prizes/prize-claim-form.ts", "lib/prizes/prize-claim.schema.ts", "lib/prizes/prize-claims.server.ts"],
   address: ["lib/contact-address/address-change-rules.ts"],
+  contact: ["lib/email/contact.schema.ts", "lib/email/contact.server.ts"],
+  invite: ["lib/launch/invite-messages.ts"],
 };
 
 const page = (name: string, ...files: string[]) => ({ path: `<rootDir>/app/locales/{locale}/${name}`, include: files.map((file) => `<rootDir>/app/${file.includes("/") ? file : `routes/${file}`}`) });
@@ -45,13 +47,13 @@ export default defineConfig({
     page("trailer", "trailer.tsx", "start.tsx"),
     page("rewards", "rewards.tsx", ...PAGE_OWNED.rewards),
     page("faq", "faq.tsx"),
-    page("contact", "contact.tsx"),
+    page("contact", "contact.tsx", ...PAGE_OWNED.contact),
     page("terms", "terms.tsx"),
     page("privacy", "privacy.tsx"),
     page("hall-of-fame", "hall-of-fame.tsx"),
     page("product", "product.tsx"),
     page("unsubscribe", "unsubscribe.tsx"),
-    page("invite", "invite.tsx"),
+    page("invite", "invite.tsx", ...PAGE_OWNED.invite),
     page("claim-prize", "claim-prize.tsx", ...PAGE_OWNED["claim-prize"]),
     page("confirm-email", "confirm-email.tsx"),
     page("address", "account.address.tsx", "confirm-address.tsx", ...PAGE_OWNED.address),

@@ -114,7 +114,7 @@ describe("a page in Spanish", () => {
       { path: "/trailer", namespace: "trailer", status: 200, shows: ["<title>Ver el tráiler | Vista Crew</title>", "¿Todavía no estás en la tripulación?"] },
       { path: "/start", namespace: "trailer", status: 200, shows: ["Empieza tu aventura", "Toma tu brújula"] },
       { path: "/rewards", namespace: "rewards", status: 200, shows: ["Premios del mes", "Cómo ganar puntos", "Playera de la tripulación", "Termina el mes en el puesto #1 de la clasificación."] },
-      { path: "/faq", namespace: "faq", status: 200, shows: ["Preguntas frecuentes", "¿Cómo funcionan las invitaciones?"] },
+      { path: "/faq", namespace: "faq", status: 200, shows: ["Preguntas frecuentes", "¿Cómo funcionan las invitaciones?", "ahí apareces con un nombre de la tripulación"] },
       { path: "/contact", namespace: "contact", status: 200, shows: ["Envíanos un mensaje", "Tu nombre", "Horario de atención"] },
       { path: "/terms", namespace: "terms", status: 200, shows: ["Términos del servicio", "1. Aceptación de estos términos", "Última actualización: 27 may 2025"] },
       // The whole notice, in the Spanish notice's own version (ADR 0054).
@@ -131,7 +131,7 @@ describe("a page in Spanish", () => {
       { path: "/unauthorized", namespace: "unauthorized", status: 403, shows: ["¡Alto ahí!"] },
       { path: pathOf(unsubscribeUrl("rosa@example.com")), namespace: "unsubscribe", status: 200, shows: ["¿Darte de baja?"] },
       { path: "/unsubscribe?token=broken", namespace: "unsubscribe", status: 400, shows: ["Este enlace no funciona"] },
-      { path: "/invite?code=broken", namespace: "invite", status: 404, shows: ["Este enlace no funciona"] },
+      { path: "/invite?code=broken", namespace: "invite", status: 404, shows: ["Este enlace no funciona", "Este enlace de invitación está incompleto o se modificó."] },
       { path: "/claim-prize?token=broken", namespace: "claim-prize", status: 404, shows: ["Este enlace no funciona", "Contáctanos"] },
       { path: `/confirm-email?token=${createEmailConfirmationToken(member.id)}`, namespace: "confirm-email", status: 200, shows: ["¡Correo confirmado!"] },
       { path: "/confirm-email?token=broken", namespace: "confirm-email", status: 200, shows: ["Este enlace no funciona"] },
@@ -167,6 +167,19 @@ describe("a page in Spanish", () => {
     const englishHtml = decode(await (await page("/privacy", { "Accept-Language": "en-US" })).text());
     expect(englishHtml).toContain(`Privacy notice version ${english.version},`);
     expect(englishHtml).toContain("What we collect");
+  });
+
+  it("answers the contact form in Spanish: its field errors come from the contact page's catalog", async () => {
+    const response = await page(
+      "/contact",
+      { "Accept-Language": SPANISH, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+      { method: "POST", body: new URLSearchParams({ name: "", email: "ana@example.com", subject: "x".repeat(201), message: "" }) },
+    );
+    expect(response.status).toBe(400);
+    const html = decode(await response.text());
+    for (const text of ["Escribe tu nombre.", "El asunto debe tener menos de 200 caracteres.", "Escribe tu mensaje."]) expect(html).toContain(text);
+    const english = englishOnly("common", "contact");
+    expect(readableTexts(html).filter((text) => english.has(text))).toEqual([]);
   });
 
   it("is English for the same browser once the visitor chose English, and Spanish again by `?lang=es`", async () => {
