@@ -12,7 +12,7 @@ const EMAIL_FILES = ["<rootDir>/app/lib/**/*-email.ts", "<rootDir>/app/lib/**/*-
 // Domain files whose messages only one page shows (its form's errors, its refusals): that page's
 // catalog, not the shared one every page is sent.
 const PAGE_OWNED = {
-  login: ["lib/auth/login-form.ts"],
+  login: ["lib/auth/login-form.ts", "lib/auth/magic-link.server.ts"],
   rewards: ["lib/seasons/prize-cards.ts"],
   "claim-prize": ["lib/prizes/prize-claim-form.ts", "lib/prizes/prize-claim.schema.ts", "lib/prizes/prize-claims.server.ts"],
   address: ["lib/contact-address/address-change-rules.ts"],

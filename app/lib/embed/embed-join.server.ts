@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getEnv } from "../env.server";
 import { isAppError } from "../errors";
+import { userMessageIn } from "../i18n/error-messages.server";
 import { log } from "../log.server";
 import { referralLink } from "../referrals/share-links";
 import { checkBotGuard } from "../security/bot-guard.server";
@@ -66,7 +67,7 @@ export async function answerEmbedJoin(fields: unknown, request: EmbedVisitor & {
   try {
     return { body: await joinFromEmbed(submission.data, request), status: 200 };
   } catch (error) {
-    if (isAppError(error)) return { body: { error: error.userMessage }, status: error.status };
+    if (isAppError(error)) return { body: { error: userMessageIn(error, request.siteLanguage) }, status: error.status };
     log.error("embedded signup failed", { requestId: request.requestId, error });
     return { body: { error: SIGNUP_ERROR_MESSAGE }, status: 500 };
   }
