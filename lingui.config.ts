@@ -18,6 +18,7 @@ const PAGE_OWNED = {
   address: ["lib/contact-address/address-change-rules.ts"],
   contact: ["lib/email/contact.schema.ts", "lib/email/contact.server.ts"],
   invite: ["lib/launch/invite-messages.ts"],
+  dashboard: ["lib/crew-names/crew-name.server.ts", "lib/privacy/privacy-request.server.ts"],
 };
 
 const page = (name: string, ...files: string[]) => ({ path: `<rootDir>/app/locales/{locale}/${name}`, include: files.map((file) => `<rootDir>/app/${file.includes("/") ? file : `routes/${file}`}`) });
@@ -42,7 +43,7 @@ export default defineConfig({
     page("thank-you", "thank-you.tsx"),
     page("leaderboard", "leaderboard.tsx"),
     page("parent-consent", "parent-consent.tsx"),
-    page("dashboard", "dashboard.tsx"),
+    page("dashboard", "dashboard.tsx", ...PAGE_OWNED.dashboard),
     page("login", "login.tsx", ...PAGE_OWNED.login),
     page("trailer", "trailer.tsx", "start.tsx"),
     page("rewards", "rewards.tsx", ...PAGE_OWNED.rewards),

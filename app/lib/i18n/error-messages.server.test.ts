@@ -34,3 +34,20 @@ describe("a refusal with minutes in it", () => {
     expect(userMessageIn(new AppError("RATE_LIMITED", "Slow down."), "es")).toBe("Slow down.");
   });
 });
+
+describe("the other refusals that count minutes", () => {
+  it("read as before in English and in Spanish on a Spanish page", async () => {
+    const { CREW_NAME_LIMIT_MESSAGE } = await import("../crew-names/crew-name.server");
+    const { PRIVACY_REQUEST_LIMIT_MESSAGE, StaleSignInError } = await import("../privacy/privacy-request.server");
+    const { SIGNUP_NETWORK_LIMIT_MESSAGE } = await import("../waitlist/join/signup.server");
+    const crewName = appErrorWithValues("RATE_LIMITED", CREW_NAME_LIMIT_MESSAGE, { minutes: 1 });
+    expect(crewName.userMessage).toBe("That's a lot of new names! Please wait 1 minute and try again.");
+    expect(userMessageIn(crewName, "es")).toBe("¡Son muchos nombres nuevos! Espera 1 minuto y vuelve a intentarlo.");
+    expect(appErrorWithValues("RATE_LIMITED", PRIVACY_REQUEST_LIMIT_MESSAGE, { minutes: 30 }).userMessage).toBe("Too many requests for your data. Please wait 30 minutes and try again.");
+    expect(appErrorWithValues("RATE_LIMITED", SIGNUP_NETWORK_LIMIT_MESSAGE, { minutes: 5 }).userMessage).toBe("Too many signups from your network. Please try again in 5 minutes.");
+    const stale = new StaleSignInError();
+    expect(stale.status).toBe(403);
+    expect(stale.userMessage).toBe("For your safety, downloading or deleting your data needs a sign-in from the last 10 minutes. We can e-mail you a new sign-in link.");
+    expect(userMessageIn(stale, "es")).toMatch(/^Por tu seguridad, .* los últimos 10 minutos\./);
+  });
+});

@@ -14,6 +14,7 @@ import { signupNetworkLimitKey } from "./join-rules.server";
 import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "../returning-member.server";
 import { countryOf, deviceClassOf } from "../signup-context";
 import type { JoinInput } from "../waitlist.schema";
+import { appErrorWithValues } from "../../i18n/error-messages.server";
 import { DEFAULT_LANGUAGE, type Language } from "../../i18n/languages";
 
 // Generous enough for a classroom behind one address, tight enough to stop a script.
@@ -86,6 +87,9 @@ export type ApiSignupRequest = {
   language?: Language;
 };
 
+/** The join forms' answer when a network joins too often (ICU, with the minutes), said in the page's language by userMessageIn. */
+export const SIGNUP_NETWORK_LIMIT_MESSAGE = /*i18n*/ "Too many signups from your network. Please try again in {minutes, plural, one {# minute} other {# minutes}}.";
+
 export const API_UNDER_CONSENT_AGE_MESSAGE =
   "This visitor is under the consent age: a parent's consent comes first. Send them to the site's join form, which asks a parent or guardian.";
 
@@ -145,6 +149,5 @@ function answerToRefusal(error: unknown, botGuard: BotGuardPass | undefined, gua
     if (guardError) return guardError;
   }
   if (refusal?.kind !== "rate_limited") return error;
-  const minutes = Math.ceil(refusal.retryAfterSeconds / 60);
-  return new AppError("RATE_LIMITED", `Too many signups from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  return appErrorWithValues("RATE_LIMITED", SIGNUP_NETWORK_LIMIT_MESSAGE, { minutes: Math.ceil(refusal.retryAfterSeconds / 60) });
 }
