@@ -48,6 +48,7 @@ const TRANSLATED_FILES = [
   "app/routes/faq.tsx",
   "app/routes/contact.tsx",
   "app/routes/terms.tsx",
+  "app/routes/privacy.tsx",
   "app/components/legal-page.tsx",
   "app/routes/hall-of-fame.tsx",
   "app/routes/product.tsx",

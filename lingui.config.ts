@@ -12,10 +12,13 @@ const EMAIL_FILES = ["<rootDir>/app/lib/**/*-email.ts", "<rootDir>/app/lib/**/*-
 // Domain files whose messages only one page shows (its form's errors, its refusals): that page's
 // catalog, not the shared one every page is sent.
 const PAGE_OWNED = {
-  login: ["lib/auth/login-form.ts"],
+  login: ["lib/auth/login-form.ts", "lib/auth/magic-link.server.ts"],
   rewards: ["lib/seasons/prize-cards.ts"],
   "claim-prize": ["lib/prizes/prize-claim-form.ts", "lib/prizes/prize-claim.schema.ts", "lib/prizes/prize-claims.server.ts"],
   address: ["lib/contact-address/address-change-rules.ts"],
+  contact: ["lib/email/contact.schema.ts", "lib/email/contact.server.ts"],
+  invite: ["lib/launch/invite-messages.ts"],
+  dashboard: ["lib/crew-names/crew-name.server.ts", "lib/privacy/privacy-request.server.ts"],
 };
 
 const page = (name: string, ...files: string[]) => ({ path: `<rootDir>/app/locales/{locale}/${name}`, include: files.map((file) => `<rootDir>/app/${file.includes("/") ? file : `routes/${file}`}`) });
@@ -40,18 +43,18 @@ export default defineConfig({
     page("thank-you", "thank-you.tsx"),
     page("leaderboard", "leaderboard.tsx"),
     page("parent-consent", "parent-consent.tsx"),
-    page("dashboard", "dashboard.tsx"),
+    page("dashboard", "dashboard.tsx", ...PAGE_OWNED.dashboard),
     page("login", "login.tsx", ...PAGE_OWNED.login),
     page("trailer", "trailer.tsx", "start.tsx"),
     page("rewards", "rewards.tsx", ...PAGE_OWNED.rewards),
     page("faq", "faq.tsx"),
-    page("contact", "contact.tsx"),
+    page("contact", "contact.tsx", ...PAGE_OWNED.contact),
     page("terms", "terms.tsx"),
     page("privacy", "privacy.tsx"),
     page("hall-of-fame", "hall-of-fame.tsx"),
     page("product", "product.tsx"),
     page("unsubscribe", "unsubscribe.tsx"),
-    page("invite", "invite.tsx"),
+    page("invite", "invite.tsx", ...PAGE_OWNED.invite),
     page("claim-prize", "claim-prize.tsx", ...PAGE_OWNED["claim-prize"]),
     page("confirm-email", "confirm-email.tsx"),
     page("address", "account.address.tsx", "confirm-address.tsx", ...PAGE_OWNED.address),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import { forgetCachedSettings } from "~/lib/settings/settings.server";
 import { forgetBroadcastTexts } from "~/lib/launch/broadcasts/broadcast-render.server";
+import { forgetPrivacyNotices } from "~/lib/consent/privacy-notice.server";
 
 let tables: string[] | undefined;
 
@@ -11,4 +12,5 @@ export async function resetDatabase(): Promise<void> {
   await db.execute(sql.raw(`truncate table ${tables.map((table) => `"${table}"`).join(", ")} restart identity cascade`));
   forgetCachedSettings();
   forgetBroadcastTexts();
+  forgetPrivacyNotices();
 }

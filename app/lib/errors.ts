@@ -15,16 +15,24 @@ const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   RATE_LIMITED: 429,
 };
 
-/** An expected failure whose `userMessage` is safe to show. */
+/** A message with something to fill in (a count of minutes): its ICU id, English text, and the values (issue 31). */
+export type MessageWithValues = { id: string; values: Record<string, string | number> };
+
+/**
+ * An expected failure whose `userMessage` is safe to show. One with `withValues` has its
+ * English text in `userMessage` and is shown in a page's language by `userMessageIn`.
+ */
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly userMessage: string;
+  readonly withValues?: MessageWithValues;
 
-  constructor(code: AppErrorCode, userMessage: string, options?: { cause?: unknown }) {
+  constructor(code: AppErrorCode, userMessage: string, options?: { cause?: unknown; withValues?: MessageWithValues }) {
     super(userMessage, options);
     this.name = "AppError";
     this.code = code;
     this.userMessage = userMessage;
+    if (options?.withValues) this.withValues = options.withValues;
   }
 
   get status(): number {

@@ -18,6 +18,7 @@ import { CLAIM_AGE_CONSTRAINTS, NEEDS_PARENT_MESSAGE, SHIPPING_ADDRESS_CONSTRAIN
 import { PrizeClaimActionSchema } from "~/lib/prizes/prize-claim.schema";
 import { monthNames } from "~/lib/consent/age-question";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
+import { requestLanguage } from "~/lib/i18n/request-language.server";
 import { FORMAT_LOCALES } from "~/lib/i18n/languages";
 import { answerClaimAge, claimPrize, getPrizeClaimPage, type PrizeClaimPage } from "~/lib/prizes/prize-claims.server";
 
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const here = `/claim-prize?${new URLSearchParams({ token: input.token })}`;
   try {
     if (input.intent === "age") {
-      const { band } = await answerClaimAge(input.token, input);
+      const { band } = await answerClaimAge(input.token, input, new Date(), requestLanguage(request));
       if (band === "under_consent_age") return data<ClaimResult>({ needsParent: true, form: submission.reply({ resetForm: true }) });
       return redirect(here);
     }

@@ -32,6 +32,7 @@ import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { FRESH_SIGN_IN_MINUTES, isFreshSignIn } from "~/lib/privacy/privacy-request.server";
 import type { I18n } from "@lingui/core";
 import { i18nFor, pageTranslation } from "~/lib/i18n/catalogs.server";
+import { userMessageIn } from "~/lib/i18n/error-messages.server";
 import { requestLanguage } from "~/lib/i18n/request-language.server";
 import { requestOwnErasure } from "~/lib/privacy/erasure-link.server";
 import { LaunchStatusCard } from "~/components/launch-status-card";
@@ -122,7 +123,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireMember(request);
   const member = await getMemberByEmail(user.email);
   const parsed = DashboardForm.safeParse(Object.fromEntries(await readFormData(request)));
-  const i18n = i18nFor(requestLanguage(request));
+  const language = requestLanguage(request);
+  const i18n = i18nFor(language);
   if (!member || !parsed.success) return data<ActionAnswer>({ crewNameError: i18n._("We couldn't change your crew name. Please try again."), myData: null }, { status: 400 });
   const intent = parsed.data.intent;
   try {
@@ -142,7 +144,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionAnswer>({ crewNameError: null, myData });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const answer: ActionAnswer = intent === "reroll-crew-name" ? { crewNameError: error.userMessage, myData: null } : { crewNameError: null, myData: { tone: "error", text: error.userMessage } };
+    const answer: ActionAnswer = intent === "reroll-crew-name" ? { crewNameError: userMessageIn(error, language), myData: null } : { crewNameError: null, myData: { tone: "error", text: userMessageIn(error, language) } };
     return data<ActionAnswer>(answer, { status: error.status });
   }
 }

@@ -65,7 +65,7 @@ function questions(siteName: string, i18n: I18n) {
     {
       id: "privacy",
       question: i18n._("What do you do with my e-mail address?"),
-      answer: i18n._("We use it only to send you news about the series, your referral link and prize notifications. We never sell it or share it with advertisers, the leaderboard only shows the part before the @, and you can ask us to delete it at any time. Our Privacy Policy has all the details."),
+      answer: i18n._("We use it only to send you news about the series, your referral link and prize notifications. We never sell it or share it with advertisers, the leaderboard never shows it or any part of it (you appear there by a crew name like \"Brave Otter 42\"), and you can ask us to delete it at any time. Our Privacy Policy has all the details."),
     },
   ];
 }

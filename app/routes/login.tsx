@@ -18,6 +18,7 @@ import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { isAppError } from "~/lib/errors";
 import { requestLanguage } from "~/lib/i18n/request-language.server";
+import { userMessageIn } from "~/lib/i18n/error-messages.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requestMagicLink({ ...login, clientIp: context.clientIp, language: requestLanguage(request) });
     return data<ActionResult>({ sent: true, email: submission.value.email });
   } catch (error) {
-    if (isAppError(error)) return data<ActionResult>({ sent: false, form: submission.reply(), error: error.userMessage }, { status: error.status });
+    if (isAppError(error)) return data<ActionResult>({ sent: false, form: submission.reply(), error: userMessageIn(error, requestLanguage(request)) }, { status: error.status });
     log.error("magic link request failed", { requestId: context.requestId, error });
     return data<ActionResult>({ sent: false, form: submission.reply() }, { status: 500 });
   }

@@ -17,12 +17,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { i18n, messages } = pageTranslation(request, "terms");
+  const { language, i18n, messages } = pageTranslation(request, "terms");
   const meta = {
     title: i18n._("Terms of Service"),
     description: i18n._("The rules of the {siteName} waitlist, referral program and monthly giveaways.", { siteName: getEnv().SITE_NAME }),
   };
-  return { ...(await loadLegalFacts()), meta, messages };
+  return { ...(await loadLegalFacts(language)), meta, messages };
 }
 
 export default function Terms({ matches, loaderData }: Route.ComponentProps) {

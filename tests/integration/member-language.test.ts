@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, waitlistUsers } from "../../db/schema";
 import { answerConsentRequest } from "~/lib/consent/consent-requests.server";
 import { db } from "~/lib/db.server";
+import { PRIVACY_NOTICE_EDITION, SPANISH_NOTICE_EDITION } from "~/lib/consent/privacy-notice.server";
 import { resolveAudience } from "~/lib/launch/audience.server";
 import { broadcastFromCompose } from "~/lib/launch/broadcasts/compose-input.server";
 import { audienceOfForm, WaveFormSchema } from "~/lib/launch/launch.schema";
@@ -44,6 +45,25 @@ describe("a member's language", () => {
     expect(await languageOf("jamie@example.com")).toBe("en");
     expect(await languageOf("renee@example.com")).toBe("en");
     expect(await languageOf("nobody.said@example.com")).toBe("en");
+  });
+
+  it("names the notice of the page's language in the member's own consent: the Spanish notice's version on a Spanish page (ADR 0054)", async () => {
+    await post(joinAction, "/join-waitlist", { email: "lupita@example.com", ...ADULT_BIRTH }, { "Accept-Language": "es-MX,es;q=0.9,en;q=0.8" });
+    await post(joinAction, "/join-waitlist?lang=es", { email: "chosen@example.com", ...ADULT_BIRTH }, { "Accept-Language": "en-US" });
+    await post(joinAction, "/join-waitlist", { email: "jamie@example.com", ...ADULT_BIRTH }, { "Accept-Language": "en-US,en;q=0.9" });
+    const actor = apiKeyActor({ id: "key-1", name: "Partner", prefix: "lc_test" });
+    await signUpFromApi({ email: "api.es@example.com", ...ADULT_BIRTH, language: "es" }, actor);
+    const noticeOf = async (email: string) => {
+      const rows = await db.execute<{ facts: string }>(sql`
+        select n.facts from waitlist_users m join privacy_notice_versions n on n.version = m.privacy_notice_version where m.email = ${email}`);
+      return JSON.parse(rows.rows[0]!.facts) as { edition: number; language?: string; translation?: number };
+    };
+    for (const email of ["lupita@example.com", "chosen@example.com", "api.es@example.com"]) {
+      expect(await noticeOf(email), email).toMatchObject({ edition: PRIVACY_NOTICE_EDITION, language: "es", translation: SPANISH_NOTICE_EDITION });
+    }
+    const english = await noticeOf("jamie@example.com");
+    expect(english.edition).toBe(PRIVACY_NOTICE_EDITION);
+    expect(english).not.toHaveProperty("language");
   });
 
   it("of a child's membership is the child's browser's, kept while the parent is asked", async () => {

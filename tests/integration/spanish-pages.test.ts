@@ -11,6 +11,7 @@ import { resetDatabase } from "../db-reset";
 import { englishFragments, englishOnly } from "../english-messages";
 import { loadRouteServer } from "../route-server";
 import { requestParentConsent } from "~/lib/consent/consent-requests.server";
+import { currentPrivacyNotice } from "~/lib/consent/privacy-notice.server";
 import { revokeConsentUrl } from "~/lib/consent/revoke-link.server";
 import { requestAddressChange } from "~/lib/contact-address/address-change.server";
 import { db } from "~/lib/db.server";
@@ -119,17 +120,22 @@ describe("a page in Spanish", () => {
     const [askMail] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.toAddress, "mama.rosa@example.com"));
     const answerPath = /\/parent-consent\/answer\?token=[A-Za-z0-9_-]+/.exec(askMail!.text)![0];
     const pathOf = (url: string) => url.slice(new URL(url).origin.length);
-    const pages: { path: string; namespace: string; status: number; shows: string[]; cookie?: string; ownWordsOnly?: boolean }[] = [
+    const pages: { path: string; namespace: string; status: number; shows: string[]; cookie?: string }[] = [
       { path: "/login", namespace: "login", status: 200, shows: ["Acceso de la tripulación", "Enviar enlace mágico", "Correo electrónico"] },
       { path: "/login?error=1", namespace: "login", status: 200, shows: ["Ese enlace para iniciar sesión no es válido, ya venció o ya se usó. Pide uno nuevo."] },
       { path: "/trailer", namespace: "trailer", status: 200, shows: ["<title>Ver el tráiler | Vista Crew</title>", "¿Todavía no estás en la tripulación?"] },
       { path: "/start", namespace: "trailer", status: 200, shows: ["Empieza tu aventura", "Toma tu brújula"] },
       { path: "/rewards", namespace: "rewards", status: 200, shows: ["Premios del mes", "Cómo ganar puntos", "Playera de la tripulación", "Termina el mes en el puesto #1 de la clasificación."] },
-      { path: "/faq", namespace: "faq", status: 200, shows: ["Preguntas frecuentes", "¿Cómo funcionan las invitaciones?"] },
+      { path: "/faq", namespace: "faq", status: 200, shows: ["Preguntas frecuentes", "¿Cómo funcionan las invitaciones?", "ahí apareces con un nombre de la tripulación"] },
       { path: "/contact", namespace: "contact", status: 200, shows: ["Envíanos un mensaje", "Tu nombre", "Horario de atención"] },
       { path: "/terms", namespace: "terms", status: 200, shows: ["Términos del servicio", "1. Aceptación de estos términos", "Última actualización: 27 may 2025"] },
-      // The notice itself is site text an admin writes per language (not yet here): only the page's own words are checked.
-      { path: "/privacy", namespace: "privacy", status: 200, shows: ["<title>Aviso de privacidad | Vista Crew</title>", "Versión 1 del aviso de privacidad, vigente desde el"], ownWordsOnly: true },
+      // The whole notice, in the Spanish notice's own version (ADR 0054).
+      {
+        path: "/privacy",
+        namespace: "privacy",
+        status: 200,
+        shows: ["<title>Aviso de privacidad | Vista Crew</title>", "del aviso de privacidad, vigente desde el", "Qué recopilamos", "Menores de edad", "Cuánto tiempo lo guardamos"],
+      },
       { path: "/hall-of-fame", namespace: "hall-of-fame", status: 200, shows: ["Salón de la Fama", "Pronto aparecerán aquí quienes ganen la primera temporada."] },
       { path: `/products/${product!.id}`, namespace: "product", status: 200, shows: ["Volver al inicio"] },
       { path: "/products/00000000-0000-0000-0000-000000000000", namespace: "product", status: 404, shows: ["No encontramos el producto"] },
@@ -137,7 +143,7 @@ describe("a page in Spanish", () => {
       { path: "/unauthorized", namespace: "unauthorized", status: 403, shows: ["¡Alto ahí!"] },
       { path: pathOf(unsubscribeUrl("rosa@example.com")), namespace: "unsubscribe", status: 200, shows: ["¿Darte de baja?"] },
       { path: "/unsubscribe?token=broken", namespace: "unsubscribe", status: 400, shows: ["Este enlace no funciona"] },
-      { path: "/invite?code=broken", namespace: "invite", status: 404, shows: ["Este enlace no funciona"] },
+      { path: "/invite?code=broken", namespace: "invite", status: 404, shows: ["Este enlace no funciona", "Este enlace de invitación está incompleto o se modificó."] },
       { path: "/claim-prize?token=broken", namespace: "claim-prize", status: 404, shows: ["Este enlace no funciona", "Contáctanos"] },
       { path: `/confirm-email?token=${createEmailConfirmationToken(member.id)}`, namespace: "confirm-email", status: 200, shows: ["¡Correo confirmado!"] },
       { path: "/confirm-email?token=broken", namespace: "confirm-email", status: 200, shows: ["Este enlace no funciona"] },
@@ -151,18 +157,41 @@ describe("a page in Spanish", () => {
       { path: "/parent-consent/answer?token=broken", namespace: "parent-answer", status: 404, shows: ["Este enlace ya no funciona"] },
       { path: pathOf(revokeConsentUrl(member.id)), namespace: "parent-answer", status: 404, shows: ["No hay nada que retirar"] },
     ];
-    for (const { path, namespace, status, shows, cookie, ownWordsOnly } of pages) {
+    for (const { path, namespace, status, shows, cookie } of pages) {
       const response = await page(path, { "Accept-Language": SPANISH, ...(cookie ? { Cookie: cookie } : {}) });
       const html = await response.text();
       expect(response.status, path).toBe(status);
       expect(html, path).toContain('<html lang="es"');
       for (const text of shows) expect(decode(html), path).toContain(text);
-      const namespaces = ownWordsOnly ? [namespace] : ["common", namespace];
+      const namespaces = ["common", namespace];
       const english = englishOnly(...namespaces);
       const fragments = [...englishFragments(...namespaces)];
       const texts = readableTexts(html);
       expect(texts.filter((text) => english.has(text) || fragments.some((fragment) => text.includes(fragment))), path).toEqual([]);
     }
+  });
+
+  it("is the privacy notice in Spanish, naming the Spanish notice's version (the one a member joining on a Spanish page consents to)", async () => {
+    const [spanish, english] = [await currentPrivacyNotice("es"), await currentPrivacyNotice("en")];
+    expect(spanish.version).not.toBe(english.version);
+    const html = decode(await (await page("/privacy", { "Accept-Language": SPANISH })).text());
+    expect(html).toContain(`Versión ${spanish.version} del aviso de privacidad`);
+    const englishHtml = decode(await (await page("/privacy", { "Accept-Language": "en-US" })).text());
+    expect(englishHtml).toContain(`Privacy notice version ${english.version},`);
+    expect(englishHtml).toContain("What we collect");
+  });
+
+  it("answers the contact form in Spanish: its field errors come from the contact page's catalog", async () => {
+    const response = await page(
+      "/contact",
+      { "Accept-Language": SPANISH, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+      { method: "POST", body: new URLSearchParams({ name: "", email: "ana@example.com", subject: "x".repeat(201), message: "" }) },
+    );
+    expect(response.status).toBe(400);
+    const html = decode(await response.text());
+    for (const text of ["Escribe tu nombre.", "El asunto debe tener menos de 200 caracteres.", "Escribe tu mensaje."]) expect(html).toContain(text);
+    const english = englishOnly("common", "contact");
+    expect(readableTexts(html).filter((text) => english.has(text))).toEqual([]);
   });
 
   it("is English for the same browser once the visitor chose English, and Spanish again by `?lang=es`", async () => {

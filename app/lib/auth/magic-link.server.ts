@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { appErrorWithValues } from "../i18n/error-messages.server";
 import type { Language } from "../i18n/languages";
 import { log, maskEmail } from "../log.server";
 import { networkKeyOf } from "../security/client-network.server";
@@ -20,6 +20,9 @@ type MagicLinkRequest = {
   language?: Language;
 };
 
+/** The sign-in limit's answer (ICU, with the minutes to wait), shown by the sign-in page. */
+export const SIGN_IN_LIMIT_MESSAGE = /*i18n*/ "Too many sign-in requests. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.";
+
 /**
  * E-mails a single-use sign-in link. Answers the same whether or not the address
  * is known (a first sign-in creates the crew account).
@@ -31,11 +34,7 @@ export async function requestMagicLink({ email, clientIp, redirectTo, language }
     { key: `sign-in:network:${networkKeyOf(clientIp)}`, rule: SIGN_IN_LIMITS.perNetwork },
   ]);
   if (!limited.allowed) {
-    const minutes = Math.ceil(limited.retryAfterSeconds / 60);
-    throw new AppError(
-      "RATE_LIMITED",
-      `Too many sign-in requests. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-    );
+    throw appErrorWithValues("RATE_LIMITED", SIGN_IN_LIMIT_MESSAGE, { minutes: Math.ceil(limited.retryAfterSeconds / 60) });
   }
   const destination = safeRedirectPath(redirectTo, "/dashboard");
   await getAuth().api.signInMagicLink({

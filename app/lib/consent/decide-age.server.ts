@@ -3,6 +3,7 @@ import type { MemberConsent } from "../waitlist/join/join-rules.server";
 import { ageBandOf, checkBirthMonth, type AgeBand } from "./age";
 import type { AgePass } from "./age-pass.server";
 import { currentPrivacyNotice } from "./privacy-notice.server";
+import type { Language } from "../i18n/languages";
 
 /** Where a visitor under the consent age asks a parent. */
 export const PARENT_CONSENT_PATH = "/parent-consent";
@@ -13,14 +14,16 @@ export type AgeDecision = { band: "under_consent_age" } | { band: "consent_age_o
  * The age question's answer, for every way in (ADR 0041). A device that answered "under"
  * in the last day stays under whatever it answers now, so changing the year does not get
  * through; at or over the consent age the visitor consents for themselves to the notice
- * in effect. The answer was checked by the form's schema (checkBirthMonth).
+ * in effect in the language of the page they answered on (`language`, ADR 0054): a member
+ * who joins on a Spanish page consents to the Spanish notice's version. The answer was
+ * checked by the form's schema (checkBirthMonth).
  */
-export async function decideAge({ birthMonth, birthYear, remembered }: { birthMonth: string; birthYear: string; remembered: AgePass | null }): Promise<AgeDecision> {
+export async function decideAge({ birthMonth, birthYear, remembered, language }: { birthMonth: string; birthYear: string; remembered: AgePass | null; language: Language }): Promise<AgeDecision> {
   const now = new Date();
   const checked = checkBirthMonth(birthMonth, birthYear, now);
   if (!checked.ok) throw new Error(`decideAge called with an unchecked answer: ${checked.message}`);
   const answered: AgeBand = ageBandOf(checked.birth, await getSiteSetting("consentAge"), now);
   if (remembered?.band === "under_consent_age" || answered === "under_consent_age") return { band: "under_consent_age" };
-  const notice = await currentPrivacyNotice();
+  const notice = await currentPrivacyNotice(language);
   return { band: answered, consent: { ageBand: answered, method: "self", noticeVersion: notice.version } };
 }

@@ -1,17 +1,18 @@
 import { getSiteSettings } from "../settings/settings.server";
 import { everythingDeletedOn } from "../privacy/retention-rules";
 import { currentPrivacyNotice } from "./privacy-notice.server";
+import type { Language } from "../i18n/languages";
 
 /**
  * What /privacy and /terms state from the running site (ADR 0041): the consent age, how long
  * a parent's request waits, the retention schedule (issue 29), and the notice version
- * those facts make. The pages and the
+ * those facts make in the page's language (ADR 0054). The pages and the
  * code read the same settings, so the words cannot drift from what happens.
  */
-export async function loadLegalFacts() {
+export async function loadLegalFacts(language: Language) {
   const [settings, notice] = await Promise.all([
     getSiteSettings(["consentAge", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"]),
-    currentPrivacyNotice(),
+    currentPrivacyNotice(language),
   ]);
   return {
     consentAge: settings.consentAge,

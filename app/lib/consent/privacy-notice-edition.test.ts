@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { i18nFor } from "../i18n/catalogs.server";
+import { i18nFor, messagesFor } from "../i18n/catalogs.server";
 import { parentNoticeLines } from "./consent-emails";
 import { PRIVACY_NOTICE_EDITION, SPANISH_NOTICE_EDITION } from "./privacy-notice.server";
 
@@ -21,6 +21,8 @@ const HASH_OF_EDITION: Record<number, string> = {
   9: "7991e4f5b440b67c26ff2ce5519e892d9d19dd1e4fce4852d1ba069474b69497",
   // 10: the terms in Spanish too, and the privacy page's own words (issue 31).
   10: "f8fb5823a130677014b09dcd813df2d0f499fdc75437e6aceeb5eafce765c15c",
+  // 11: the privacy notice's body through the catalog (its English words unchanged), and the notice's version in the page's language.
+  11: "481c27fe8efd7af834c87183987d2b6f5747d83895eb24c3c16b1b7966d809fe",
 };
 
 describe("the privacy notice's edition", () => {
@@ -31,12 +33,16 @@ describe("the privacy notice's edition", () => {
   });
 });
 
-// The Spanish notice's words are the Spanish catalog's rendering of the parent's notice
-// (ADR 0054): changing them must raise SPANISH_NOTICE_EDITION and record the new hash here,
-// so a Spanish consent names the Spanish words it accepted.
+// The Spanish notice's words are the Spanish catalog's rendering of the parent's notice and
+// the Spanish /privacy and /terms (their catalogs' messages, ADR 0054): changing them must
+// raise SPANISH_NOTICE_EDITION and record the new hash here, so a Spanish consent names the
+// Spanish words it accepted.
 const HASH_OF_SPANISH_EDITION: Record<number, string> = {
-  1: "4338d5f9fb495b79de14ddf224a78a38057986ac9ab1fa38714f5ec24770019c",
+  1: "4338d5f9fb495b79de14ddf224a78a38057986ac9ab1fa38714f5ec24770019c", // the parent's notice only
+  // 2: the Spanish privacy notice (/privacy) and terms too.
+  2: "b4e274eb1760c0596099b1e3b3b9aaa0e7d94506af52df0fead7a9e2c0dd531a",
 };
+const SPANISH_PAGES = ["privacy", "terms"] as const;
 
 describe("the Spanish privacy notice's edition", () => {
   it("changes whenever the Spanish notice's words do", () => {
@@ -50,7 +56,13 @@ describe("the Spanish privacy notice's edition", () => {
       consentRequestDays: 7,
     });
     expect(lines.join("\n")).not.toContain("Someone on the"); // Spanish, not the English passed through
-    const hash = createHash("sha256").update(lines.join("\n")).digest("hex");
-    expect(hash, "the Spanish notice's words changed: raise SPANISH_NOTICE_EDITION and record the new hash").toBe(HASH_OF_SPANISH_EDITION[SPANISH_NOTICE_EDITION]);
+    const hash = createHash("sha256").update(lines.join("\n"));
+    for (const namespace of SPANISH_PAGES) {
+      const messages = messagesFor("es", namespace);
+      expect(messages["What we collect"] ?? messages["Terms of Service"], namespace).toBeDefined();
+      // Each message with its id, in the id's order: a changed, added or removed Spanish sentence changes the hash.
+      for (const id of Object.keys(messages).sort()) hash.update(`\n${namespace}\u0000${id}\u0000${JSON.stringify(messages[id])}`);
+    }
+    expect(hash.digest("hex"), "the Spanish notice's words changed: raise SPANISH_NOTICE_EDITION and record the new hash").toBe(HASH_OF_SPANISH_EDITION[SPANISH_NOTICE_EDITION]);
   });
 });

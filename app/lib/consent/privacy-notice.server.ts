@@ -10,15 +10,15 @@ import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages";
  * notice e-mail): raise it with any change of what they say. A test compares a hash of
  * those files with the one recorded for this edition, so a change cannot forget it.
  */
-export const PRIVACY_NOTICE_EDITION = 10;
+export const PRIVACY_NOTICE_EDITION = 11;
 
 /**
  * The edition of the notice's Spanish words (ADR 0054): the parent's notice as the Spanish
- * catalog words it (app/locales/es/emails.po). Raise it with any change of them; a test
- * compares a hash of the Spanish notice with the one recorded for this edition. /privacy
- * and /terms are not translated yet, so they are the English edition's words.
+ * catalog words it (app/locales/es/emails.po) and the Spanish /privacy and /terms (their
+ * catalogs, app/locales/es/privacy.po and terms.po). Raise it with any change of them; a
+ * test compares a hash of the Spanish words with the one recorded for this edition.
  */
-export const SPANISH_NOTICE_EDITION = 1;
+export const SPANISH_NOTICE_EDITION = 2;
 
 /** The settings the notice states, so a change of one is a new version. */
 const NOTICE_SETTINGS = ["consentAge", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"] as const;
@@ -37,6 +37,11 @@ export type PrivacyNoticeFacts = {
 };
 
 const known = new Map<string, PrivacyNotice>();
+
+/** Forgets the versions this process has seen (tests that empty the database call it). */
+export function forgetPrivacyNotices(): void {
+  known.clear();
+}
 
 /**
  * The privacy notice in effect in a language: its version is recorded the first time any

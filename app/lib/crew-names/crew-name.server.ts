@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
 import { db } from "../db.server";
 import { AppError } from "../errors";
+import { appErrorWithValues } from "../i18n/error-messages.server";
 import { consumeRateLimits, type RateLimitRule } from "../security/rate-limit.server";
 import { crewNameOf } from "./crew-name";
 
@@ -22,14 +23,16 @@ export async function getCrewName(memberId: string): Promise<string | null> {
  * per member (CREW_NAME_REROLL_LIMITS, counted in the database for every app process), so
  * names cannot be spun through; beyond the limit, RATE_LIMITED with when to try again.
  */
+/** The dashboard's answer when new names come too fast (ICU, with the minutes), said in the page's language by userMessageIn. */
+export const CREW_NAME_LIMIT_MESSAGE = /*i18n*/ "That's a lot of new names! Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.";
+
 export async function rerollCrewName(memberId: string): Promise<string> {
   const limited = await consumeRateLimits([
     { key: `crew-name:hour:${memberId}`, rule: CREW_NAME_REROLL_LIMITS.perHour },
     { key: `crew-name:day:${memberId}`, rule: CREW_NAME_REROLL_LIMITS.perDay },
   ]);
   if (!limited.allowed) {
-    const minutes = Math.ceil(limited.retryAfterSeconds / 60);
-    throw new AppError("RATE_LIMITED", `That's a lot of new names! Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+    throw appErrorWithValues("RATE_LIMITED", CREW_NAME_LIMIT_MESSAGE, { minutes: Math.ceil(limited.retryAfterSeconds / 60) });
   }
   const [member] = await db
     .update(waitlistUsers)

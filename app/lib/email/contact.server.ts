@@ -17,7 +17,7 @@ type ContactMessage = { name: string; email: string; subject: string; message: s
 export async function deliverContactMessage(input: ContactMessage, clientIp: string): Promise<void> {
   const limited = await consumeRateLimit(`contact:network:${networkKeyOf(clientIp)}`, CONTACT_LIMIT);
   if (!limited.allowed) {
-    throw new AppError("RATE_LIMITED", "You've sent several messages already. Please try again a little later.");
+    throw new AppError("RATE_LIMITED", /*i18n*/ "You've sent several messages already. Please try again a little later.");
   }
   const { SITE_NAME, CONTACT_EMAIL } = getEnv();
   const paragraphs = input.message.split(/\n{2,}/).map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`);

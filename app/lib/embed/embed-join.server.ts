@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getEnv } from "../env.server";
 import { isAppError } from "../errors";
+import { userMessageIn } from "../i18n/error-messages.server";
 import { log } from "../log.server";
 import { referralLink } from "../referrals/share-links";
 import { checkBotGuard } from "../security/bot-guard.server";
@@ -30,7 +31,7 @@ export type EmbedJoinResult = { status: "joined"; referralLink: string } | { sta
  * e-mailed their link and the answer shows nobody's details.
  */
 export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, request: EmbedVisitor): Promise<EmbedJoinResult> {
-  const age = await decideAge({ birthMonth: input.birthMonth, birthYear: input.birthYear, remembered: null });
+  const age = await decideAge({ birthMonth: input.birthMonth, birthYear: input.birthYear, remembered: null, language: request.siteLanguage });
   if (age.band === "under_consent_age") {
     const query = new URLSearchParams({ pass: sealAgePass(age.band, input.email), ...(input.referralCode ? { ref: input.referralCode } : {}) });
     return { status: "ask_parent", parentUrl: `${getEnv().origin}${PARENT_CONSENT_PATH}?${query}` };
@@ -66,7 +67,7 @@ export async function answerEmbedJoin(fields: unknown, request: EmbedVisitor & {
   try {
     return { body: await joinFromEmbed(submission.data, request), status: 200 };
   } catch (error) {
-    if (isAppError(error)) return { body: { error: error.userMessage }, status: error.status };
+    if (isAppError(error)) return { body: { error: userMessageIn(error, request.siteLanguage) }, status: error.status };
     log.error("embedded signup failed", { requestId: request.requestId, error });
     return { body: { error: SIGNUP_ERROR_MESSAGE }, status: 500 };
   }

@@ -3,6 +3,7 @@ import { sessions } from "../../../db/schema";
 import { db } from "../db.server";
 import { serverNow } from "../dev/test-clock.server";
 import { AppError } from "../errors";
+import { appErrorWithValues } from "../i18n/error-messages.server";
 import { consumeRateLimit, type RateLimitRule } from "../security/rate-limit.server";
 
 // What a member's own export or erasure request must pass (ADR 0045): a session created by a
@@ -18,12 +19,15 @@ export const PRIVACY_LIMITS: Record<PrivacyRequestKind, RateLimitRule> = {
 
 export type PrivacyRequestKind = "export" | "erasure";
 
-export const FRESH_SIGN_IN_MESSAGE = `For your safety, downloading or deleting your data needs a sign-in from the last ${FRESH_SIGN_IN_MINUTES} minutes. We can e-mail you a new sign-in link.`;
+// The dashboard's My data answers (ICU, with the minutes), said in the page's language by userMessageIn.
+export const FRESH_SIGN_IN_MESSAGE = /*i18n*/ "For your safety, downloading or deleting your data needs a sign-in from the last {minutes} minutes. We can e-mail you a new sign-in link.";
+export const PRIVACY_REQUEST_LIMIT_MESSAGE = /*i18n*/ "Too many requests for your data. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.";
 
 /** Thrown when the session is older than FRESH_SIGN_IN_MINUTES: the page offers a new sign-in link. */
 export class StaleSignInError extends AppError {
   constructor() {
-    super("FORBIDDEN", FRESH_SIGN_IN_MESSAGE);
+    const { userMessage, withValues } = appErrorWithValues("FORBIDDEN", FRESH_SIGN_IN_MESSAGE, { minutes: FRESH_SIGN_IN_MINUTES });
+    super("FORBIDDEN", userMessage, { withValues });
     this.name = "StaleSignInError";
   }
 }
@@ -42,7 +46,6 @@ export async function admitPrivacyRequest(kind: PrivacyRequestKind, request: { m
   if (!(await isFreshSignIn(request.sessionId))) throw new StaleSignInError();
   const limited = await consumeRateLimit(`privacy:${kind}:${request.memberId}`, PRIVACY_LIMITS[kind]);
   if (!limited.allowed) {
-    const minutes = Math.ceil(limited.retryAfterSeconds / 60);
-    throw new AppError("RATE_LIMITED", `Too many requests for your data. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+    throw appErrorWithValues("RATE_LIMITED", PRIVACY_REQUEST_LIMIT_MESSAGE, { minutes: Math.ceil(limited.retryAfterSeconds / 60) });
   }
 }

@@ -1,4 +1,5 @@
 import { currentPrivacyNotice } from "../consent/privacy-notice.server";
+import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages";
 import { sql } from "drizzle-orm";
 import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
 import { canAccess, type Role } from "../auth/roles";
@@ -110,15 +111,21 @@ export class ClaimLinkExpiredError extends AppError {
  * The neutral age question, for a winner with no consent on record (they joined before
  * the question existed). At or over the consent age, their own consent is recorded and
  * the address form follows; under it, nothing is stored and a parent must consent first.
+ * The consent names the notice in the claim page's language (ADR 0054).
  */
-export async function answerClaimAge(token: string, answer: { birthMonth: string; birthYear: string }, now = new Date()): Promise<{ band: AgeBand }> {
+export async function answerClaimAge(
+  token: string,
+  answer: { birthMonth: string; birthYear: string },
+  now = new Date(),
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<{ band: AgeBand }> {
   const row = await requireOpenClaim(token, now);
   if (row.consent_method) return { band: "consent_age_or_over" }; // already on record: nothing to ask
   const birth = checkBirthMonth(answer.birthMonth, answer.birthYear, now);
   if (!birth.ok) throw new AppError("INVALID_INPUT", birth.message);
   const band = ageBandOf(birth.birth, await getSiteSetting("consentAge"), now);
   if (band === "under_consent_age") return { band };
-  const notice = await currentPrivacyNotice();
+  const notice = await currentPrivacyNotice(language);
   await db.execute(sql`
     update waitlist_users
        set age_band = ${band}, consent_method = 'self', consent_at = ${now.toISOString()}::timestamptz, privacy_notice_version = ${notice.version}

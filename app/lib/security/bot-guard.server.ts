@@ -2,6 +2,7 @@ import { usedBotChallenges } from "../../../db/schema";
 import { LOGIN_FAILED_MESSAGE } from "../auth/login-form";
 import { db } from "../db.server";
 import { AppError } from "../errors";
+import { appErrorWithValues } from "../i18n/error-messages.server";
 import { log } from "../log.server";
 import { botChallengeSolveSeconds, botGuardChecks } from "../metrics.server";
 import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
@@ -43,15 +44,13 @@ function refusal(form: BotGuardedForm, outcome: string, error: AppError): AppErr
   return error;
 }
 
-function minutes(seconds: number): string {
-  const count = Math.ceil(seconds / 60);
-  return `${count} minute${count === 1 ? "" : "s"}`;
-}
+/** The no-JavaScript limit's answers (ICU, with the minutes to wait): shown by the join forms and the sign-in page. */
+export const NO_JS_JOIN_LIMIT_MESSAGE = /*i18n*/ "Too many signups from your network. Please try again in {minutes, plural, one {# minute} other {# minutes}}, or turn on JavaScript.";
+export const NO_JS_SIGN_IN_LIMIT_MESSAGE = /*i18n*/ "Too many sign-in requests. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again, or turn on JavaScript.";
 
-function noJsLimitMessage(form: BotGuardedForm, retryAfterSeconds: number): string {
-  return form === "join"
-    ? `Too many signups from your network. Please try again in ${minutes(retryAfterSeconds)}, or turn on JavaScript.`
-    : `Too many sign-in requests. Please wait ${minutes(retryAfterSeconds)} and try again, or turn on JavaScript.`;
+function noJsLimitError(form: BotGuardedForm, retryAfterSeconds: number): AppError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return appErrorWithValues("RATE_LIMITED", form === "join" ? NO_JS_JOIN_LIMIT_MESSAGE : NO_JS_SIGN_IN_LIMIT_MESSAGE, { minutes });
 }
 
 /**
@@ -86,7 +85,7 @@ export function settleBotGuard(pass: BotGuardPass, answer: { reused: boolean; re
   const { form } = pass;
   if (answer.reused) return refusal(form, "reused", new AppError("INVALID_INPUT", BOT_CHECK_REUSED_MESSAGE));
   if (answer.retryAfterSeconds !== null) {
-    return refusal(form, "no_js_limited", new AppError("RATE_LIMITED", noJsLimitMessage(form, answer.retryAfterSeconds)));
+    return refusal(form, "no_js_limited", noJsLimitError(form, answer.retryAfterSeconds));
   }
   botGuardChecks.inc({ form, outcome: pass.kind });
   if (pass.kind === "solved" && pass.solveMs !== null) botChallengeSolveSeconds.observe(pass.solveMs / 1000);

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../../database-unavailable.server";
 import { isAppError } from "../../errors";
 import { setFlash } from "../../flash.server";
+import { userMessageIn } from "../../i18n/error-messages.server";
 import { log } from "../../log.server";
 import { checkBotGuard } from "../../security/bot-guard.server";
 import { SIGNUP_ERROR_MESSAGE, type JoinActionData } from "../join-form";
@@ -45,7 +46,7 @@ export async function answerJoinForm(payload: FormData | URLSearchParams, visito
   if (submission.status !== "success") return { kind: "refused", status: 400, data: { form: submission.reply() } };
   const { altcha, website, birthMonth, birthYear, ...join } = submission.value;
   try {
-    const age = await decideAge({ birthMonth, birthYear, remembered: readAgePassCookie(visitor.cookieHeader) });
+    const age = await decideAge({ birthMonth, birthYear, remembered: readAgePassCookie(visitor.cookieHeader), language: visitor.siteLanguage });
     // A child's address goes no further: the parent is asked first (ADR 0041).
     if (age.band === "under_consent_age") {
       return { kind: "ask-parent", location: PARENT_CONSENT_PATH, setCookies: [agePassCookie(sealAgePass(age.band, join.email))] };
@@ -69,7 +70,7 @@ export async function answerJoinForm(payload: FormData | URLSearchParams, visito
     return { kind: "joined", location, setCookies };
   } catch (error) {
     const form = submission.reply();
-    if (isAppError(error)) return { kind: "refused", status: error.status, data: { form, formError: error.userMessage } };
+    if (isAppError(error)) return { kind: "refused", status: error.status, data: { form, formError: userMessageIn(error, visitor.siteLanguage) } };
     if (error instanceof BatcherFullError) {
       log.warn("waitlist signup refused: this process's join queue is full", { requestId: visitor.requestId });
       return { kind: "refused", status: 503, data: { form, formError: DATABASE_UNAVAILABLE_MESSAGE }, headers: { "Retry-After": String(error.retryAfterSeconds) } };

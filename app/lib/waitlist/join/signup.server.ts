@@ -14,7 +14,8 @@ import { signupNetworkLimitKey } from "./join-rules.server";
 import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "../returning-member.server";
 import { countryOf, deviceClassOf } from "../signup-context";
 import type { JoinInput } from "../waitlist.schema";
-import type { Language } from "../../i18n/languages";
+import { appErrorWithValues } from "../../i18n/error-messages.server";
+import { DEFAULT_LANGUAGE, type Language } from "../../i18n/languages";
 
 // Generous enough for a classroom behind one address, tight enough to stop a script.
 export const SIGNUP_LIMIT_PER_NETWORK = { limit: 60, windowSeconds: 10 * 60 };
@@ -86,6 +87,9 @@ export type ApiSignupRequest = {
   language?: Language;
 };
 
+/** The join forms' answer when a network joins too often (ICU, with the minutes), said in the page's language by userMessageIn. */
+export const SIGNUP_NETWORK_LIMIT_MESSAGE = /*i18n*/ "Too many signups from your network. Please try again in {minutes, plural, one {# minute} other {# minutes}}.";
+
 export const API_UNDER_CONSENT_AGE_MESSAGE =
   "This visitor is under the consent age: a parent's consent comes first. Send them to the site's join form, which asks a parent or guardian.";
 
@@ -95,7 +99,8 @@ export const API_UNDER_CONSENT_AGE_MESSAGE =
  * naming the key are written in one transaction.
  */
 export async function signUpFromApi(request: ApiSignupRequest, actor: Actor): Promise<JoinResult> {
-  const age = await decideAge({ birthMonth: request.birthMonth, birthYear: request.birthYear, remembered: null });
+  // The notice in the member's language: the one the calling site shows them (English unless it says otherwise).
+  const age = await decideAge({ birthMonth: request.birthMonth, birthYear: request.birthYear, remembered: null, language: request.language ?? DEFAULT_LANGUAGE });
   if (age.band === "under_consent_age") throw new AppError("FORBIDDEN", API_UNDER_CONSENT_AGE_MESSAGE);
   const clientIp = request.clientIp ?? null;
   const member: NewMember = {
@@ -144,6 +149,5 @@ function answerToRefusal(error: unknown, botGuard: BotGuardPass | undefined, gua
     if (guardError) return guardError;
   }
   if (refusal?.kind !== "rate_limited") return error;
-  const minutes = Math.ceil(refusal.retryAfterSeconds / 60);
-  return new AppError("RATE_LIMITED", `Too many signups from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  return appErrorWithValues("RATE_LIMITED", SIGNUP_NETWORK_LIMIT_MESSAGE, { minutes: Math.ceil(refusal.retryAfterSeconds / 60) });
 }
