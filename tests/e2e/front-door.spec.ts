@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { allowFailedResponse, closePage, joinWaitlist, newPage, unique, withServerAndBrowser } from "./fixtures";
+import { allowFailedResponse, closePage, joinWaitlist, newPage, unique, waitForHydration, withServerAndBrowser } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 
@@ -67,6 +67,8 @@ describe("front door", () => {
         assert.ok((await links.count()) >= 6, `${path}: the menu lists the site's links`);
       }
       await visit(page, "/");
+      // Measured once the page is ready: until then the streamed markup may still hold a hidden copy of a part it is swapping in.
+      await waitForHydration(page);
       const title = await page.getByRole("heading", { level: 1 }).boundingBox();
       const trailer = await page.getByTestId("trailer-player").boundingBox();
       assert.ok(title && trailer && (title.y + title.height <= trailer.y || title.x + title.width <= trailer.x), "the home title wraps in its column, clear of the trailer");
