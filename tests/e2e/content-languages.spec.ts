@@ -43,7 +43,8 @@ describe("language tabs in the back office", () => {
     await admin.getByText("Content Saved!").waitFor();
     await admin.getByText("Saved Main Title Line 1 (Spanish).").waitFor();
     assert.equal(await title.inputValue(), "¡Súbete a bordo!");
-    assert.equal(await admin.getByTestId("not-translated").count(), untranslated - 1);
+    // The saved screen is read again after the toast: wait for it rather than count mid-render.
+    await admin.waitForFunction((count) => document.querySelectorAll('[data-testid="not-translated"]').length === count, untranslated - 1);
 
     // The Spanish history has the one version; the English tab still shows the English.
     await admin.getByRole("button", { name: "History" }).first().click();
