@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 /** Past this, the form is sent without a solution (the server then counts it as without JavaScript). */
 const SOLVE_TIMEOUT_MS = 15_000;
+/** Solves tried for one submit before it is sent without a solution (e.g. where the widget cannot run). */
+const SOLVE_ATTEMPTS = 3;
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => undefined;
@@ -103,12 +105,16 @@ export function useBotGuard() {
     [mounted],
   );
 
-  async function solveFresh(): Promise<void> {
+  async function solveFresh(form: HTMLFormElement): Promise<void> {
     const element = await mounted.promise;
     if (!element) return;
-    if (element.getState() === "verifying") await settled(element);
-    // A solution already sent, expired or failed: ask for a new challenge.
-    else await element.verify();
+    // Two solves at once spoil each other: the widget's second one makes the first fail,
+    // and that failure ends a wait. So a try that ends without a solution is tried again.
+    for (let attempt = 0; attempt < SOLVE_ATTEMPTS && !hasUnsentSolution(form); attempt += 1) {
+      if (element.getState() === "verifying") await settled(element);
+      // A solution already sent, expired or failed: ask for a new challenge.
+      else await element.verify();
+    }
   }
 
   function hasUnsentSolution(form: HTMLFormElement): boolean {
@@ -138,7 +144,7 @@ export function useBotGuard() {
     isHolding.current = true;
     setIsWaiting(true);
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, SOLVE_TIMEOUT_MS));
-    void Promise.race([solveFresh(), timeout]).finally(() => {
+    void Promise.race([solveFresh(form), timeout]).finally(() => {
       isHolding.current = false;
       setIsWaiting(false);
       letNextSubmitThrough.current = true;

@@ -98,6 +98,26 @@ describe("authentication", () => {
     }
   });
 
+  it("a solve cut short by a second one still sends the sign-in with a solved challenge", async () => {
+    const solvedBefore = await botGuardChecks(e2e.server.origin, "sign-in", "solved");
+    const page = await newPage(e2e.browser);
+    try {
+      await page.goto(`${e2e.server.origin}/login`);
+      await waitForHydration(page);
+      await page.waitForFunction(() => typeof (document.querySelector("altcha-widget") as { getState?: unknown } | null)?.getState === "function");
+      // Two solves at once, as a focus and a submit can start them: the first one fails when the second begins.
+      await page.evaluate(() => {
+        const widget = document.querySelector("altcha-widget") as unknown as { verify: () => Promise<unknown> };
+        void widget.verify();
+        void widget.verify();
+      });
+      await requestMagicLink(page, crewEmail());
+      assert.equal(await botGuardChecks(e2e.server.origin, "sign-in", "solved"), solvedBefore + 1);
+    } finally {
+      await closePage(page);
+    }
+  });
+
   it("a magic link works once: opening it again does not sign in and /login explains why", async () => {
     const email = crewEmail();
     const first = await newPage(e2e.browser);

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { allowFailedResponse, allowPageError, closePage, latestMailTo, newPage, signIn, waitForHeading, waitForHydration, withServerAndBrowser, answerAgeQuestion } from "./fixtures";
+import { allowFailedResponse, allowPageError, closePage, latestMailTo, newPage, signIn, waitForHeading, waitForHydrated, waitForHydration, withServerAndBrowser, answerAgeQuestion } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 let admin: Page;
@@ -180,7 +180,9 @@ describe("video and logo", () => {
     // This machine has no route to YouTube: the embedded player's own requests fail, and may say so.
     allowPageError(visitor, /youtube(-nocookie)?\.com|ytimg\.com/);
     await visitor.goto(`${e2e.server.origin}/`);
-    await visitor.getByRole("button", { name: /^Play / }).click();
+    const play = visitor.getByRole("button", { name: /^Play / });
+    await waitForHydrated(play);
+    await play.click();
     const src = await visitor.locator("iframe").first().getAttribute("src");
     assert.match(src ?? "", /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?/);
     await closePage(visitor);

@@ -10,7 +10,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { after, afterEach, before } from "node:test";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Frame, type FrameLocator, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Frame, type FrameLocator, type Locator, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 import { freePort } from "./free-port";
 import { seedsDemo } from "../../app/lib/dev/seeds-demo";
@@ -348,6 +348,17 @@ export async function waitForHydration(page: Page): Promise<void> {
         requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
       }),
   );
+}
+
+/**
+ * Resolves once React owns the element `locator` finds. A part of the page that hydrates
+ * on its own (a lazy Suspense boundary) can still be server markup after the rest of the
+ * page is live, and React 19 drops a click on it that it cannot hydrate at once.
+ */
+export async function waitForHydrated(locator: Locator): Promise<void> {
+  const element = await locator.elementHandle();
+  await locator.page().waitForFunction((node) => Object.keys(node ?? {}).some((key) => key.startsWith("__reactProps$")), element);
+  await element?.dispose();
 }
 
 /** The console errors and page errors recorded since the last call, as messages. */

@@ -16,6 +16,7 @@ import {
   signIn,
   unique,
   waitForHeading,
+  waitForHydrated,
   waitForHydration,
   withServerAndBrowser,
 } from "./fixtures";
@@ -200,6 +201,7 @@ describe("the member loop with JavaScript", () => {
     await page.getByRole("button", { name: /^Play / }).click();
     await page.getByText("Achievement Unlocked!").waitFor();
     await page.reload();
+    await waitForHydrated(page.getByRole("button", { name: /^Play / }));
     const [again] = await Promise.all([
       page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/api/trailer-view") && response.request().method() === "POST"),
       page.getByRole("button", { name: /^Play / }).click(),
