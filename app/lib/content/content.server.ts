@@ -57,9 +57,22 @@ export async function getContentTranslation<K extends ContentName>(language: Lan
   return { values: values as Pick<ContentValues, K>, untranslated };
 }
 
+// The code's defaults never change while the process runs: each is sanitised once, not on every page.
+const normalisedDefaults = new Map<string, string>();
+
+function normalisedDefault(name: ContentName, language: Language): string {
+  const key = contentKeyOf(name, language);
+  let value = normalisedDefaults.get(key);
+  if (value === undefined) {
+    value = normalise(name, language === DEFAULT_LANGUAGE ? SETTING_DEFINITIONS[name].fallback : SPANISH_CONTENT_DEFAULTS[name]);
+    normalisedDefaults.set(key, value);
+  }
+  return value;
+}
+
 /** Whether the English of a field is still its code default (never customised, or saved back unchanged). */
 function isEnglishDefault(name: ContentName, english: string): boolean {
-  return normalise(name, english) === normalise(name, SETTING_DEFINITIONS[name].fallback);
+  return english === normalisedDefault(name, DEFAULT_LANGUAGE) || normalise(name, english) === normalisedDefault(name, DEFAULT_LANGUAGE);
 }
 
 /** The site text in a language, and the language each field's text is actually in. */
@@ -81,7 +94,7 @@ export async function resolveContentIn<K extends ContentName>(language: Language
   for (const name of names) languages[name] = language;
   for (const name of untranslated) {
     if (isEnglishDefault(name, english[name])) {
-      result[name] = normalise(name, SPANISH_CONTENT_DEFAULTS[name]);
+      result[name] = normalisedDefault(name, language);
     } else {
       result[name] = english[name];
       languages[name] = DEFAULT_LANGUAGE;
