@@ -49,7 +49,7 @@ function setBaseHeaders(res: ServerResponse) {
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  if (getEnv().origin.startsWith("https:")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (getEnv().isHttps) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }
 
 /**

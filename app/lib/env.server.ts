@@ -37,6 +37,8 @@ const EnvSchema = z.object({
 export type Env = z.infer<typeof EnvSchema> & {
   host: string;
   origin: string;
+  /** The site is served over HTTPS: cookies are Secure and browsers are told to stay on HTTPS. */
+  isHttps: boolean;
   isLocalMail: boolean;
   adminEmails: string[];
 };
@@ -66,7 +68,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
   const origin = (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
-  return { ...env, host, origin, isLocalMail, adminEmails };
+  return { ...env, host, origin, isHttps: origin.startsWith("https://"), isLocalMail, adminEmails };
 }
 
 let cached: Env | undefined;

@@ -61,3 +61,14 @@ describe("TEST_CLOCK", () => {
     expect(parseEnv({ TEST_CLOCK: "false", SMTP_URL: "smtp://mail.example:587" }).TEST_CLOCK).toBe(false);
   });
 });
+
+describe("isHttps", () => {
+  it.each([
+    [undefined, false],
+    ["http://localhost:3000", false],
+    ["https://crew.example.com", true],
+    ["https://crew.example.com/", true],
+  ])("PUBLIC_ORIGIN %j serves over HTTPS: %j (Secure cookies, HSTS)", (PUBLIC_ORIGIN, expected) => {
+    expect(parseEnv({ PUBLIC_ORIGIN }).isHttps).toBe(expected);
+  });
+});

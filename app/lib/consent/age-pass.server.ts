@@ -50,7 +50,7 @@ export function readAgePassCookie(cookieHeader: string | null): AgePass | null {
 }
 
 export function agePassCookie(token: string): string {
-  const secure = getEnv().origin.startsWith("https://") ? "; Secure" : "";
+  const secure = getEnv().isHttps ? "; Secure" : "";
   return `${AGE_PASS_COOKIE}=${encodeURIComponent(token)}; Max-Age=${AGE_PASS_SECONDS}; Path=/; HttpOnly; SameSite=Lax${secure}`;
 }
 

@@ -49,6 +49,6 @@ export function languageCookie(language: Language): string {
     maxAge: ONE_YEAR_SECONDS,
     sameSite: "lax",
     httpOnly: true,
-    secure: getEnv().origin.startsWith("https://"),
+    secure: getEnv().isHttps,
   });
 }

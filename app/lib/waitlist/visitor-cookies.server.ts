@@ -14,7 +14,7 @@ function cookieOptions(maxAge: number) {
     sameSite: "lax" as const,
     path: "/",
     maxAge,
-    secure: env.origin.startsWith("https://"),
+    secure: env.isHttps,
     secrets: [resolveAuthSecret(env)],
   };
 }
