@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
 import { runTransaction } from "../db.server";
 import { getSiteSettings } from "../settings/settings.server";
-import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages";
+import { DEFAULT_LANGUAGE, isTranslatedLanguage, type Language, type TranslatedLanguage } from "../i18n/languages";
 
 /**
  * The edition of the privacy notice's own words (app/routes/privacy.tsx, the parent's
@@ -19,6 +19,9 @@ export const PRIVACY_NOTICE_EDITION = 11;
  * test compares a hash of the Spanish words with the one recorded for this edition.
  */
 export const SPANISH_NOTICE_EDITION = 2;
+
+/** Each translated language's notice edition (a new language's notice starts at 1). */
+const TRANSLATION_EDITIONS: Record<TranslatedLanguage, number> = { es: SPANISH_NOTICE_EDITION };
 
 /** The settings the notice states, so a change of one is a new version. */
 const NOTICE_SETTINGS = ["consentAge", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"] as const;
@@ -52,7 +55,7 @@ export function forgetPrivacyNotices(): void {
  */
 export async function currentPrivacyNotice(language: Language = DEFAULT_LANGUAGE): Promise<PrivacyNotice> {
   const settings = await getSiteSettings([...NOTICE_SETTINGS]);
-  const translation = language === DEFAULT_LANGUAGE ? {} : { language, translation: SPANISH_NOTICE_EDITION };
+  const translation = isTranslatedLanguage(language) ? { language, translation: TRANSLATION_EDITIONS[language] } : {};
   const facts: PrivacyNoticeFacts = { edition: PRIVACY_NOTICE_EDITION, ...translation, ...settings };
   const text = JSON.stringify(facts);
   const fingerprint = createHash("sha256").update(text).digest("hex");

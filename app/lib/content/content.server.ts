@@ -1,12 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { contentHistory, users } from "../../../db/schema";
 import { db, postgresError, runTransaction, type Transaction } from "../db.server";
-import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages";
+import { DEFAULT_LANGUAGE, isTranslatedLanguage, type Language } from "../i18n/languages";
 import { SETTING_DEFINITIONS, getSiteSettings, getStoredSettingValues, saveSettingRows } from "../settings/settings.server";
 import { parseTextValue, textValueToString } from "../settings/settings-rules";
 import { CONTENT_FIELDS, HISTORY_LIMIT, type ContentName } from "./content-fields";
 import { sanitizeRichHtml } from "./sanitize.server";
-import { SPANISH_CONTENT_DEFAULTS } from "./spanish-defaults";
+import { BUILT_IN_CONTENT } from "./spanish-defaults";
 
 export type ContentValues = Record<ContentName, string>;
 
@@ -64,7 +64,7 @@ function normalisedDefault(name: ContentName, language: Language): string {
   const key = contentKeyOf(name, language);
   let value = normalisedDefaults.get(key);
   if (value === undefined) {
-    value = normalise(name, language === DEFAULT_LANGUAGE ? SETTING_DEFINITIONS[name].fallback : SPANISH_CONTENT_DEFAULTS[name]);
+    value = normalise(name, isTranslatedLanguage(language) ? BUILT_IN_CONTENT[language][name] : SETTING_DEFINITIONS[name].fallback);
     normalisedDefaults.set(key, value);
   }
   return value;
@@ -81,7 +81,7 @@ export type ContentIn<K extends ContentName> = { values: Pick<ContentValues, K>;
 /**
  * The site text in a language, field by field (ADR 0054, 0057), the one home of the rule:
  * the translation an admin saved; else, while the English is still the code default, the
- * built-in translation (SPANISH_CONTENT_DEFAULTS); else the English the admin wrote.
+ * built-in translation (BUILT_IN_CONTENT); else the English the admin wrote.
  * `languages` says which language each field came out in, so an e-mail's frame can follow
  * its body.
  */

@@ -1,3 +1,4 @@
+import type { TranslatedLanguage } from "../i18n/languages";
 import type { ContentName } from "./content-fields";
 
 // The built-in Spanish of every admin-edited field (ADR 0057): what Spanish readers get
@@ -23,3 +24,6 @@ export const SPANISH_CONTENT_DEFAULTS: Record<ContentName, string> = {
     "<p>Gracias por compartir la aventura,<br>El equipo de Vista Crew</p>",
   ].join(""),
 };
+
+/** Each translated language's built-in site text (ADR 0057). */
+export const BUILT_IN_CONTENT: Record<TranslatedLanguage, Record<ContentName, string>> = { es: SPANISH_CONTENT_DEFAULTS };

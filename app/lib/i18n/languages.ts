@@ -3,6 +3,16 @@
 export const LANGUAGES = ["en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
+/**
+ * The languages translated from English. What each needs of its own (built-in site text,
+ * its privacy notice's edition) is a Record over these, so a new language is a type error
+ * until it has them.
+ */
+export type TranslatedLanguage = Exclude<Language, "en">;
+
+export function isTranslatedLanguage(language: Language): language is TranslatedLanguage {
+  return language !== DEFAULT_LANGUAGE;
+}
 
 /** Each language's name in English, for the back office (which stays English, issue 31). */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Spanish" };
