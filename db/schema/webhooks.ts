@@ -32,6 +32,8 @@ export const webhookMessages = pgTable(
     messageId: text("message_id").notNull(),
     eventType: text("event_type").notNull(),
     payload: jsonb("payload").notNull(),
+    /** The members the event names (db/functions/webhook_member_ids.sql): how erasure and export find a member's messages (ADR 0059). */
+    memberIds: uuid("member_ids").array().notNull().default(sql`'{}'::uuid[]`),
     status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -45,6 +47,7 @@ export const webhookMessages = pgTable(
     unique("webhook_messages_endpoint_message").on(t.endpointId, t.messageId),
     index("webhook_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("webhook_messages_endpoint_idx").on(t.endpointId, t.createdAt),
+    index("webhook_messages_member_ids_idx").using("gin", t.memberIds),
     check("webhook_messages_attempts_non_negative", sql`${t.attempts} >= 0`),
   ],
 );

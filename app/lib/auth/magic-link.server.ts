@@ -3,6 +3,8 @@ import type { Language } from "../i18n/languages";
 import { log, maskEmail } from "../log.server";
 import { networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimits } from "../security/rate-limit.server";
+import { addressSubjectOf, personRateLimitKey } from "../security/person-rate-limit.server";
+import { emailHashOf } from "../email/suppression.server";
 import { getAuth } from "./auth.server";
 import { safeRedirectPath } from "./redirects";
 
@@ -30,7 +32,7 @@ export const SIGN_IN_LIMIT_MESSAGE = /*i18n*/ "Too many sign-in requests. Please
 export async function requestMagicLink({ email, clientIp, redirectTo, language }: MagicLinkRequest): Promise<void> {
   const normalised = email.trim().toLowerCase();
   const limited = await consumeRateLimits([
-    { key: `sign-in:email:${normalised}`, rule: SIGN_IN_LIMITS.perEmail },
+    { key: personRateLimitKey("sign-in", "email", addressSubjectOf(emailHashOf(normalised))), rule: SIGN_IN_LIMITS.perEmail },
     { key: `sign-in:network:${networkKeyOf(clientIp)}`, rule: SIGN_IN_LIMITS.perNetwork },
   ]);
   if (!limited.allowed) {

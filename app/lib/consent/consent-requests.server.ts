@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import { consentRequests, waitlistUsers } from "../../../db/schema";
+import { addressSubjectOf, personRateLimitKey } from "../security/person-rate-limit.server";
+import { emailHashOf } from "../email/suppression.server";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { consentRequests, emailOutbox, waitlistUsers } from "../../../db/schema";
 import { recordAuditEvent } from "../audit/audit.server";
-import { runTransaction, db } from "../db.server";
+import { runTransaction, db, type Transaction } from "../db.server";
 import { serverNow } from "../dev/test-clock.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
@@ -10,7 +12,7 @@ import { AppError } from "../errors";
 import type { ShareChannel } from "../funnel/channels";
 import { getReferralCodeOwner } from "../referrals/referral-owner.server";
 import { consumeRateLimits } from "../security/rate-limit.server";
-import { householdNetworkOf, networkKeyOf } from "../security/client-network.server";
+import { coarseNetworkOf, networkKeyOf } from "../security/client-network.server";
 import { getSiteSetting, getSiteSettings } from "../settings/settings.server";
 import { normaliseEmail } from "../waitlist/email";
 import { emailIdentity } from "../waitlist/email-identity";
@@ -51,9 +53,9 @@ function answerUrl(token: string): string {
   return `${getEnv().origin}/parent-consent/answer?${new URLSearchParams({ token })}`;
 }
 
-/** The rate-limit key of a parent's address: hashed, since a key outlives a declined request and must not keep the address. */
+/** The rate-limit key of a parent's address: a keyed hash, since a key outlives a declined request and must not keep the address. */
 export function parentRateLimitKey(identity: string): string {
-  return `consent:parent:${createHash("sha256").update(identity).digest("base64url").slice(0, 22)}`;
+  return personRateLimitKey("consent", "parent", addressSubjectOf(emailHashOf(identity)));
 }
 
 /**
@@ -97,14 +99,15 @@ export async function requestParentConsent(request: ParentConsentRequest): Promi
         privacyNoticeVersion: notice.version,
         referrerId: referrer?.id ?? null,
         signupVia: request.via,
-        signupNetwork: householdNetworkOf(request.clientIp),
+        // Only what fair play needs, before anyone consented: the coarse network and the device class, never the address or the country.
+        signupNetwork: coarseNetworkOf(request.clientIp),
         signupDevice: device,
-        signupCountry: country,
+        signupCountry: null,
         language: request.siteLanguage,
         requestedAt: sql`${serverNow()}`,
         expiresAt: sql`${serverNow()} + make_interval(days => ${settings.consentRequestDays})`,
       })
-      .returning({ requestedAt: consentRequests.requestedAt });
+      .returning({ id: consentRequests.id, requestedAt: consentRequests.requestedAt });
     const email = renderParentNotice({
       i18n: i18nFor(request.siteLanguage),
       siteName: SITE_NAME,
@@ -115,8 +118,21 @@ export async function requestParentConsent(request: ParentConsentRequest): Promi
       country,
       consentRequestDays: settings.consentRequestDays,
     });
-    await enqueueEmail({ kind: "parent_consent", to: parentEmail, replyTo: CONTACT_EMAIL, subject: email.subject, html: email.html, text: email.text }, tx);
+    await enqueueEmail({ kind: "parent_consent", to: parentEmail, replyTo: CONTACT_EMAIL, subject: email.subject, html: email.html, text: email.text, consentRequestId: row!.id }, tx);
   });
+}
+
+/**
+ * A request that ended without a membership (declined, expired, "not my child"): its notice
+ * to the parent goes too, so nothing is left that names the parent's address (ADR 0059).
+ */
+export async function forgetConsentNotices(tx: Transaction, requestIds: readonly string[]): Promise<void> {
+  if (requestIds.length > 0) await tx.delete(emailOutbox).where(inArray(emailOutbox.consentRequestId, [...requestIds]));
+}
+
+/** The notice of an approved request becomes the membership's: in its export, and gone with its erasure. */
+async function keepConsentNoticeAs(tx: Transaction, requestId: string, memberId: string): Promise<void> {
+  await tx.update(emailOutbox).set({ memberId, consentRequestId: null }).where(eq(emailOutbox.consentRequestId, requestId));
 }
 
 export type PendingConsent = { expiresAt: Date; privacyNoticeVersion: number; noticeLines: string[] };
@@ -167,11 +183,15 @@ export async function answerConsentRequest(token: unknown, decision: "approve" |
     if (!request) return { outcome: "unknown" } as const;
     const actor = { kind: "system", name: "parent's consent" } as const;
     if (decision === "decline") {
+      await forgetConsentNotices(tx, [request.id]);
       await recordAuditEvent(tx, actor, { action: "consent.declined", targetType: "consent_request", targetId: request.id });
       return { outcome: "declined" } as const;
     }
     const [existing] = await tx.select({ id: waitlistUsers.id }).from(waitlistUsers).where(eq(waitlistUsers.emailIdentity, request.parentIdentity));
-    if (existing) return { outcome: "already_member" } as const;
+    if (existing) {
+      await keepConsentNoticeAs(tx, request.id, existing.id);
+      return { outcome: "already_member" } as const;
+    }
     const referrer = request.referrerId
       ? (await tx.select({ code: waitlistUsers.referralCode }).from(waitlistUsers).where(eq(waitlistUsers.id, request.referrerId)))[0]
       : undefined;
@@ -188,6 +208,7 @@ export async function answerConsentRequest(token: unknown, decision: "approve" |
       },
       (requests) => callJoinBatch(tx, requests),
     );
+    await keepConsentNoticeAs(tx, request.id, joined.member.id);
     if (!joined.isNewMember) return { outcome: "already_member" } as const;
     await recordAuditEvent(tx, actor, {
       action: "consent.granted",

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db, runTransaction } from "../db.server";
+import { runTransaction } from "../db.server";
 import { serverNow } from "../dev/test-clock.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
@@ -10,6 +10,7 @@ import type { Language } from "../i18n/languages";
 import { renderConsentConfirmation } from "./consent-emails";
 import { crewNameOf } from "../crew-names/crew-name";
 import { parentFooter } from "./revoke-link.server";
+import { forgetConsentNotices } from "./consent-requests.server";
 
 const CONSENT_SCHEDULE_INTERVAL_MS = 60_000;
 /** Confirmations queued per run; the rest wait for the next minute. */
@@ -24,7 +25,12 @@ export type ConsentScheduleCounts = { expiredRequests: number; confirmationsQueu
  * statement, so every process may run it and each e-mail is queued once.
  */
 export async function runConsentSchedule(): Promise<ConsentScheduleCounts> {
-  const expired = await db.execute(sql`delete from consent_requests where expires_at <= ${serverNow()} returning id`);
+  // An unanswered request goes with its notice to the parent (ADR 0059).
+  const expired = await runTransaction(async (tx) => {
+    const gone = await tx.execute<{ id: string }>(sql`delete from consent_requests where expires_at <= ${serverNow()} returning id`);
+    await forgetConsentNotices(tx, gone.rows.map((row) => row.id));
+    return gone;
+  });
   const confirmationsQueued = await runTransaction(async (tx) => {
     const due = await tx.execute<{ id: string; email: string; consent_at: string; crew_name_roll: number; language: Language }>(sql`
       update waitlist_users set consent_confirmation_due_at = null
@@ -38,7 +44,7 @@ export async function runConsentSchedule(): Promise<ConsentScheduleCounts> {
       const i18n = i18nFor(member.language);
       const crewName = crewNameOf(member.id, Number(member.crew_name_roll));
       const email = renderConsentConfirmation({ i18n, siteName: SITE_NAME, crewName, approvedAt: new Date(member.consent_at), footer: parentFooter(member.id, i18n) });
-      await enqueueEmail({ kind: "consent_confirmation", to: member.email, subject: email.subject, html: email.html, text: email.text }, tx);
+      await enqueueEmail({ kind: "consent_confirmation", to: member.email, subject: email.subject, html: email.html, text: email.text, memberId: member.id }, tx);
     }
     return due.rows.length;
   });

@@ -38,16 +38,15 @@ function isTokenShape(token: unknown): token is string {
 }
 
 /**
- * What names the old address goes once it is no longer theirs (ADR 0046): e-mails sent there,
- * pending sign-in links, counters keyed by it, and its traces in audit values and webhook
- * payloads, the way an erasure removes them (but not the member's own rows). What the old
- * and the new address share (a local part) is not a trace of the old one.
+ * What names the old address goes once it is no longer theirs (ADR 0046, matched as ADR 0059
+ * says): e-mails sent there, pending sign-in links, counters keyed by it, and its whole values
+ * in the audit rows and webhook messages about the member (but not the member's own rows).
  */
 async function forgetOldAddress(tx: Transaction, member: { id: string; email: string }, newEmail: string): Promise<void> {
-  const traces = tracesOf({ id: member.id, email: member.email, emailIdentity: emailIdentity(member.email) });
-  const newTraces = tracesOf({ id: member.id, email: newEmail, emailIdentity: emailIdentity(newEmail) });
-  const needles = traces.needles.filter((needle) => !newTraces.needles.some((kept) => kept.includes(needle)));
-  await forgetAddress(tx, { ...traces, needles }, { byId: false });
+  const old = tracesOf({ id: member.id, email: member.email, emailIdentity: emailIdentity(member.email) });
+  const kept = tracesOf({ id: member.id, email: newEmail, emailIdentity: emailIdentity(newEmail) });
+  const isOld = (address: string) => !kept.addresses.includes(address);
+  await forgetAddress(tx, { ...old, addresses: old.addresses.filter(isOld), identities: old.identities.filter(isOld) }, { byId: false });
 }
 
 async function isAddressTaken(executor: Pick<typeof db, "select">, newEmail: string, memberId: string): Promise<boolean> {
@@ -93,7 +92,8 @@ export async function requestAddressChange(member: { id: string; email: string }
     });
     const confirmUrl = `${origin}/confirm-address?${new URLSearchParams({ token })}`;
     const email = renderAddressChangeConfirmation({ i18n: i18nFor(await memberLanguage(member.id, tx)), siteName: SITE_NAME, confirmUrl, hours: ADDRESS_CHANGE_LINK_HOURS });
-    await enqueueEmail({ kind: "address_change", to: newEmail, subject: email.subject, html: email.html, text: email.text }, tx);
+    // Marked as the member's: it is their request, so their erasure takes it (the address is not theirs yet).
+    await enqueueEmail({ kind: "address_change", to: newEmail, subject: email.subject, html: email.html, text: email.text, memberId: member.id }, tx);
   });
 }
 

@@ -4,6 +4,7 @@ import { db } from "../db.server";
 import { AppError } from "../errors";
 import { appErrorWithValues } from "../i18n/error-messages.server";
 import { consumeRateLimits, type RateLimitRule } from "../security/rate-limit.server";
+import { personRateLimitKey } from "../security/person-rate-limit.server";
 import { crewNameOf } from "./crew-name";
 
 /** Re-rolls a member may make: a few in a row to find one they like, then a pause. */
@@ -28,8 +29,8 @@ export const CREW_NAME_LIMIT_MESSAGE = /*i18n*/ "That's a lot of new names! Plea
 
 export async function rerollCrewName(memberId: string): Promise<string> {
   const limited = await consumeRateLimits([
-    { key: `crew-name:hour:${memberId}`, rule: CREW_NAME_REROLL_LIMITS.perHour },
-    { key: `crew-name:day:${memberId}`, rule: CREW_NAME_REROLL_LIMITS.perDay },
+    { key: personRateLimitKey("crew-name", "hour", memberId), rule: CREW_NAME_REROLL_LIMITS.perHour },
+    { key: personRateLimitKey("crew-name", "day", memberId), rule: CREW_NAME_REROLL_LIMITS.perDay },
   ]);
   if (!limited.allowed) {
     throw appErrorWithValues("RATE_LIMITED", CREW_NAME_LIMIT_MESSAGE, { minutes: Math.ceil(limited.retryAfterSeconds / 60) });

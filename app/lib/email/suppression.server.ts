@@ -6,6 +6,7 @@ import { db, type Executor } from "../db.server";
 import { getEnv } from "../env.server";
 import { networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimit, type RateLimitRule } from "../security/rate-limit.server";
+import { addressSubjectOf, personRateLimitKey } from "../security/person-rate-limit.server";
 import { openToken, sealToken } from "../security/signed-token.server";
 import { emailIdentity } from "../waitlist/email-identity";
 import type { EmailStatus, SuppressionReason } from "./email-status-label";
@@ -72,7 +73,7 @@ export async function unsubscribeByToken(token: unknown, { clientIp, via }: { cl
     const limited = await consumeRateLimit(`unsubscribe:failure:${networkKeyOf(clientIp)}`, UNSUBSCRIBE_FAILURE_LIMIT);
     return limited.allowed ? "invalid" : "rate_limited";
   }
-  const limited = await consumeRateLimit(`unsubscribe:token:${emailHash}`, UNSUBSCRIBE_TOKEN_LIMIT);
+  const limited = await consumeRateLimit(personRateLimitKey("unsubscribe", "token", addressSubjectOf(emailHash)), UNSUBSCRIBE_TOKEN_LIMIT);
   if (!limited.allowed) return "rate_limited";
   return db.transaction(async (tx) => {
     if (!(await suppressEmailHash(emailHash, "unsubscribed", tx))) return "already";

@@ -7,7 +7,7 @@ import { isUuid } from "../uuid";
 import { runTransaction, type Transaction } from "../db.server";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import { forgetAddress } from "./forget-address.server";
-import { loadMemberTraces } from "./member-rows.server";
+import { addressList, consentRequestNames, loadMemberTraces } from "./member-rows.server";
 
 /** Who erased a member: themselves (a confirmed link), an admin, or a parent withdrawing consent. */
 export type ErasedBy = { kind: "member" } | { kind: "admin"; adminId: string } | { kind: "parent_withdrawal" } | { kind: "retention" };
@@ -20,11 +20,11 @@ export type ErasureCondition = { onlyParentConsented?: boolean };
  * on it by key (points ledger, referral rows both ways, aliases, season points, places,
  * prize claims, a pending change of address, their own audit trail: cascades; frozen standings keep the row as "Former
  * crew member"), the sign-in account, sessions and pending links of the address, every
- * e-mail to or about them, a parent's pending consent request from the address, staged CSV
- * import lines, webhook messages not yet delivered that name them (delivered ones keep
- * their shape with the address scrubbed), rate-limit counters derived from them, and their
- * traces in other audit rows' values (rows about them keep only what was done, when and by
- * whom). Points already credited to others stay, and the
+ * e-mail to them or marked as theirs, a parent's pending consent request from the address,
+ * staged CSV import lines, webhook messages not yet delivered that name them (delivered ones
+ * keep their shape with the address scrubbed), their rate-limit counters, and the values of
+ * audit rows about them (which keep only what was done, when and by whom). A row is theirs
+ * because a column names their id or their address, whole (ADR 0059): nobody else's row changes. Points already credited to others stay, and the
  * leaderboard's counts follow the deletion (its trigger). Leaves a tombstone audit row
  * ("erased, by whom", nothing of the person) and a `member.erased` webhook event carrying
  * only the id. False when there was no such member (a second click, an erased member).
@@ -45,8 +45,8 @@ export async function eraseMemberIn(tx: Transaction, memberId: string, by: Erase
 
   await forgetAddress(tx, traces, { byId: true });
   // A team account of the same address stays (Team removes it); a crew account goes with its sessions (cascade).
-  await tx.delete(users).where(and(eq(sql`lower(${users.email})`, traces.email), eq(users.role, "member")));
-  await tx.delete(consentRequests).where(sql`${consentRequests.parentIdentity} = ${traces.identity} or ${consentRequests.parentEmail} = ${traces.email}`);
+  await tx.delete(users).where(and(sql`lower(${users.email}) = any(${addressList(traces)})`, eq(users.role, "member")));
+  await tx.delete(consentRequests).where(consentRequestNames(traces));
 
   await tx.delete(waitlistUsers).where(eq(waitlistUsers.id, member.id));
 

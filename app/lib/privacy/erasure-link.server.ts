@@ -60,7 +60,7 @@ export async function requestOwnErasure(request: { memberId: string; sessionId: 
     // Every e-mail to a consenting parent carries the way to withdraw (ADR 0041).
     footer: isForChild ? parentFooter(request.memberId, i18n) : undefined,
   });
-  await enqueueEmail({ kind: "erasure_confirmation", to: member.email, subject, html, text });
+  await enqueueEmail({ kind: "erasure_confirmation", to: member.email, subject, html, text, memberId: request.memberId });
 }
 
 export type ErasureOutcome = { outcome: "erased"; memberId: string } | { outcome: Exclude<ErasureLink["status"], "valid"> };

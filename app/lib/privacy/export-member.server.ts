@@ -14,12 +14,13 @@ import { getSuppression } from "../email/suppression.server";
 import { historyLine, type HistoryReason } from "../points/history-text";
 import { i18nFor } from "../i18n/catalogs.server";
 import { decryptAddressText, resolveShippingAddressKey } from "../prizes/address-crypto.server";
-import { auditNames, importRowNames, loadMemberTraces, outboxNames, rateLimitNames, textNames, textNamesOrId, verificationNames } from "./member-rows.server";
+import { addressList, auditNames, consentRequestNames, importRowNames, loadMemberTraces, outboxNames, rateLimitNames, verificationNames, webhookNames } from "./member-rows.server";
 import type { MemberTraces } from "./member-traces";
 import { admitPrivacyRequest } from "./privacy-request.server";
 
 // "My data" (ADR 0045): everything held about one member, as one JSON document. Each
-// section is read from the rows the erasure removes (member-rows.server.ts), and `sources`
+// section is read from the rows the erasure removes (member-rows.server.ts): rows that name
+// their id or their confirmed contact address, whole (ADR 0059), and `sources`
 // counts them per table, so a test can hold the export against a scan of every column.
 
 export const EXPORT_FORMAT = "launchcrew-member-export/1";
@@ -73,19 +74,18 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
     rows(sql`select season, prize, status, link_expires_at, claimed_at, shipped_at, address_deleted_at, address_ciphertext from prize_claims where member_id = ${id} order by season`),
     rows(sql`select created_at, kind, subject, status, sent_at from email_outbox where ${outboxNames(traces)} order by id`),
     rows(sql`select occurred_at, actor_kind, action from audit_events where ${auditNames(traces)} order by id`),
-    rows(sql`select created_at, action, member_id = ${id} as is_own, before, after from member_audit_log where member_id = ${id}
-               or ${textNames(sql`before::text`, traces)} or ${textNames(sql`after::text`, traces)} order by id`),
+    rows(sql`select created_at, action, before, after from member_audit_log where member_id = ${id} order by id`),
     rows(sql`select r.line, r.outcome, r.tags, i.file_name, i.created_at from member_import_rows r join member_imports i on i.id = r.import_id where ${importRowNames(traces)} order by i.created_at, r.line`),
-    rows(sql`select event_type, status, created_at, delivered_at from webhook_messages where ${textNamesOrId(sql`payload::text`, traces)} order by id`),
+    rows(sql`select event_type, status, created_at, delivered_at from webhook_messages where ${webhookNames(traces)} order by id`),
     rows(sql`select split_part(key, ':', 1) || ':' || split_part(key, ':', 2) as counts, hits, window_started_at from rate_limits where ${rateLimitNames(traces)}`),
     rows(sql`select created_at, expires_at from verifications where ${verificationNames(traces)}`),
-    rows(sql`select id, name, created_at, email_verified from users where lower(email) = ${traces.email}`),
-    rows(sql`select s.created_at, s.expires_at, s.last_active_at from sessions s join users u on u.id = s.user_id where lower(u.email) = ${traces.email} order by s.created_at`),
+    rows(sql`select id, name, created_at, email_verified from users where lower(email) = any(${addressList(traces)})`),
+    rows(sql`select s.created_at, s.expires_at, s.last_active_at from sessions s join users u on u.id = s.user_id where lower(u.email) = any(${addressList(traces)}) order by s.created_at`),
     rows(sql`select code from referral_code_aliases where member_id = ${id}`),
     rows(sql`select last_rank, last_at from member_places where member_id = ${id}`),
-    rows(sql`select requested_at, expires_at from consent_requests where parent_identity = ${traces.identity} or parent_email = ${traces.email}`),
+    rows(sql`select requested_at, expires_at from consent_requests where ${consentRequestNames(traces)}`),
     rows(sql`select new_email, requested_at, expires_at from address_changes where member_id = ${id}`),
-    getSuppression(traces.email),
+    getSuppression(String(member.email)),
     member.is_blocked ? Promise.resolve([]) : rows(sql`select ${competitionRankSql(Number(member.points), Number(member.referrals_made))} as rank`),
     rows(sql`select w.name as wave, i.invited_at, i.admitted_at from member_invites i join waves w on w.id = i.wave_id where i.member_id = ${id}`),
   ]);
@@ -170,10 +170,7 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
     },
     records: {
       changesByTheCrew: [
-        // Another member's record that mentions them: that it exists, not the other member's values.
-        ...memberAudits.map((entry) =>
-          entry.is_own ? { date: iso(entry.created_at), action: entry.action, before: entry.before, after: entry.after } : { date: iso(entry.created_at), action: entry.action, about: "another member's record, which mentions you" },
-        ),
+        ...memberAudits.map((entry) => ({ date: iso(entry.created_at), action: entry.action, before: entry.before, after: entry.after })),
         ...auditRows.map((entry) => ({ date: iso(entry.occurred_at), action: entry.action, by: entry.actor_kind })),
       ],
       importedFrom: importRows.map((row) => ({ file: row.file_name, line: row.line, outcome: row.outcome, tags: row.tags, checked: iso(row.created_at) })),

@@ -1,70 +1,79 @@
 import { sql, type SQL } from "drizzle-orm";
-import { containsPattern } from "../db/contains-pattern";
-import { parentRateLimitKey } from "../consent/consent-requests.server";
 import type { Executor } from "../db.server";
 import { emailHashOf } from "../email/suppression.server";
+import { addressSubjectOf, rateLimitSubjectSql } from "../security/person-rate-limit.server";
 import { tracesOf, type MemberTraces } from "./member-traces";
 
 // Where the rows naming a member are, outside the rows keyed by their id: one definition
 // for the export (which lists them) and the erasure (which removes or scrubs them), so the
-// two cannot drift apart (ADR 0045).
+// two cannot drift apart. A row is the member's because a column says so — their id, or one
+// of their addresses, whole, in a column that holds an address — never because a longer
+// text contains something of theirs (ADR 0059, superseding the matching of ADR 0045/0046).
 
-/** A text expression holding any of the member's traces (address, identity, local parts). */
-export function textNames(expression: SQL, traces: MemberTraces): SQL {
-  return sql`(${sql.join(
-    traces.needles.map((needle) => sql`${expression} ilike ${containsPattern(needle)}`),
-    sql` or `,
-  )})`;
-}
+const textArray = (values: readonly string[]): SQL => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
+/** The member's addresses as a SQL text array, for `lower(column) = any(…)`. */
+export const addressList = (traces: MemberTraces): SQL => textArray(traces.addresses);
 
-/** A text expression holding the member's traces or their id. */
-export function textNamesOrId(expression: SQL, traces: MemberTraces): SQL {
-  return sql`(${textNames(expression, traces)} or ${expression} like ${containsPattern(traces.memberId)})`;
-}
-
-/** How a row names the member: by their address's traces alone, or also by their id (all but a change of address). */
+/** How a row names the member: by their address alone, or also by their id (all but a change of address). */
 export type NamedBy = { byId: boolean };
 
-/** E-mails to or about the member (to one of their addresses or marked as theirs, replying to them, or with their address in the body or the queued data). */
+/**
+ * E-mails to or for the member: marked as theirs, sent to one of their addresses, or a message
+ * they wrote through the contact form (the only mail whose reply-to is a visitor's).
+ */
 export function outboxNames(traces: MemberTraces, { byId }: NamedBy = { byId: true }): SQL {
-  const queued = byId ? textNamesOrId(sql`coalesce(template_data::text, '')`, traces) : textNames(sql`coalesce(template_data::text, '')`, traces);
-  return sql`(${byId ? sql`member_id = ${traces.memberId} or ` : sql``}lower(to_address) in (${sql.join(traces.addresses.map((address) => sql`${address}`), sql`, `)}) or ${textNames(sql`coalesce(reply_to, '')`, traces)}
-    or ${textNames(sql`subject`, traces)} or ${textNames(sql`html`, traces)} or ${textNames(sql`text`, traces)}
-    or ${queued})`;
+  return sql`(${byId ? sql`member_id = ${traces.memberId} or ` : sql``}lower(to_address) = any(${addressList(traces)})
+    or (kind = 'contact' and lower(reply_to) = any(${addressList(traces)})))`;
 }
 
-/** Audit rows about the member: aimed at them, or with their traces in the values or the actor's name. */
-export function auditNames(traces: MemberTraces, { byId }: NamedBy = { byId: true }): SQL {
-  return sql`(${byId ? sql`(target_type = 'member' and target_id = ${traces.memberId}) or ` : sql``}${textNames(sql`coalesce(before::text, '')`, traces)}
-    or ${textNames(sql`coalesce(after::text, '')`, traces)} or ${textNames(sql`actor_name`, traces)})`;
+/** Audit rows about the member: the app writes every change to a member with them as its target. */
+export function auditNames(traces: MemberTraces): SQL {
+  return sql`(target_type = 'member' and target_id = ${traces.memberId})`;
 }
 
-/** Rate-limit keys made from a hash of the address: a parent's consent requests, unsubscribe links. */
-function hashedRateLimitKeys(traces: MemberTraces): string[] {
-  return [parentRateLimitKey(traces.identity), `unsubscribe:token:${emailHashOf(traces.identity)}`];
+/** Webhook messages whose event names the member (webhook_messages.member_ids, db/functions/webhook_member_ids.sql). */
+export function webhookNames(traces: MemberTraces): SQL {
+  return sql`(member_ids @> array[${traces.memberId}]::uuid[])`;
 }
 
-/** Rate-limit counters derived from the member: keyed by their address (sign-in), its hash, or their id (crew names, privacy requests). */
-export function rateLimitNames(traces: MemberTraces, { byId }: NamedBy = { byId: true }): SQL {
-  const hashed = sql.join(hashedRateLimitKeys(traces).map((key) => sql`${key}`), sql`, `);
-  return sql`(${textNames(sql`key`, traces)} or ${byId ? sql`key like ${containsPattern(traces.memberId)} or ` : sql``}key in (${hashed}))`;
+/** The subjects the member's counters are keyed by: their id and keyed hashes of their addresses. */
+export function rateLimitSubjects(traces: MemberTraces, { byId }: NamedBy = { byId: true }): string[] {
+  const hashed = [...new Set(traces.identities.map((identity) => addressSubjectOf(emailHashOf(identity))))];
+  return byId ? [traces.memberId, ...hashed] : hashed;
 }
 
-/** CSV import lines staged for the member's address. */
+/** Rate-limit counters of the member: those whose subject is one of theirs, whole (person-rate-limit.server.ts). */
+export function rateLimitNames(traces: MemberTraces, namedBy: NamedBy = { byId: true }): SQL {
+  return sql`(${rateLimitSubjectSql} = any(${textArray(rateLimitSubjects(traces, namedBy))}))`;
+}
+
+/** CSV import lines staged for one of the member's addresses. */
 export function importRowNames(traces: MemberTraces): SQL {
-  return sql`(identity = ${traces.identity} or ${textNames(sql`email`, traces)})`;
+  return sql`(identity = any(${textArray(traces.identities)}) or lower(email) = any(${addressList(traces)}))`;
 }
 
-/** The member's own row and their pending change of address: the addresses that are theirs. */
+/**
+ * Pending sign-in links for one of the member's addresses. Better Auth keeps the link's
+ * address in `value`, a JSON object it writes itself ({"email": …}); other kinds of
+ * verification use the address as their identifier.
+ */
+export function verificationNames(traces: MemberTraces): SQL {
+  return sql`(lower(identifier) = any(${addressList(traces)})
+    or (case when left(value, 1) = '{' then lower(value::jsonb ->> 'email') end) = any(${addressList(traces)}))`;
+}
+
+/** A parent's pending consent requests from one of the member's addresses. */
+export function consentRequestNames(traces: MemberTraces): SQL {
+  return sql`(parent_identity = any(${textArray(traces.identities)}) or parent_email = any(${addressList(traces)}))`;
+}
+
+/**
+ * The member's traces: their id and their contact address. A change of address waiting for
+ * its link is not theirs yet: the export does not list what that address received, and an
+ * erasure leaves it alone (the link they asked for is marked with their id).
+ */
 export async function loadMemberTraces(executor: Executor, memberId: string, { forUpdate = false } = {}): Promise<MemberTraces | null> {
   const lock = forUpdate ? sql` for update` : sql``;
   const [member] = (await executor.execute<{ id: string; email: string; email_identity: string }>(sql`select id, email, email_identity from waitlist_users where id = ${memberId}${lock}`)).rows;
-  if (!member) return null;
-  const pending = (await executor.execute<{ new_email: string }>(sql`select new_email from address_changes where member_id = ${memberId}`)).rows;
-  return tracesOf({ id: member.id, email: member.email, emailIdentity: member.email_identity }, pending.map((row) => row.new_email));
-}
-
-/** Pending sign-in links (Better Auth stores the address in the value). */
-export function verificationNames(traces: MemberTraces): SQL {
-  return sql`(${textNames(sql`value`, traces)} or ${textNames(sql`identifier`, traces)})`;
+  return member ? tracesOf({ id: member.id, email: member.email, emailIdentity: member.email_identity }) : null;
 }

@@ -1,73 +1,53 @@
-// What of a member's address can sit in free text and JSON elsewhere (audit values, webhook
-// payloads, e-mail bodies, rate-limit keys): the address, its identity form and their local
-// parts. Export and erasure look for the same traces, so what one lists the other removes.
-
-/** Local parts shorter than this would match unrelated text ("al" in "also"): only the whole address is looked for then. */
-export const MIN_LOCAL_PART_LENGTH = 4;
+// Which values name a member (ADR 0059): their id, and the addresses that are provably
+// theirs — the contact address and its identity form, compared whole. Nothing is matched
+// as a part of a longer text: a local part such as "mail" or "network" is a word in other
+// people's rows, so a row is the member's only because a column says so.
 
 /** Placed where a value named an erased member. */
 export const ERASED_VALUE = "[erased]";
 
 export type MemberTraces = {
   memberId: string;
-  email: string;
-  identity: string;
-  /** The contact address and any other address of theirs still held (a pending change of address), lower-case. */
+  /** Lower-case: the contact address and its identity (email-identity.ts), each compared whole. */
   addresses: string[];
-  /** Lower-case strings whose presence in a text or JSON value names the member. */
-  needles: string[];
+  /** Lower-case identity forms of those addresses. */
+  identities: string[];
 };
 
-function localPartOf(address: string): string {
-  const at = address.lastIndexOf("@");
-  return at < 0 ? address : address.slice(0, at);
-}
-
-export function tracesOf(member: { id: string; email: string; emailIdentity: string }, otherAddresses: readonly string[] = []): MemberTraces {
+export function tracesOf(member: { id: string; email: string; emailIdentity: string }): MemberTraces {
   const email = member.email.toLowerCase();
   const identity = member.emailIdentity.toLowerCase();
-  const addresses = [...new Set([email, ...otherAddresses.map((address) => address.toLowerCase())])];
-  const needles = new Set([...addresses, identity]);
-  for (const address of [...addresses, identity]) {
-    const local = localPartOf(address);
-    if (local.length >= MIN_LOCAL_PART_LENGTH) needles.add(local);
-  }
-  return { memberId: member.id, email, identity, addresses, needles: [...needles] };
+  return { memberId: member.id, addresses: [...new Set([email, identity])], identities: [identity] };
 }
 
-/** Whether a text holds one of the needles (case-insensitive). */
-export function mentions(text: string, needles: readonly string[]): boolean {
-  const lower = text.toLowerCase();
-  return needles.some((needle) => lower.includes(needle));
+/** Whether a value is one of the addresses, whole (case-insensitive). */
+export function isOneOf(value: string, addresses: readonly string[]): boolean {
+  return addresses.includes(value.trim().toLowerCase());
 }
 
 /**
- * A JSON value with every string (value or key) that holds a needle replaced by
- * ERASED_VALUE; `changed` says whether anything was. Numbers, booleans and the shape stay,
- * so an audit row still tells what kind of change it was.
+ * A JSON value with every string that is one of the addresses, whole, replaced by
+ * ERASED_VALUE (a key that is one, by ERASED_VALUE and its position); `changed` says whether
+ * anything was. Other keys, numbers, booleans, the shape and
+ * every other string stay, so an audit row still tells what kind of change it was.
  */
-export function scrubJson(value: unknown, needles: readonly string[]): { value: unknown; changed: boolean } {
+export function scrubJson(value: unknown, addresses: readonly string[]): { value: unknown; changed: boolean } {
   let changed = false;
   const walk = (node: unknown): unknown => {
     if (typeof node === "string") {
-      if (!mentions(node, needles)) return node;
+      if (!isOneOf(node, addresses)) return node;
       changed = true;
       return ERASED_VALUE;
     }
     if (Array.isArray(node)) return node.map(walk);
     if (node !== null && typeof node === "object") {
-      const out: Record<string, unknown> = {};
-      let index = 0;
-      for (const [key, child] of Object.entries(node)) {
-        let safeKey = key;
-        if (mentions(key, needles)) {
+      return Object.fromEntries(
+        Object.entries(node).map(([key, child], index) => {
+          if (!isOneOf(key, addresses)) return [key, walk(child)];
           changed = true;
-          safeKey = `${ERASED_VALUE}${index}`;
-        }
-        out[safeKey] = walk(child);
-        index += 1;
-      }
-      return out;
+          return [`${ERASED_VALUE}${index}`, walk(child)];
+        }),
+      );
     }
     return node;
   };

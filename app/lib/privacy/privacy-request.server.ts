@@ -5,6 +5,7 @@ import { serverNow } from "../dev/test-clock.server";
 import { AppError } from "../errors";
 import { appErrorWithValues } from "../i18n/error-messages.server";
 import { consumeRateLimit, type RateLimitRule } from "../security/rate-limit.server";
+import { personRateLimitKey } from "../security/person-rate-limit.server";
 
 // What a member's own export or erasure request must pass (ADR 0045): a session created by a
 // sign-in link within the last minutes (a borrowed, left-open browser is not enough), and a
@@ -44,7 +45,7 @@ export async function isFreshSignIn(sessionId: string): Promise<boolean> {
 /** A fresh sign-in, then one hit on the member's limit for this kind; StaleSignInError or RATE_LIMITED otherwise. */
 export async function admitPrivacyRequest(kind: PrivacyRequestKind, request: { memberId: string; sessionId: string }): Promise<void> {
   if (!(await isFreshSignIn(request.sessionId))) throw new StaleSignInError();
-  const limited = await consumeRateLimit(`privacy:${kind}:${request.memberId}`, PRIVACY_LIMITS[kind]);
+  const limited = await consumeRateLimit(personRateLimitKey("privacy", kind, request.memberId), PRIVACY_LIMITS[kind]);
   if (!limited.allowed) {
     throw appErrorWithValues("RATE_LIMITED", PRIVACY_REQUEST_LIMIT_MESSAGE, { minutes: Math.ceil(limited.retryAfterSeconds / 60) });
   }

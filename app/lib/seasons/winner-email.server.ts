@@ -49,5 +49,5 @@ export async function queueWinnerEmail(executor: Executor, season: string, templ
     claimUrl: prizeClaimUrl(winner.memberId, season),
     footer: winner.parentConsented ? parentFooter(winner.memberId, i18n) : undefined,
   });
-  await enqueueEmail({ kind: "season_winner", to: winner.email, replyTo: CONTACT_EMAIL, subject: email.subject, html: email.html, text: email.text }, executor);
+  await enqueueEmail({ kind: "season_winner", to: winner.email, replyTo: CONTACT_EMAIL, subject: email.subject, html: email.html, text: email.text, memberId: winner.memberId }, executor);
 }

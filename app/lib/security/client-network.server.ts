@@ -44,3 +44,9 @@ export function householdNetworkOf(ip: string): string {
   if (!isIPv4(key)) return key;
   return `${key.split(".").slice(0, 3).join(".")}.0/24`;
 }
+
+/** householdNetworkOf for an IP address, and nothing for anything else (a value that is no address is not kept). */
+export function coarseNetworkOf(ip: string): string | null {
+  const address = ip.trim();
+  return isIPv4(address) || isIPv6(address.replace(/%.*$/, "")) ? householdNetworkOf(address) : null;
+}
