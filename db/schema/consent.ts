@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../app/lib/i18n/languages";
 import { waitlistUsers } from "./waitlist";
 
@@ -16,6 +16,12 @@ export const consentRequests = pgTable(
     /** The person behind the parent's address (email-identity.ts), for one request at a time. */
     parentIdentity: text("parent_identity").notNull(),
     privacyNoticeVersion: integer("privacy_notice_version").notNull(),
+    /**
+     * The notice e-mailed to the parent (email_outbox.id, ADR 0059): declining, expiry or "not my
+     * child" deletes it with the request; approving marks it as the new member's. Not a foreign
+     * key: the outbox's clean-up deletes sent mail without looking here.
+     */
+    noticeEmailId: bigint("notice_email_id", { mode: "number" }),
     /** The referrer of the link the child arrived through; paid only if the parent approves. */
     referrerId: uuid("referrer_id").references(() => waitlistUsers.id, { onDelete: "set null" }),
     signupVia: text("signup_via", { enum: ["copy", "facebook", "x", "linkedin", "email"] }),

@@ -33,12 +33,6 @@ export const emailOutbox = pgTable(
      * to an old address after a change, ADR 0046): an erasure takes it with the membership.
      */
     memberId: uuid("member_id").references(() => waitlistUsers.id, { onDelete: "cascade" }),
-    /**
-     * The parent's consent request a notice asks about (ADR 0059): declining, expiry or "not my
-     * child" deletes the notice with the request; approving marks it as the new member's. Not
-     * a foreign key, since the request row is gone by the time its answer is known.
-     */
-    consentRequestId: uuid("consent_request_id"),
     /** The broadcast this message is one of (ADR 0050): one per member, rendered when sent. */
     broadcastId: bigint("broadcast_id", { mode: "number" }).references(() => broadcasts.id, { onDelete: "cascade" }),
     /**
@@ -75,7 +69,6 @@ export const emailOutbox = pgTable(
     index("email_outbox_broadcast_status_idx").on(t.broadcastId, t.status).where(sql`${t.broadcastId} is not null`),
     index("email_outbox_rehearsal_idx").on(t.id).where(sql`${t.rehearsal}`),
     index("email_outbox_member_id_idx").on(t.memberId).where(sql`${t.memberId} is not null`),
-    index("email_outbox_consent_request_idx").on(t.consentRequestId).where(sql`${t.consentRequestId} is not null`),
   ],
 );
 

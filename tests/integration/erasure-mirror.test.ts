@@ -113,7 +113,7 @@ beforeAll(async () => {
     await adjustPoints(joined.member.id, 10 + index, ADMIN.id);
     // A newsletter-like message whose body says every word, and a parent's request from the address.
     await enqueueEmail({ kind: "broadcast", to: email, subject: "Crew news by e-mail", html: `<p>mail http network crew example ${studioLabel}</p>`, text: "mail http network crew example", memberId: joined.member.id });
-    await requestParentConsent({ parentEmail: email, agePass: { band: "under_consent_age", childHash: null, expiresAt: Date.now() + 60_000 }, referralCode: null, via: null, clientIp, userAgent: "Mozilla/5.0 (X11; Linux x86_64)", siteLanguage: "en" });
+    await requestParentConsent({ parentEmail: email, agePass: { band: "under_consent_age", childHashes: [], typed: [], expiresAt: Date.now() + 60_000 }, referralCode: null, via: null, clientIp, userAgent: "Mozilla/5.0 (X11; Linux x86_64)", siteLanguage: "en" });
   }
   // Pending requests of erasure (a mail with a link) for the others, and a staged import naming everyone.
   for (const email of OTHERS) {

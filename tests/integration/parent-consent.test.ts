@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, consentRequests, emailOutbox, pointsLedger, referralCodeAliases, referrals, users, waitlistUsers } from "../../db/schema";
 import { answerConsentRequest, CONSENT_LIMIT_MESSAGE, PARENT_IS_CHILD_MESSAGE } from "~/lib/consent/consent-requests.server";
+import { AGE_PASS_ADDRESSES, AGE_PASS_SECONDS, childHashOf, openAgePass, sealAgePass } from "~/lib/consent/age-pass.server";
 import { runConsentSchedule } from "~/lib/consent/consent-schedule.server";
 import { memberIdOfRevokeToken } from "~/lib/consent/revoke-link.server";
 import { revokeParentConsent } from "~/lib/consent/revoke-consent.server";
@@ -112,6 +113,45 @@ describe("the parent step", () => {
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "dad@example.com"))).toHaveLength(2);
   });
 
+  it("refuses every address the child typed in this browser in the last day as the parent's, not only the last (issue 37)", async () => {
+    // Joined twice: first as one address, then another; the first is not a parent either.
+    const first = await childJoins("first.try2015@example.com");
+    const second = await post(joinAction, "/join-waitlist", { email: "second.try2015@example.com", ...CHILD_BIRTH }, { cookie: first });
+    const cookie = second.cookies.find((line) => line.startsWith("lc_age="))!.split(";")[0]!;
+    for (const parentEmail of ["first.try2015@example.com", "Second.Try2015@example.com"]) {
+      expect((await post(parentAction, "/parent-consent", { parentEmail }, { cookie })).data).toEqual({ error: PARENT_IS_CHILD_MESSAGE });
+    }
+    expect(await db.select().from(consentRequests)).toHaveLength(0);
+    // A real parent's address still goes through.
+    expect((await post(parentAction, "/parent-consent", { parentEmail: "real.parent@example.com" }, { cookie })).status).toBe(302);
+    // An address typed more than a day ago is forgotten: the pass keeps a day, and at most AGE_PASS_ADDRESSES addresses.
+    const dayAgo = Date.now() - (AGE_PASS_SECONDS + 60) * 1000;
+    const old = openAgePass(sealAgePass("under_consent_age", "old.try@example.com", { now: dayAgo }), dayAgo)!;
+    const fresh = openAgePass(sealAgePass("under_consent_age", "new.try@example.com", { previous: old }))!;
+    expect(fresh.childHashes).toEqual([childHashOf("new.try@example.com")]);
+    let many = openAgePass(sealAgePass("under_consent_age", "kid0@example.com"))!;
+    for (let i = 1; i <= AGE_PASS_ADDRESSES + 4; i += 1) many = openAgePass(sealAgePass("under_consent_age", `kid${i}@example.com`, { previous: many }))!;
+    expect(many.childHashes).toHaveLength(AGE_PASS_ADDRESSES);
+    expect(many.childHashes.at(-1)).toBe(childHashOf(`kid${AGE_PASS_ADDRESSES + 4}@example.com`));
+  });
+
+  it("keeps only the coarse network and the device class of the child's request, never the address or the country (issue 37)", async () => {
+    for (const [clientIp, network] of [["203.0.113.50", "203.0.113.0/24"], ["2001:db8:85a3:1:2:3:4:5", "2001:db8:85a3:1::/64"], ["not an address", null]] as const) {
+      await resetDatabase();
+      const cookie = await childJoins();
+      const request = new Request(`${ORIGIN}/parent-consent`, {
+        method: "POST",
+        body: new URLSearchParams({ parentEmail: "coarse.parent@example.com", language: "es-ES", timeZone: "Europe/Madrid" }),
+        headers: { Cookie: cookie, "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148" },
+      });
+      const answer = await (parentAction as Action)({ request, params: {}, context: { cspNonce: "", requestId: "test", clientIp } });
+      expect((answer as Response).status).toBe(302);
+      const [stored] = await db.select().from(consentRequests);
+      expect(stored).toMatchObject({ signupNetwork: network, signupDevice: "mobile", signupCountry: null });
+      expect(JSON.stringify(stored)).not.toContain(clientIp);
+    }
+  });
+
   it("refuses a post without the age pass: nobody can mail a stranger from outside the join", async () => {
     const answer = await post(parentAction, "/parent-consent", { parentEmail: "stranger@example.com" });
     expect(answer.status).toBe(400);
@@ -175,8 +215,24 @@ describe("the parent's answer", () => {
     expect((await post(answerAction, "/parent-consent/answer", { token, decision: "decline" })).data).toEqual({ outcome: "declined" });
     expect(await db.select().from(consentRequests)).toHaveLength(0);
     expect(await db.select().from(waitlistUsers)).toHaveLength(0);
-    await db.delete(emailOutbox); // the notice itself was sent before the answer
+    // The notice to the parent goes with the request (issue 37): nothing names the address any more.
     expect(await everythingStored()).not.toContain("decliner@example.com");
+  });
+
+  it("decline or expiry forgets only that parent's notice; an approval keeps its notice as the new member's (issue 37)", async () => {
+    const declined = await askedParent("decliner@example.com");
+    await askedParent("waiting.parent@example.com");
+    await answerConsentRequest(declined, "decline");
+    const [waiting] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "waiting.parent@example.com"));
+    expect(waiting).toMatchObject({ kind: "parent_consent" });
+    await answerConsentRequest(await askedParent("approver@example.com"), "approve");
+    const [member] = await db.select({ id: waitlistUsers.id }).from(waitlistUsers).where(eq(waitlistUsers.email, "approver@example.com"));
+    const [notice] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "parent_consent")).orderBy(sql`id desc`).limit(1);
+    expect(notice).toMatchObject({ toAddress: "approver@example.com", memberId: member!.id });
+    await db.execute(sql`update consent_requests set requested_at = now() - interval '8 days', expires_at = now() - interval '1 day'`);
+    expect((await runConsentSchedule()).expiredRequests).toBe(1);
+    expect(await everythingStored()).not.toContain("waiting.parent@example.com");
+    expect(await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.toAddress, "approver@example.com"))).not.toHaveLength(0);
   });
 
   it("no answer within the window: the schedule deletes the request with the parent's address", async () => {
@@ -185,6 +241,7 @@ describe("the parent's answer", () => {
     await db.execute(sql`update consent_requests set requested_at = now() - interval '8 days', expires_at = now() - interval '1 day'`);
     expect((await runConsentSchedule()).expiredRequests).toBe(1);
     expect(await db.select().from(consentRequests)).toHaveLength(0);
+    expect(await everythingStored()).not.toContain("silent@example.com");
   });
 
   it("the confirmation e-mail comes a day after the approval, once, with the link to withdraw; withdrawing deletes the membership", async () => {

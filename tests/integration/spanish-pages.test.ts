@@ -115,7 +115,7 @@ describe("a page in Spanish", () => {
     const confirmAddressPath = /\/confirm-address\?token=[A-Za-z0-9_-]+/.exec(changeMail!.text)![0];
     const [product] = await db.select({ id: products.id }).from(products).limit(1);
     // A child asked from an English page: the parent's browser is Spanish, and so is the whole answer page.
-    const agePass = { band: "under_consent_age" as const, childHash: null, expiresAt: Date.now() + 60_000 };
+    const agePass = { band: "under_consent_age" as const, childHashes: [], typed: [], expiresAt: Date.now() + 60_000 };
     await requestParentConsent({ parentEmail: "mama.rosa@example.com", agePass, referralCode: null, via: null, clientIp: "198.51.100.32", userAgent: BROWSER, siteLanguage: "en" });
     const [askMail] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.toAddress, "mama.rosa@example.com"));
     const answerPath = /\/parent-consent\/answer\?token=[A-Za-z0-9_-]+/.exec(askMail!.text)![0];

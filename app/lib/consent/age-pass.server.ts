@@ -1,28 +1,44 @@
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { resolveAuthSecret } from "../auth/auth-secret.server";
 import { getEnv } from "../env.server";
 import { emailIdentity } from "../waitlist/email-identity";
 import { normaliseEmail } from "../waitlist/email";
 import type { AgeBand } from "./age";
 import { openToken, sealToken } from "../security/signed-token.server";
 
-// What the device remembers of the age question for a day (ADR 0041): the band, and a hash
-// of the address the child typed — so going back and changing the year does not get
-// through, and the parent's address cannot be the child's own. Never the birth date, and
-// not the address itself. The site keeps it in a cookie; the embed, which has no cookies,
+// What the device remembers of the age question for a day (ADR 0041): the band, and keyed
+// hashes of every address the child typed there in the last day (ADR 0059) — so going back
+// and changing the year does not get through, and the parent's address cannot be one of the
+// child's own. Never the birth date, and not the addresses themselves. The site keeps it in a cookie; the embed, which has no cookies,
 // carries it in its form.
 const PURPOSE = "age-pass";
 export const AGE_PASS_COOKIE = "lc_age";
 export const AGE_PASS_SECONDS = 24 * 60 * 60;
 
-export type AgePass = { band: AgeBand; childHash: string | null; expiresAt: number };
+/** How many typed addresses a pass remembers (the newest): enough for any honest visitor, and a bounded cookie. */
+export const AGE_PASS_ADDRESSES = 16;
+
+/** A typed address's keyed hash, and when it was typed (ms). */
+type TypedAddress = [hash: string, typedAt: number];
+
+export type AgePass = { band: AgeBand; childHashes: string[]; typed: TypedAddress[]; expiresAt: number };
 
 export function childHashOf(email: string): string {
-  return createHash("sha256").update(`child:${emailIdentity(normaliseEmail(email))}`).digest("base64url").slice(0, 22);
+  return createHmac("sha256", resolveAuthSecret(getEnv())).update(`child:${emailIdentity(normaliseEmail(email))}`).digest("base64url").slice(0, 22);
 }
 
-export function sealAgePass(band: AgeBand, childEmail: string | null, now = Date.now()): string {
-  const payload = Buffer.from(JSON.stringify({ b: band, c: childEmail ? childHashOf(childEmail) : null, e: now + AGE_PASS_SECONDS * 1000 })).toString("base64url");
+/** A pass for the band; the address typed now joins those the device's last pass remembers from the last day. */
+export function sealAgePass(band: AgeBand, childEmail: string | null, { now = Date.now(), previous = null }: { now?: number; previous?: AgePass | null } = {}): string {
+  const since = now - AGE_PASS_SECONDS * 1000;
+  const earlier = (previous?.typed ?? []).filter(([, typedAt]) => typedAt > since);
+  const typed: TypedAddress[] = childEmail ? [...earlier.filter(([hash]) => hash !== childHashOf(childEmail)), [childHashOf(childEmail), now]] : earlier;
+  const payload = Buffer.from(JSON.stringify({ b: band, c: typed.slice(-AGE_PASS_ADDRESSES), e: now + AGE_PASS_SECONDS * 1000 })).toString("base64url");
   return sealToken(PURPOSE, payload);
+}
+
+function typedAddressesOf(value: unknown, since: number): TypedAddress[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((entry): entry is TypedAddress => Array.isArray(entry) && typeof entry[0] === "string" && typeof entry[1] === "number" && entry[1] > since).slice(-AGE_PASS_ADDRESSES);
 }
 
 export function openAgePass(token: unknown, now = Date.now()): AgePass | null {
@@ -31,7 +47,8 @@ export function openAgePass(token: unknown, now = Date.now()): AgePass | null {
   try {
     const { b, c, e } = JSON.parse(Buffer.from(payload, "base64url").toString()) as { b: unknown; c: unknown; e: unknown };
     if ((b !== "under_consent_age" && b !== "consent_age_or_over") || typeof e !== "number" || e <= now) return null;
-    return { band: b, childHash: typeof c === "string" ? c : null, expiresAt: e };
+    const typed = typedAddressesOf(c, now - AGE_PASS_SECONDS * 1000);
+    return { band: b, childHashes: typed.map(([hash]) => hash), typed, expiresAt: e };
   } catch {
     return null;
   }

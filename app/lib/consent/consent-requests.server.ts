@@ -67,7 +67,7 @@ export function parentRateLimitKey(identity: string): string {
 export async function requestParentConsent(request: ParentConsentRequest): Promise<void> {
   if (request.agePass?.band !== "under_consent_age") throw new AppError("INVALID_INPUT", NOT_A_CHILD_REQUEST_MESSAGE);
   const parentEmail = normaliseEmail(request.parentEmail);
-  if (request.agePass.childHash !== null && request.agePass.childHash === childHashOf(parentEmail)) {
+  if (request.agePass.childHashes.includes(childHashOf(parentEmail))) {
     throw new AppError("INVALID_INPUT", PARENT_IS_CHILD_MESSAGE);
   }
   const settings = await getSiteSettings(["emailDomainBlocklist", "emailDomainAllowlist", "consentRequestDays"]);
@@ -118,7 +118,8 @@ export async function requestParentConsent(request: ParentConsentRequest): Promi
       country,
       consentRequestDays: settings.consentRequestDays,
     });
-    await enqueueEmail({ kind: "parent_consent", to: parentEmail, replyTo: CONTACT_EMAIL, subject: email.subject, html: email.html, text: email.text, consentRequestId: row!.id }, tx);
+    const noticeEmailId = await enqueueEmail({ kind: "parent_consent", to: parentEmail, replyTo: CONTACT_EMAIL, subject: email.subject, html: email.html, text: email.text }, tx);
+    await tx.update(consentRequests).set({ noticeEmailId }).where(eq(consentRequests.id, row!.id));
   });
 }
 
@@ -126,13 +127,14 @@ export async function requestParentConsent(request: ParentConsentRequest): Promi
  * A request that ended without a membership (declined, expired, "not my child"): its notice
  * to the parent goes too, so nothing is left that names the parent's address (ADR 0059).
  */
-export async function forgetConsentNotices(tx: Transaction, requestIds: readonly string[]): Promise<void> {
-  if (requestIds.length > 0) await tx.delete(emailOutbox).where(inArray(emailOutbox.consentRequestId, [...requestIds]));
+export async function forgetConsentNotices(tx: Transaction, noticeEmailIds: readonly (number | null)[]): Promise<void> {
+  const ids = noticeEmailIds.filter((id): id is number => id !== null);
+  if (ids.length > 0) await tx.delete(emailOutbox).where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.kind, "parent_consent")));
 }
 
 /** The notice of an approved request becomes the membership's: in its export, and gone with its erasure. */
-async function keepConsentNoticeAs(tx: Transaction, requestId: string, memberId: string): Promise<void> {
-  await tx.update(emailOutbox).set({ memberId, consentRequestId: null }).where(eq(emailOutbox.consentRequestId, requestId));
+async function keepConsentNoticeAs(tx: Transaction, noticeEmailId: number | null, memberId: string): Promise<void> {
+  if (noticeEmailId !== null) await tx.update(emailOutbox).set({ memberId }).where(and(eq(emailOutbox.id, noticeEmailId), eq(emailOutbox.kind, "parent_consent")));
 }
 
 export type PendingConsent = { expiresAt: Date; privacyNoticeVersion: number; noticeLines: string[] };
@@ -183,13 +185,13 @@ export async function answerConsentRequest(token: unknown, decision: "approve" |
     if (!request) return { outcome: "unknown" } as const;
     const actor = { kind: "system", name: "parent's consent" } as const;
     if (decision === "decline") {
-      await forgetConsentNotices(tx, [request.id]);
+      await forgetConsentNotices(tx, [request.noticeEmailId]);
       await recordAuditEvent(tx, actor, { action: "consent.declined", targetType: "consent_request", targetId: request.id });
       return { outcome: "declined" } as const;
     }
     const [existing] = await tx.select({ id: waitlistUsers.id }).from(waitlistUsers).where(eq(waitlistUsers.emailIdentity, request.parentIdentity));
     if (existing) {
-      await keepConsentNoticeAs(tx, request.id, existing.id);
+      await keepConsentNoticeAs(tx, request.noticeEmailId, existing.id);
       return { outcome: "already_member" } as const;
     }
     const referrer = request.referrerId
@@ -208,7 +210,7 @@ export async function answerConsentRequest(token: unknown, decision: "approve" |
       },
       (requests) => callJoinBatch(tx, requests),
     );
-    await keepConsentNoticeAs(tx, request.id, joined.member.id);
+    await keepConsentNoticeAs(tx, request.noticeEmailId, joined.member.id);
     if (!joined.isNewMember) return { outcome: "already_member" } as const;
     await recordAuditEvent(tx, actor, {
       action: "consent.granted",

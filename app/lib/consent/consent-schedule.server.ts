@@ -27,8 +27,8 @@ export type ConsentScheduleCounts = { expiredRequests: number; confirmationsQueu
 export async function runConsentSchedule(): Promise<ConsentScheduleCounts> {
   // An unanswered request goes with its notice to the parent (ADR 0059).
   const expired = await runTransaction(async (tx) => {
-    const gone = await tx.execute<{ id: string }>(sql`delete from consent_requests where expires_at <= ${serverNow()} returning id`);
-    await forgetConsentNotices(tx, gone.rows.map((row) => row.id));
+    const gone = await tx.execute<{ id: string; notice_email_id: string | null }>(sql`delete from consent_requests where expires_at <= ${serverNow()} returning id, notice_email_id`);
+    await forgetConsentNotices(tx, gone.rows.map((row) => (row.notice_email_id === null ? null : Number(row.notice_email_id))));
     return gone;
   });
   const confirmationsQueued = await runTransaction(async (tx) => {

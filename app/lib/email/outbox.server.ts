@@ -12,8 +12,6 @@ export type OutgoingEmail = {
   replyTo?: string;
   /** The member it concerns when `to` may not be their address (ADR 0046): an erasure takes the row with them. */
   memberId?: string;
-  /** The parent's consent request a notice asks about: its answer decides what becomes of the notice (ADR 0059). */
-  consentRequestId?: string;
 };
 
 export type ClaimedEmail = {
@@ -60,7 +58,6 @@ export async function enqueueEmail(message: OutgoingEmail, executor: Executor = 
       html: message.html,
       text: message.text,
       memberId: message.memberId ?? null,
-      consentRequestId: message.consentRequestId ?? null,
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error("outbox insert returned no row");

@@ -46,10 +46,11 @@ export async function answerJoinForm(payload: FormData | URLSearchParams, visito
   if (submission.status !== "success") return { kind: "refused", status: 400, data: { form: submission.reply() } };
   const { altcha, website, birthMonth, birthYear, ...join } = submission.value;
   try {
-    const age = await decideAge({ birthMonth, birthYear, remembered: readAgePassCookie(visitor.cookieHeader), language: visitor.siteLanguage });
+    const remembered = readAgePassCookie(visitor.cookieHeader);
+    const age = await decideAge({ birthMonth, birthYear, remembered, language: visitor.siteLanguage });
     // A child's address goes no further: the parent is asked first (ADR 0041).
     if (age.band === "under_consent_age") {
-      return { kind: "ask-parent", location: PARENT_CONSENT_PATH, setCookies: [agePassCookie(sealAgePass(age.band, join.email))] };
+      return { kind: "ask-parent", location: PARENT_CONSENT_PATH, setCookies: [agePassCookie(sealAgePass(age.band, join.email, { previous: remembered }))] };
     }
     const botGuard = await checkBotGuard({ form: "join", altcha, website, clientIp: visitor.clientIp });
     const referral = await readPendingReferral(visitor.cookieHeader);
