@@ -112,7 +112,7 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
         <h2 id="cookies">{i18n._("Cookies")}</h2>
         <p>
           {i18n._(
-            'We only use cookies the site needs: one that remembers you joined on this device, one that keeps a friend\'s referral code until you join, one that remembers an answer to the age question for a day, one that remembers the language you picked (it says only "en" or "es") for a year, and a session cookie while a crew member is signed in. We use no advertising or cross-site tracking cookies. If you block cookies, the waitlist still works but referral credit and signing in may not.',
+            'We only use cookies the site needs: one that remembers you joined on this device, one that keeps a friend\'s referral code until you join, one that remembers an answer to the age question for a day (with a scrambled fingerprint of each address typed there, so nobody can give their own address as their parent\'s), one that remembers the language you picked (it says only "en" or "es") for a year, and a session cookie while a crew member is signed in. We use no advertising or cross-site tracking cookies. If you block cookies, the waitlist still works but referral credit and signing in may not.',
           )}
         </p>
       </section>
@@ -154,7 +154,7 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
         <h2 id="children">{i18n._("Children")}</h2>
         <p>
           {i18n._(
-            "Anyone who tells us they are under {consentAge} cannot join by themselves, and we do not keep the e-mail address they typed. Instead we ask for a parent's or guardian's address and send the parent a note that says what the crew is, what we would keep and what is public. Nothing happens unless the parent says yes. If they say no, or do not answer within {days} days, we delete their address and the request.",
+            "Anyone who tells us they are under {consentAge} cannot join by themselves, and we do not keep the e-mail address they typed. Instead we ask for a parent's or guardian's address and send the parent a note that says what the crew is, what we would keep and what is public. Until the parent answers we keep only their address, the device type and the network part of the internet address the request came from. Nothing happens unless the parent says yes. If they say no, or do not answer within {days} days, we delete their address, the request and our note to them.",
             { consentAge, days: consentRequestDays },
           )}
         </p>
