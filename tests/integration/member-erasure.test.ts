@@ -1,10 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { consentRequests, emailOutbox, emailSuppressions, memberImportRows, memberImports, pointsLedger, sessions, users, waitlistUsers, webhookEndpoints, webhookMessages } from "../../db/schema";
 import { resetDatabase } from "../db-reset";
 import { SELF_CONSENT } from "../factories";
 import { signInAs } from "../auth-helpers";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
+import { requestParentConsent } from "~/lib/consent/consent-requests.server";
 import { rerollCrewName } from "~/lib/crew-names/crew-name.server";
 import { db } from "~/lib/db.server";
 import { competitionRankSql } from "~/lib/leaderboard/leaderboard.server";
@@ -211,6 +212,20 @@ describe("erasing a member", () => {
     expect(await readErasureLink(createErasureToken(member.member.id))).toEqual({ status: "valid", memberId: member.member.id });
   });
 
+  it("exports only mail proven to be the member's: not what an address they asked to move to received (issue 37)", async () => {
+    // A neighbour who is no member got a parent's notice; a member asks to move to that address.
+    const neighbour = "neighbour.home.8817@example.org";
+    await requestParentConsent({ parentEmail: neighbour, agePass: { band: "under_consent_age", childHashes: [], typed: [], expiresAt: Date.now() + 60_000 }, referralCode: null, via: null, clientIp: "203.0.113.77", userAgent: null, siteLanguage: "en" });
+    const { member } = await joinWaitlist({ email: "curious.mover.8817@example.org", consent: SELF_CONSENT });
+    await requestAddressChange({ id: member.id, email: "curious.mover.8817@example.org" }, neighbour);
+    const document = await buildMemberExport(member.id);
+    expect(document.emails.map((email) => email.kind).sort()).toEqual(["address_change", "welcome"]);
+    // Their erasure takes their own link to that address and leaves the neighbour's notice.
+    expect(await eraseByLink(createErasureToken(member.id))).toEqual({ outcome: "erased", memberId: member.id });
+    const toNeighbour = await db.select({ kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.toAddress, neighbour));
+    expect(toNeighbour).toEqual([{ kind: "parent_consent" }]);
+  });
+
   it("leaves no trace of an address the member moved away from (ADR 0046), nor of the new one", async () => {
     const former = "former.home.5521@example.org";
     const present = "present.home.5521@example.net";
@@ -218,7 +233,7 @@ describe("erasing a member", () => {
     await signInAs(former);
     await requestMagicLink({ email: former, clientIp: "127.0.0.1" });
     await requestAddressChange({ id: member.id, email: former }, present);
-    const [mail] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.kind, "address_change"));
+    const [mail] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(and(eq(emailOutbox.kind, "address_change"), eq(emailOutbox.toAddress, present)));
     expect(await confirmAddressChange(/token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1])).toBe("changed");
     await requestMagicLink({ email: present, clientIp: "127.0.0.1" });
     // Moving forgot the old address's history (its sign-in link and counter, its e-mails, the
