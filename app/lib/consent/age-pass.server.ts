@@ -9,8 +9,8 @@ import { openToken, sealToken } from "../security/signed-token.server";
 // What the device remembers of the age question for a day (ADR 0041): the band, and keyed
 // hashes of every address the child typed there in the last day (ADR 0059) — so going back
 // and changing the year does not get through, and the parent's address cannot be one of the
-// child's own. Never the birth date, and not the addresses themselves. The site keeps it in a cookie; the embed, which has no cookies,
-// carries it in its form.
+// child's own. Never the birth date, and not the addresses themselves. The site keeps it in
+// a cookie; the embed, which has no cookies, carries it in its form.
 const PURPOSE = "age-pass";
 export const AGE_PASS_COOKIE = "lc_age";
 export const AGE_PASS_SECONDS = 24 * 60 * 60;
