@@ -7,6 +7,7 @@ import { isAppError } from "../errors";
 import { claimDueEmails, enqueueEmail, listMailbox, markEmailSentAndClaimNext } from "../email/outbox.server";
 import type { MailTransport } from "../email/transport.server";
 import { deliverDueEmails } from "../email/worker.server";
+import { purgeExpiredData } from "../maintenance/purge.server";
 import { getPrizeClaimPage } from "../prizes/prize-claims.server";
 import { createPrizeClaimToken } from "../prizes/claim-token.server";
 import { freezeDueSeasons } from "../seasons/season-freeze.server";
@@ -278,5 +279,30 @@ describe("webhooks from the Developers screen during a rehearsal (issue 37)", ()
     await endRehearsal("owner-1");
     await setWebhookEndpointTest(liveId, false, "admin-1"); // after it, admins again
     expect(await isTestOf(liveId)).toBe(false);
+  });
+});
+
+describe("a long rehearsal (issue 37)", () => {
+  it("keeps a held message's body past the sent-body purge and sends it whole when it ends; a really sent one's body still goes", async () => {
+    const sent: { to: string; text: string; html: string }[] = [];
+    const transport: MailTransport = { kind: "smtp", send: async (message) => void sent.push({ to: message.to, text: message.text, html: message.html }), close: () => undefined };
+    await enqueueEmail({ kind: "template_test", to: "before@example.com", subject: "Sent for real", text: "old body", html: "<p>old body</p>" });
+    await deliverDueEmails(transport);
+    await startRehearsal("owner-1");
+    await enqueueEmail({ kind: "parent_consent", to: "parent@example.com", subject: "Please approve", text: "Approve: https://x.example/a?token=t", html: "<p>Approve</p>" });
+    await deliverDueEmails(transport);
+    expect(sent.map((message) => message.to)).toEqual(["before@example.com"]);
+    // Two days later, the hourly purge runs.
+    await db.execute(sql`update email_outbox set sent_at = now() - interval '2 days', created_at = now() - interval '2 days'`);
+    expect((await purgeExpiredData()).emailBodies).toBe(1);
+    const bodies = (await db.execute<{ subject: string; text: string }>(sql`select subject, text from email_outbox order by id`)).rows;
+    expect(bodies).toEqual([
+      { subject: "Sent for real", text: "" },
+      { subject: "Please approve", text: "Approve: https://x.example/a?token=t" },
+    ]);
+
+    expect((await endRehearsal("owner-1")).sent).toBe(1);
+    await deliverDueEmails(transport);
+    expect(sent.at(-1)).toEqual({ to: "parent@example.com", text: "Approve: https://x.example/a?token=t", html: "<p>Approve</p>" });
   });
 });
