@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { consentRequests, emailOutbox, emailSuppressions, memberImportRows, memberImports, pointsLedger, sessions, users, waitlistUsers, webhookEndpoints, webhookMessages } from "../../db/schema";
 import { resetDatabase } from "../db-reset";
 import { SELF_CONSENT } from "../factories";
-import { signInAs } from "../auth-helpers";
+import { sessionIdOf, signInAs } from "../auth-helpers";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { rerollCrewName } from "~/lib/crew-names/crew-name.server";
 import { db } from "~/lib/db.server";
@@ -131,7 +131,7 @@ beforeAll(async () => {
   // They unsubscribed from optional e-mails: the suppression list keeps a hash of the address (ADR 0044).
   await suppressEmailHash(emailHashOf(ADDRESS), "unsubscribed");
   // A change of address waiting for its link (the new address holds the local part too).
-  await requestAddressChange({ id: targetId, email: ADDRESS }, `${LOCAL_PART}.new@example.net`);
+  await requestAddressChange({ id: targetId, email: ADDRESS }, `${LOCAL_PART}.new@example.net`, { sessionId });
   // One webhook message delivered (in the delivery log), the rest still pending.
   const [first] = await db.select({ id: webhookMessages.id }).from(webhookMessages).orderBy(webhookMessages.id).limit(1);
   await db.update(webhookMessages).set({ status: "delivered", deliveredAt: new Date() }).where(eq(webhookMessages.id, first!.id));
@@ -214,7 +214,7 @@ describe("erasing a member", () => {
     const { member } = await joinWaitlist({ email: former, consent: SELF_CONSENT });
     await signInAs(former);
     await requestMagicLink({ email: former, clientIp: "127.0.0.1" });
-    await requestAddressChange({ id: member.id, email: former }, present);
+    await requestAddressChange({ id: member.id, email: former }, present, { sessionId: await sessionIdOf(former) });
     const [mail] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.kind, "address_change"));
     expect(await confirmAddressChange(/token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1])).toBe("changed");
     await requestMagicLink({ email: present, clientIp: "127.0.0.1" });

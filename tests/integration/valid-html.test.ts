@@ -132,7 +132,7 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
     await inviteTeamMember({ email: "new.editor@example.com", role: "editor" }, { id: admin!.id, role: "owner" });
     await sendWelcomeTemplateTest({ adminEmail: admin!.email, templateHtml: await getSiteSetting("welcomeEmailTemplateHtml") });
     await sendWinnerTemplateTest({ adminEmail: admin!.email, templateHtml: DEFAULT_SEASON_WINNER_EMAIL_HTML });
-    await requestAddressChange(member, "moved.member@example.org");
+    await requestAddressChange(member, "moved.member@example.org", { sessionId: session!.id });
     const [changeMail] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "address_change"));
     const confirmAddressPath = /\/confirm-address\?token=[A-Za-z0-9_-]+/.exec(changeMail!.text)?.[0];
 
