@@ -145,7 +145,7 @@ describe("a page in Spanish", () => {
       { path: "/unsubscribe?token=broken", namespace: "unsubscribe", status: 400, shows: ["Este enlace no funciona"] },
       { path: "/invite?code=broken", namespace: "invite", status: 404, shows: ["Este enlace no funciona", "Este enlace de invitación está incompleto o se modificó."] },
       { path: "/claim-prize?token=broken", namespace: "claim-prize", status: 404, shows: ["Este enlace no funciona", "Contáctanos"] },
-      { path: `/confirm-email?token=${createEmailConfirmationToken(member.id)}`, namespace: "confirm-email", status: 200, shows: ["¡Correo confirmado!"] },
+      { path: `/confirm-email?token=${createEmailConfirmationToken(member.id)}`, namespace: "confirm-email", status: 200, shows: ["Confirma tu correo", "Confirmar mi correo"] },
       { path: "/confirm-email?token=broken", namespace: "confirm-email", status: 200, shows: ["Este enlace no funciona"] },
       { path: "/account/address", namespace: "address", status: 200, shows: ["Cambia tu correo electrónico", "Nuevo correo electrónico"], cookie: session },
       { path: "/account/address?sent=1", namespace: "address", status: 200, shows: ["Revisa tu nuevo correo"], cookie: session },
