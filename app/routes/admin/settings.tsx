@@ -83,10 +83,11 @@ export async function action(args: Route.ActionArgs) {
     schema: SiteSettingsFormSchema,
     failure: SETTINGS_FAILURE,
     run: async (input, admin) => {
-      await saveSiteSettingsForm(input, admin.id);
+      const { membersErasedSoon } = await saveSiteSettingsForm(input, admin.id);
       // The form starts again from the saved values: a box the server normalised (an
       // emptied Session Timeout is stored as 30) shows what was stored, not what was sent.
-      return { title: "Settings Updated!", description: "Site settings have been saved successfully.", resetForm: true };
+      const erasing = membersErasedSoon > 0 ? ` The new retention erases ${membersErasedSoon} ${membersErasedSoon === 1 ? "member" : "members"} within 30 days.` : "";
+      return { title: "Settings Updated!", description: `Site settings have been saved successfully.${erasing}`, resetForm: true };
     },
   });
 }
