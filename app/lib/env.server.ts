@@ -8,8 +8,8 @@ const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
  * sign a session cookie or read shipping addresses. A production server refuses to start with them.
  */
 export const SAMPLE_SECRETS = {
-  BETTER_AUTH_SECRET: ["change-me-change-me-change-me-change-me"],
-  SHIPPING_ADDRESS_KEY: ["Y2hhbmdlLW1lLWNoYW5nZS1tZS1jaGFuZ2UtbWUtMzI="],
+  BETTER_AUTH_SECRET: { samples: ["change-me-change-me-change-me-change-me"], make: "openssl rand -base64 48" },
+  SHIPPING_ADDRESS_KEY: { samples: ["Y2hhbmdlLW1lLWNoYW5nZS1tZS1jaGFuZ2UtbWUtMzI="], make: "openssl rand -base64 32" },
 } as const;
 
 const EnvSchema = z.object({
@@ -61,10 +61,10 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   const env = parsed.data;
   if (env.NODE_ENV === "production") {
-    for (const [name, samples] of Object.entries(SAMPLE_SECRETS)) {
+    for (const [name, { samples, make }] of Object.entries(SAMPLE_SECRETS)) {
       const value = env[name as keyof typeof SAMPLE_SECRETS];
       if (value !== undefined && (samples as readonly string[]).includes(value)) {
-        throw new Error(`${name} is the sample value from compose.yaml, which anyone can read: set your own (${name === "BETTER_AUTH_SECRET" ? "openssl rand -base64 48" : "openssl rand -base64 32"}) before starting in production.`);
+        throw new Error(`${name} is the sample value from compose.yaml, which anyone can read: set your own (${make}) before starting in production.`);
       }
     }
   }

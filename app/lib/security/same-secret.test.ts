@@ -22,7 +22,7 @@ describe("isSameSecret", () => {
 const ROOTS = ["app", "server"];
 const SECRET_NAME = /(token|secret|signature|password|bearer|authorization)/i;
 // `===`/`!==` with a secret-looking operand, unless the other side is a type or emptiness check.
-const COMPARISON = /([\w.$\]\)"'`{}]+(?:\([^()]*\))?)\s*([!=]==)\s*([^\s;,)&|?]+)/g;
+const COMPARISON = /([\w.$\])"'`{}]+(?:\([^()]*\))?)\s*([!=]==)\s*([^\s;,)&|?]+)/g;
 const HARMLESS = /^(undefined|null|true|false|""|''|``|\d+|"[a-z_-]+"|'[a-z_-]+')$/;
 // Comparisons that look like one but hold no secret, each with its reason.
 const NOT_SECRETS: Record<string, string> = {
