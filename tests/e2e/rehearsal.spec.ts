@@ -113,6 +113,11 @@ describe("rehearsal mode with a real mail server", () => {
       assert.ok(winners.includes(memberEmail), `the member who earned points this month is a winner: ${winners.join(", ")}`);
       await winnerMail.first().click();
       await owner.getByRole("heading", { level: 1, name: /Congratulations/ }).waitFor();
+      // Its claim link would act for the real winner: the back office shows the message without it (issue 37).
+      const shown = await owner.locator("main").innerText();
+      assert.match(shown, /\[link hidden in a rehearsal\]/);
+      assert.doesNotMatch(shown, /claim-prize\?token=/);
+      assert.doesNotMatch(await owner.locator("iframe[title='HTML part']").getAttribute("srcdoc") ?? "", /claim-prize\?token=/);
 
       // The sender is running (a sign-in link still goes out)…
       const signInPage = await newPage(e2e.browser);
