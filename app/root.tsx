@@ -25,6 +25,7 @@ import { Toaster } from "~/components/ui/sonner";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { getEnv } from "~/lib/env.server";
 import { safeRedirectPath } from "~/lib/auth/redirects";
+import { canReadRehearsalMailbox } from "~/lib/auth/roles";
 import { setFlash, takeFlash, type Flash } from "~/lib/flash.server";
 import { readPendingReferral, rememberReferral } from "~/lib/waitlist/visitor-cookies.server";
 import { parseShareChannel } from "~/lib/funnel/channels";
@@ -34,7 +35,7 @@ import { chromeOf, isStaticPage } from "~/lib/route-chrome";
 import { flashMessageFor, type FlashMessage } from "~/lib/flash-messages";
 import { PRELOADED_FONTS } from "~/lib/brand-fonts";
 import { getSiteSetting, getSiteSettings } from "~/lib/settings/settings.server";
-import { REHEARSAL_BANNER_HTML } from "~/lib/launch/rehearsal-banner.server";
+import { rehearsalBannerHtml } from "~/lib/launch/rehearsal-banner.server";
 import { applyBrandColor, brandColorVariables } from "~/lib/settings/brand-color";
 import { toast } from "~/components/ui/toast";
 import { NoticePage } from "~/components/notice-page";
@@ -96,7 +97,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     previewedCode === null ? null : getShareCard(previewedCode),
   ]);
   // Only staff learn that a rehearsal runs (ADR 0051): a visitor's page reads nothing more and stays the same for all.
-  const banner = user?.isAdmin && (await getSiteSetting("rehearsalMode")) ? { __html: REHEARSAL_BANNER_HTML } : undefined;
+  const banner = user?.isAdmin && (await getSiteSetting("rehearsalMode")) ? { __html: rehearsalBannerHtml({ showsMailbox: canReadRehearsalMailbox(user.role) }) } : undefined;
   const { language, i18n, messages } = pageTranslation(request, "common");
   const asked = askedLanguage(request.url);
   const payload = {

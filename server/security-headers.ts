@@ -31,8 +31,26 @@ export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'"):
 }
 
 // Pages and data that belong to one person (or to the back office): never stored by a
-// shared cache, nor kept by the browser after sign-out.
-const PERSONAL_PATHS = ["/admin", "/dashboard", "/thank-you", "/login", "/logout", "/auth/", "/confirm-email", "/claim-prize", "/invite", "/unsubscribe", "/dev/", "/api/"];
+// shared cache, nor kept by the browser after sign-out. Every page that carries a token in
+// its URL or form is one (issue 37): a test reads the routes and holds this list to it.
+const PERSONAL_PATHS = [
+  "/admin",
+  "/dashboard",
+  "/account",
+  "/thank-you",
+  "/login",
+  "/logout",
+  "/auth/",
+  "/confirm-email",
+  "/confirm-address",
+  "/delete-my-data",
+  "/parent-consent",
+  "/claim-prize",
+  "/invite",
+  "/unsubscribe",
+  "/dev/",
+  "/api/",
+];
 // Resources that set their own (public) caching; React Router appends its headers to ours.
 const PUBLIC_RESOURCE_PATHS = ["/uploads/", "/api/avatars/", "/api/events"];
 

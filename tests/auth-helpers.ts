@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { emailOutbox } from "../db/schema";
+import { emailOutbox, sessions, users } from "../db/schema";
 import { getAuth } from "~/lib/auth/auth.server";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { db } from "~/lib/db.server";
@@ -37,4 +37,17 @@ export function requestWithCookie(path: string, cookie?: string, init: RequestIn
   const headers = new Headers(init.headers);
   if (cookie) headers.set("cookie", cookie);
   return new Request(new URL(path, ORIGIN), { ...init, headers });
+}
+
+/** The newest session of the account with this address (a sign-in through signInAs makes one). */
+export async function sessionIdOf(email: string): Promise<string> {
+  const [session] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(users.email, email))
+    .orderBy(desc(sessions.createdAt))
+    .limit(1);
+  if (!session) throw new Error(`no session for ${email}`);
+  return session.id;
 }

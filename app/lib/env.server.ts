@@ -3,6 +3,15 @@ import { TrustProxySchema } from "./security/trust-proxy.server";
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
 
+/**
+ * The sample values compose.yaml ships with (issue 37): anyone can read them, so anyone could
+ * sign a session cookie or read shipping addresses. A production server refuses to start with them.
+ */
+export const SAMPLE_SECRETS = {
+  BETTER_AUTH_SECRET: { samples: ["change-me-change-me-change-me-change-me"], make: "openssl rand -base64 48" },
+  SHIPPING_ADDRESS_KEY: { samples: ["Y2hhbmdlLW1lLWNoYW5nZS1tZS1jaGFuZ2UtbWUtMzI="], make: "openssl rand -base64 32" },
+} as const;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   DATABASE_URL: z.string().startsWith("postgres", "DATABASE_URL must be a postgres:// URL").optional(),
@@ -51,6 +60,14 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === "production") {
+    for (const [name, { samples, make }] of Object.entries(SAMPLE_SECRETS)) {
+      const value = env[name as keyof typeof SAMPLE_SECRETS];
+      if (value !== undefined && (samples as readonly string[]).includes(value)) {
+        throw new Error(`${name} is the sample value from compose.yaml, which anyone can read: set your own (${make}) before starting in production.`);
+      }
+    }
+  }
   const isLocalMail = !env.SMTP_URL;
   const host = env.HOST ?? (isLocalMail ? "127.0.0.1" : "0.0.0.0");
   // Without SMTP the dev mailbox holds sign-in links, so it must stay on this machine.

@@ -72,3 +72,23 @@ describe("isHttps", () => {
     expect(parseEnv({ PUBLIC_ORIGIN }).isHttps).toBe(expected);
   });
 });
+
+describe("compose.yaml's sample secrets (issue 37)", () => {
+  const compose = () => import("node:fs").then((fs) => fs.readFileSync("compose.yaml", "utf8"));
+  const sampleOf = async (name: string) => new RegExp(`${name}: (\\S+)`).exec(await compose())?.[1];
+  const real = { BETTER_AUTH_SECRET: "k3v9Qx2L7pT0wZr5YbN8mC4dF6hJ1sA+gE2uR9oP", SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64") };
+
+  it("are refused in production, with what to do instead", async () => {
+    const authSample = await sampleOf("BETTER_AUTH_SECRET");
+    const keySample = await sampleOf("SHIPPING_ADDRESS_KEY");
+    expect(() => parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail:1025", ...real, BETTER_AUTH_SECRET: authSample })).toThrow(
+      "BETTER_AUTH_SECRET is the sample value from compose.yaml, which anyone can read: set your own (openssl rand -base64 48) before starting in production.",
+    );
+    expect(() => parseEnv({ SMTP_URL: "smtp://mail:1025", ...real, SHIPPING_ADDRESS_KEY: keySample })).toThrow(/^SHIPPING_ADDRESS_KEY is the sample value from compose\.yaml/);
+  });
+
+  it("leave production with its own secrets, and development with the samples, starting", async () => {
+    expect(parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail:1025", ...real }).BETTER_AUTH_SECRET).toBe(real.BETTER_AUTH_SECRET);
+    expect(parseEnv({ NODE_ENV: "development", BETTER_AUTH_SECRET: await sampleOf("BETTER_AUTH_SECRET") }).NODE_ENV).toBe("development");
+  });
+});

@@ -4,6 +4,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/confirm-address";
 import { NoticePage } from "~/components/notice-page";
 import { Button } from "~/components/ui/button";
+import { getSessionUser } from "~/lib/auth/session.server";
 import { confirmAddressChange, isPendingAddressChange } from "~/lib/contact-address/address-change.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
@@ -26,8 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 // The post spends the link: reading it again would only answer 404.
 export const shouldRevalidate = () => false;
 
+// Every other session of the member ends with the change; the confirming browser's own, if it is theirs, stays.
 export async function action({ request }: Route.ActionArgs) {
-  const outcome = await confirmAddressChange((await readFormData(request)).get("token"));
+  const keepSessionId = (await getSessionUser(request))?.sessionId ?? null;
+  const outcome = await confirmAddressChange((await readFormData(request)).get("token"), { keepSessionId });
   return data({ outcome }, { status: outcome === "changed" ? 200 : outcome === "taken" ? 409 : 404 });
 }
 

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { allowFailedResponse, closePage, crewNameOnThankYou, latestMailTo, newPage, signIn, waitForHeading, joinWaitlist, leaderboardPoints as leaderboardPointsOn, unique, withServerAndBrowser } from "./fixtures";
+import { allowFailedResponse, closePage, confirmEmailByLink, crewNameOnThankYou, latestMailTo, newPage, signIn, waitForHeading, joinWaitlist, leaderboardPoints as leaderboardPointsOn, unique, withServerAndBrowser } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 
@@ -29,8 +29,7 @@ describe("the review queue", () => {
     assert.equal(await waitForHeading(kidsTablet, "You're In!"), "You're In!");
     const kidName = await crewNameOnThankYou(kidsTablet);
     const welcome = await latestMailTo(e2e.server.origin, `${kid}@example.com`, /\/confirm-email\?token=/);
-    await kidsTablet.goto(welcome.link!.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
-    await waitForHeading(kidsTablet, "E-mail confirmed!");
+    await confirmEmailByLink(kidsTablet, welcome.link!.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
     assert.equal(await leaderboardPoints(mumsPhone, mumName), 10, "a held referral earns nothing");
 
     const admin = await newPage(e2e.browser);

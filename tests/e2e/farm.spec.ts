@@ -96,7 +96,13 @@ async function runFarm(server: TestServer, forwardedFor: () => string | undefine
     await friend.arriveThrough(code);
     assert.equal(await friend.join(`${honest}@example.org`), 302);
     const welcome = await latestMailTo(server.origin, `${honest}@example.org`, /\/confirm-email\?token=/);
+    // Opening the link shows a button; its post confirms (issue 37).
     assert.equal(await friend.request(new URL(welcome.link!).pathname + new URL(welcome.link!).search), 200);
+    const token = new URL(welcome.link!).searchParams.get("token")!;
+    assert.equal(
+      await friend.request("/confirm-email", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin }, body: new URLSearchParams({ token }) }),
+      200,
+    );
   }
   const before = await pointsOf(server, farmerName);
   assert.equal(before, honestFriendAt ? 20 : 10, "the honest, confirmed referral counts");

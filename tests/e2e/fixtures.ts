@@ -537,6 +537,13 @@ export async function h1Text(page: Page): Promise<string> {
  * reports the real heading. Client-side navigations update the URL a moment
  * before the new route renders, so reading the h1 right away can see the old page.
  */
+/** Opens a welcome e-mail's confirmation link and presses its button (opening it alone confirms nothing, issue 37); the heading after. */
+export async function confirmEmailByLink(page: Page, link: string): Promise<string> {
+  await page.goto(link);
+  await page.getByTestId("confirm-email-button").click();
+  return waitForHeading(page, "E-mail confirmed!");
+}
+
 export async function waitForHeading(page: Page, expected: string, timeoutMs = 5_000): Promise<string> {
   const exactly = new RegExp(`^\\s*${expected.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
   await page

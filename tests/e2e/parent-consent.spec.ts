@@ -21,6 +21,7 @@ import {
   signIn,
   unique,
   waitForHeading,
+  confirmEmailByLink,
   withServerAndBrowser,
 } from "./fixtures";
 
@@ -88,8 +89,7 @@ describe("a child joins with a parent's consent", () => {
         await joinWaitlist(friend, `friend.${run}@example.com`);
         await waitForHeading(friend, "You're In!");
         const friendWelcome = await latestMailTo(e2e.server.origin, `friend.${run}@example.com`, /\/confirm-email\?token=/);
-        await friend.goto(friendWelcome.link!.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
-        await waitForHeading(friend, "E-mail confirmed!");
+        await confirmEmailByLink(friend, friendWelcome.link!.replace(/^https?:\/\/[^/]+/, e2e.server.origin));
       } finally {
         await closePage(friend);
       }

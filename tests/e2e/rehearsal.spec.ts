@@ -9,7 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { closePage, newPage, poll, requestMagicLink, signIn, unique, waitForHydration, withServerAndBrowser, joinWaitlist } from "./fixtures";
+import { closePage, confirmEmailByLink, newPage, poll, requestMagicLink, signIn, unique, waitForHydration, withServerAndBrowser, joinWaitlist } from "./fixtures";
 import { magicLinkIn, readableMail, smtpServerSecrets, startSmtpSink, type SmtpSink } from "./smtp-sink";
 
 const OWNER = "admin@example.com";
@@ -81,7 +81,7 @@ describe("rehearsal mode with a real mail server", () => {
         timeoutMs: 15_000,
         describe: () => "no welcome e-mail reached the SMTP server",
       });
-      await visitor.goto(/https?:\/\/[^\s"<>]+\/confirm-email\?token=[^\s"<>]+/.exec(readableMail(welcome))![0].replace(/&amp;/g, "&"));
+      await confirmEmailByLink(visitor, /https?:\/\/[^\s"<>]+\/confirm-email\?token=[^\s"<>]+/.exec(readableMail(welcome))![0].replace(/&amp;/g, "&"));
 
       await signInThroughSmtp(owner, origin, OWNER);
       await switchRehearsal(owner, origin, "on");
@@ -113,6 +113,11 @@ describe("rehearsal mode with a real mail server", () => {
       assert.ok(winners.includes(memberEmail), `the member who earned points this month is a winner: ${winners.join(", ")}`);
       await winnerMail.first().click();
       await owner.getByRole("heading", { level: 1, name: /Congratulations/ }).waitFor();
+      // Its claim link would act for the real winner: the back office shows the message without it (issue 37).
+      const shown = await owner.locator("main").innerText();
+      assert.match(shown, /\[link hidden in a rehearsal\]/);
+      assert.doesNotMatch(shown, /claim-prize\?token=/);
+      assert.doesNotMatch(await owner.locator("iframe[title='HTML part']").getAttribute("srcdoc") ?? "", /claim-prize\?token=/);
 
       // The sender is running (a sign-in link still goes out)…
       const signInPage = await newPage(e2e.browser);

@@ -3,11 +3,11 @@
 // runs out; refusals are 4xx with the reason and change nothing.
 import { desc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { addressChanges, auditEvents, emailOutbox, referrals, users, waitlistUsers } from "../../db/schema";
+import { addressChanges, auditEvents, emailOutbox, referrals, sessions, users, waitlistUsers } from "../../db/schema";
 import { requestWithCookie, signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
 import { db } from "~/lib/db.server";
-import { ADDRESS_CHANGE_LIMIT_MESSAGE, ADDRESS_TAKEN_MESSAGE, SAME_ADDRESS_MESSAGE } from "~/lib/contact-address/address-change-rules";
+import { ADDRESS_CHANGE_LIMIT_MESSAGE, SAME_ADDRESS_MESSAGE } from "~/lib/contact-address/address-change-rules";
 import { THROWAWAY_ADDRESS_MESSAGE } from "~/lib/waitlist/throwaway-domains.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { action as changeAction, loader as changeLoader } from "~/routes/account.address";
@@ -38,8 +38,8 @@ async function confirmationToken(to = NEW): Promise<string> {
   return /\/confirm-address\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
 }
 
-async function confirm(token: string): Promise<Answer> {
-  const request = new Request("http://localhost:3000/confirm-address", { method: "POST", body: new URLSearchParams({ token }) });
+async function confirm(token: string, fromCookie?: string): Promise<Answer> {
+  const request = requestWithCookie("/confirm-address", fromCookie, { method: "POST", body: new URLSearchParams({ token }) });
   return answerOf(() => confirmAction({ request, params: {}, context } as never));
 }
 
@@ -92,13 +92,71 @@ describe("changing the contact address", () => {
     expect(await db.select().from(addressChanges)).toHaveLength(0);
   });
 
-  it("refuses the same address, a throwaway domain, a malformed one and an address that is a member's, with the reason", async () => {
-    await joinWaitlist({ email: "taken@example.com" });
+  it("refuses the same address, a throwaway domain and a malformed one, with the reason", async () => {
     expect(await askToMove(cookie, "Moving.Member@Example.com")).toMatchObject({ status: 400, data: { error: SAME_ADDRESS_MESSAGE } });
     expect(await askToMove(cookie, "kid@mailinator.com")).toMatchObject({ status: 400, data: { error: THROWAWAY_ADDRESS_MESSAGE } });
     expect((await askToMove(cookie, "not an address\u0000")).status).toBe(400);
-    expect(await askToMove(cookie, "taken@example.com")).toMatchObject({ status: 409, data: { error: ADDRESS_TAKEN_MESSAGE } });
     expect(await db.select().from(addressChanges)).toHaveLength(0);
+  });
+
+  // Issue 37: the answer said whether an address was a member's or the team's, without limit.
+  it("answers an address that has a membership or a sign-in account as any other, and only within the limit; nothing is stored or sent for it", async () => {
+    await joinWaitlist({ email: "taken@example.com" });
+    await signInAs("staff.account@example.com");
+    await db.delete(emailOutbox);
+    const free = await askToMove(cookie, "free@example.org");
+    expect(free).toMatchObject({ status: 302, location: "/account/address?sent=1" });
+    expect(await askToMove(cookie, "taken@example.com")).toEqual(free);
+    expect(await askToMove(cookie, "Staff.Account@example.com")).toEqual(free);
+    // Nothing for the taken addresses: the free address's request still stands, and only it got a link.
+    expect((await db.select({ newEmail: addressChanges.newEmail }).from(addressChanges)).map((row) => row.newEmail)).toEqual(["free@example.org"]);
+    expect((await db.select({ to: emailOutbox.toAddress }).from(emailOutbox)).map((row) => row.to)).toEqual(["free@example.org"]);
+    // Past the limit, taken or not, the same refusal.
+    const limited = await askToMove(cookie, "another@example.org");
+    expect(limited).toMatchObject({ status: 429, data: { error: ADDRESS_CHANGE_LIMIT_MESSAGE } });
+    expect(await askToMove(cookie, "taken@example.com")).toEqual(limited);
+  });
+
+  it("needs a sign-in from the last minutes, as export and erasure do; nothing is stored or sent before", async () => {
+    await db.execute(sql`update sessions set created_at = now() - interval '11 minutes'`);
+    await db.delete(emailOutbox);
+    const stale = await askToMove(cookie, NEW);
+    expect(stale).toMatchObject({
+      status: 403,
+      data: { error: "For your safety, changing your address needs a sign-in from the last 10 minutes. We can e-mail you a new sign-in link." },
+    });
+    expect(await db.select().from(addressChanges)).toHaveLength(0);
+    expect(await db.select().from(emailOutbox)).toHaveLength(0);
+    const page = await answerOf(() => changeLoader({ request: requestWithCookie("/account/address", cookie), params: {}, context } as never));
+    expect(page.data).toMatchObject({ isFresh: false });
+    // "E-mail me a new sign-in link", then the link: the same request goes through.
+    const resend = requestWithCookie("/account/address", cookie, { method: "POST", body: new URLSearchParams({ intent: "fresh-sign-in" }) });
+    expect(await answerOf(() => changeAction({ request: resend, params: {}, context } as never))).toMatchObject({ status: 200, data: { notice: "sign-in-sent" } });
+    expect((await db.select({ kind: emailOutbox.kind, to: emailOutbox.toAddress }).from(emailOutbox))).toEqual([{ kind: "magic_link", to: OLD }]);
+    const fresh = await signInAs(OLD);
+    expect(await askToMove(fresh, NEW)).toMatchObject({ status: 302, location: "/account/address?sent=1" });
+    expect(await db.select().from(addressChanges)).toHaveLength(1);
+  });
+
+  it("ends every other session of the member on confirmation; the confirming browser's own and other people's stay", async () => {
+    const laptop = await signInAs(OLD);
+    const bystander = await signInAs("bystander@example.com");
+    const sessionsOf = async (email: string) =>
+      (await db.select({ id: sessions.id }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, email))).length;
+    expect(await sessionsOf(OLD)).toBe(2);
+    await askToMove(cookie, NEW);
+    expect(await confirm(await confirmationToken(), laptop)).toMatchObject({ status: 200, data: { outcome: "changed" } });
+    expect(await sessionsOf(NEW)).toBe(1);
+    expect((await answerOf(() => changeLoader({ request: requestWithCookie("/account/address", laptop), params: {}, context } as never))).data).toMatchObject({ email: NEW });
+    expect((await answerOf(() => changeLoader({ request: requestWithCookie("/account/address", cookie), params: {}, context } as never))).location).toMatch(/^\/join-waitlist/);
+    expect(await sessionsOf("bystander@example.com")).toBe(1);
+    expect(bystander).not.toBe("");
+
+    // Confirmed from a browser that is not signed in as them: every session ends.
+    await askToMove(laptop, "third.home@example.org");
+    expect(await confirm(await confirmationToken("third.home@example.org"), bystander)).toMatchObject({ status: 200, data: { outcome: "changed" } });
+    expect(await sessionsOf("third.home@example.org")).toBe(0);
+    expect(await sessionsOf("bystander@example.com")).toBe(1);
   });
 
   it("limits how often a member may ask", async () => {

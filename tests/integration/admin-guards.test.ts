@@ -5,7 +5,7 @@ import { users } from "../../db/schema";
 import { requestWithCookie, signInAs } from "../auth-helpers";
 import type { AdminSectionPath } from "~/lib/admin/navigation";
 import type { StaffAccess } from "~/lib/auth/guards.server";
-import { canAccess, REHEARSAL_MAILBOX_SECTION, type AccessMode } from "~/lib/auth/roles";
+import { canAccess, canReadRehearsalMailbox, type AccessMode } from "~/lib/auth/roles";
 import { db } from "~/lib/db.server";
 import { saveSiteSettings } from "~/lib/settings/settings.server";
 
@@ -59,18 +59,20 @@ const cookies = {} as Record<TestRole, string>;
 
 /**
  * The screen a route module belongs to (the review queue is part of the referral screen, the
- * rehearsal's mailbox reads like Waitlist Users); none: the layout, open to the whole team.
+ * rehearsal's mailbox is checked apart); none: the layout, open to the whole team.
  */
-function sectionOf(name: string): AdminSectionPath | undefined {
+function sectionOf(name: string): AdminSectionPath | "rehearsal-mailbox" | undefined {
   const file = name.replace(/^admin\//, "").replace(/\.tsx.*$/, "");
   if (file === "layout") return undefined;
   if (file === "referral-review") return "referral-leaderboard";
-  if (file.startsWith("rehearsal-mailbox")) return REHEARSAL_MAILBOX_SECTION;
+  if (file.startsWith("rehearsal-mailbox")) return "rehearsal-mailbox";
   return file as AdminSectionPath;
 }
 
-function mayUse(role: TestRole, section: AdminSectionPath | undefined, mode: AccessMode): boolean {
+function mayUse(role: TestRole, section: AdminSectionPath | "rehearsal-mailbox" | undefined, mode: AccessMode): boolean {
   if (role === "member") return false;
+  // Members' held messages in full: owners and admins only, never the read-only Viewer (issue 37).
+  if (section === "rehearsal-mailbox") return canReadRehearsalMailbox(role);
   return section ? canAccess(role, section, mode) : true;
 }
 

@@ -404,3 +404,36 @@ describe("members through the API", () => {
     expect(standing.status).toBe(404);
   });
 });
+
+describe("a write key without members:read (issue 37)", () => {
+  it("reads nothing of a member through a write: a join answers the id, a change answers what it wrote; a key with members:read still gets the member", async () => {
+    await db.update(waitlistUsers).set({ notes: "Private note about the family", tags: ["sibling-of-pixel"] }).where(eq(waitlistUsers.id, memberId));
+    const writeOnly = (await createApiKey({ name: "Join widget", scopes: ["members:write"] as ApiScope[] }, "admin-1")).secret;
+
+    // Posting a member's address (an existing member): only the id, nothing of their record.
+    const joined = await call("POST", "/members", { key: writeOnly, body: { email: "captain.nova@example.com", ...ADULT_BIRTH } });
+    const joinedBody = (await joined.json()) as { member: Record<string, unknown>; isNewMember: boolean };
+    expect(joinedBody.member).toEqual({ id: memberId });
+    expect(joinedBody.isNewMember).toBe(false);
+    expect(JSON.stringify(joinedBody)).not.toMatch(/Private note|sibling-of-pixel|captain\.nova/);
+    const created = (await (await call("POST", "/members", { key: writeOnly, body: { email: "fresh.kid@example.com", ...ADULT_BIRTH } })).json()) as { member: Record<string, unknown>; isNewMember: boolean };
+    expect(Object.keys(created.member)).toEqual(["id"]);
+    expect(created.isNewMember).toBe(true);
+
+    // A change: the id and what it wrote, as stored; the member's other fields stay unread.
+    const changed = await call("PATCH", `/members/${memberId}`, { key: writeOnly, body: { isBlocked: true } });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toEqual({ id: memberId, isBlocked: true });
+    const tagged = (await (await call("PATCH", `/members/${memberId}`, { key: writeOnly, body: { tags: [" vip "] } })).json()) as Record<string, unknown>;
+    expect(Object.keys(tagged).sort()).toEqual(["id", "tags"]);
+    // The write happened.
+    const [stored] = await db.select({ isBlocked: waitlistUsers.isBlocked, notes: waitlistUsers.notes }).from(waitlistUsers).where(eq(waitlistUsers.id, memberId));
+    expect(stored).toEqual({ isBlocked: true, notes: "Private note about the family" });
+
+    // The all-scopes key reads the whole member back, as before.
+    const full = (await (await call("PATCH", `/members/${memberId}`, { body: { isBlocked: false } })).json()) as Record<string, unknown>;
+    expect(full).toMatchObject({ id: memberId, email: "captain.nova@example.com", notes: "Private note about the family", isBlocked: false });
+    const fullJoin = (await (await call("POST", "/members", { body: { email: "captain.nova@example.com", ...ADULT_BIRTH } })).json()) as { member: Record<string, unknown> };
+    expect(fullJoin.member).toMatchObject({ id: memberId, email: "captain.nova@example.com", notes: "Private note about the family" });
+  });
+});

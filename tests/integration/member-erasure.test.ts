@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { consentRequests, emailOutbox, emailSuppressions, memberImportRows, memberImports, pointsLedger, sessions, users, waitlistUsers, webhookEndpoints, webhookMessages } from "../../db/schema";
 import { resetDatabase } from "../db-reset";
 import { SELF_CONSENT } from "../factories";
-import { signInAs } from "../auth-helpers";
+import { sessionIdOf, signInAs } from "../auth-helpers";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { requestParentConsent } from "~/lib/consent/consent-requests.server";
 import { rerollCrewName } from "~/lib/crew-names/crew-name.server";
@@ -132,7 +132,7 @@ beforeAll(async () => {
   // They unsubscribed from optional e-mails: the suppression list keeps a hash of the address (ADR 0044).
   await suppressEmailHash(emailHashOf(ADDRESS), "unsubscribed");
   // A change of address waiting for its link (the new address holds the local part too).
-  await requestAddressChange({ id: targetId, email: ADDRESS }, `${LOCAL_PART}.new@example.net`);
+  await requestAddressChange({ id: targetId, email: ADDRESS }, `${LOCAL_PART}.new@example.net`, { sessionId });
   // One webhook message delivered (in the delivery log), the rest still pending.
   const [first] = await db.select({ id: webhookMessages.id }).from(webhookMessages).orderBy(webhookMessages.id).limit(1);
   await db.update(webhookMessages).set({ status: "delivered", deliveredAt: new Date() }).where(eq(webhookMessages.id, first!.id));
@@ -217,9 +217,10 @@ describe("erasing a member", () => {
     const neighbour = "neighbour.home.8817@example.org";
     await requestParentConsent({ parentEmail: neighbour, agePass: { band: "under_consent_age", childHashes: [], typed: [], expiresAt: Date.now() + 60_000 }, referralCode: null, via: null, clientIp: "203.0.113.77", userAgent: null, siteLanguage: "en" });
     const { member } = await joinWaitlist({ email: "curious.mover.8817@example.org", consent: SELF_CONSENT });
-    await requestAddressChange({ id: member.id, email: "curious.mover.8817@example.org" }, neighbour);
+    await signInAs("curious.mover.8817@example.org");
+    await requestAddressChange({ id: member.id, email: "curious.mover.8817@example.org" }, neighbour, { sessionId: await sessionIdOf("curious.mover.8817@example.org") });
     const document = await buildMemberExport(member.id);
-    expect(document.emails.map((email) => email.kind).sort()).toEqual(["address_change", "welcome"]);
+    expect(document.emails.map((email) => email.kind).sort()).toEqual(["address_change", "magic_link", "welcome"]);
     // Their erasure takes their own link to that address and leaves the neighbour's notice.
     expect(await eraseByLink(createErasureToken(member.id))).toEqual({ outcome: "erased", memberId: member.id });
     const toNeighbour = await db.select({ kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.toAddress, neighbour));
@@ -232,7 +233,7 @@ describe("erasing a member", () => {
     const { member } = await joinWaitlist({ email: former, consent: SELF_CONSENT });
     await signInAs(former);
     await requestMagicLink({ email: former, clientIp: "127.0.0.1" });
-    await requestAddressChange({ id: member.id, email: former }, present);
+    await requestAddressChange({ id: member.id, email: former }, present, { sessionId: await sessionIdOf(former) });
     const [mail] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(and(eq(emailOutbox.kind, "address_change"), eq(emailOutbox.toAddress, present)));
     expect(await confirmAddressChange(/token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1])).toBe("changed");
     await requestMagicLink({ email: present, clientIp: "127.0.0.1" });

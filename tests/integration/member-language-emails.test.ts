@@ -141,9 +141,9 @@ describe("e-mails in the member's language", () => {
   it("asks a Spanish-speaking member to confirm a new address and to confirm an erasure in Spanish", async () => {
     const member = await spanishMember("pilar");
     await db.delete(emailOutbox);
-    await requestAddressChange({ id: member.id, email: "pilar@example.com" }, "pilar.nueva@example.com");
     await signInAs("pilar@example.com");
     const [session] = await db.select({ id: sessions.id }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, "pilar@example.com"));
+    await requestAddressChange({ id: member.id, email: "pilar@example.com" }, "pilar.nueva@example.com", { sessionId: session!.id });
     await db.delete(emailOutbox).where(eq(emailOutbox.kind, "magic_link"));
     await requestOwnErasure({ memberId: member.id, sessionId: session!.id });
     const sent = await deliverAll();

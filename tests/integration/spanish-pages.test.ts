@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, products, waitlistUsers } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed";
-import { signInAs } from "../auth-helpers";
+import { sessionIdOf, signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
 import { englishFragments, englishOnly } from "../english-messages";
 import { loadRouteServer } from "../route-server";
@@ -110,7 +110,7 @@ describe("a page in Spanish", () => {
   it("is every other public and member page, with the answer's status, the words a reader notices, and no English message of its catalogs", async () => {
     const { member } = await joinWaitlist({ email: "rosa@example.com" });
     const session = await signInAs("rosa@example.com");
-    await requestAddressChange(member, "rosa.nueva@example.org");
+    await requestAddressChange(member, "rosa.nueva@example.org", { sessionId: await sessionIdOf("rosa@example.com") });
     const [changeMail] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.kind, "address_change"));
     const confirmAddressPath = /\/confirm-address\?token=[A-Za-z0-9_-]+/.exec(changeMail!.text)![0];
     const [product] = await db.select({ id: products.id }).from(products).limit(1);
@@ -145,7 +145,7 @@ describe("a page in Spanish", () => {
       { path: "/unsubscribe?token=broken", namespace: "unsubscribe", status: 400, shows: ["Este enlace no funciona"] },
       { path: "/invite?code=broken", namespace: "invite", status: 404, shows: ["Este enlace no funciona", "Este enlace de invitación está incompleto o se modificó."] },
       { path: "/claim-prize?token=broken", namespace: "claim-prize", status: 404, shows: ["Este enlace no funciona", "Contáctanos"] },
-      { path: `/confirm-email?token=${createEmailConfirmationToken(member.id)}`, namespace: "confirm-email", status: 200, shows: ["¡Correo confirmado!"] },
+      { path: `/confirm-email?token=${createEmailConfirmationToken(member.id)}`, namespace: "confirm-email", status: 200, shows: ["Confirma tu correo", "Confirmar mi correo"] },
       { path: "/confirm-email?token=broken", namespace: "confirm-email", status: 200, shows: ["Este enlace no funciona"] },
       { path: "/account/address", namespace: "address", status: 200, shows: ["Cambia tu correo electrónico", "Nuevo correo electrónico"], cookie: session },
       { path: "/account/address?sent=1", namespace: "address", status: 200, shows: ["Revisa tu nuevo correo"], cookie: session },

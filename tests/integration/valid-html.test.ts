@@ -132,7 +132,7 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
     await inviteTeamMember({ email: "new.editor@example.com", role: "editor" }, { id: admin!.id, role: "owner" });
     await sendWelcomeTemplateTest({ adminEmail: admin!.email, templateHtml: await getSiteSetting("welcomeEmailTemplateHtml") });
     await sendWinnerTemplateTest({ adminEmail: admin!.email, templateHtml: DEFAULT_SEASON_WINNER_EMAIL_HTML });
-    await requestAddressChange(member, "moved.member@example.org");
+    await requestAddressChange(member, "moved.member@example.org", { sessionId: session!.id });
     const [changeMail] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, "address_change"));
     const confirmAddressPath = /\/confirm-address\?token=[A-Za-z0-9_-]+/.exec(changeMail!.text)?.[0];
 
@@ -157,7 +157,7 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
       { name: "not-found", path: "/no-such-page", status: 404 },
       { name: "login", path: "/login", status: 200 },
       { name: "unauthorized", path: "/unauthorized", status: 403 },
-      { name: "confirm-email", path: confirmPath!, status: 200, shows: "E-mail confirmed!" },
+      { name: "confirm-email", path: confirmPath!, status: 200, shows: "Confirm my e-mail" },
       { name: "confirm-email-broken", path: "/confirm-email?token=broken", status: 200 },
       { name: "claim-prize", path: claimPath!, status: 200, shows: "What month and year were you born?" },
       { name: "claim-prize-broken", path: "/claim-prize?token=broken", status: 404 },
@@ -191,7 +191,7 @@ describe.skipIf(!hasJava)("valid HTML (Nu HTML Checker)", () => {
       { name: "not-found-es", path: "/no-such-page?lang=es", status: 404 },
       { name: "login-es", path: "/login?lang=es", status: 200, shows: "Enviar enlace mágico" },
       { name: "unauthorized-es", path: "/unauthorized?lang=es", status: 403 },
-      { name: "confirm-email-es", path: `${confirmPath!}&lang=es`, status: 200, shows: "¡Correo confirmado!" },
+      { name: "confirm-email-es", path: `${confirmPath!}&lang=es`, status: 200, shows: "Confirmar mi correo" },
       { name: "confirm-email-broken-es", path: "/confirm-email?token=broken&lang=es", status: 200, shows: "Este enlace no funciona" },
       { name: "claim-prize-es", path: `${claimPath!}&lang=es`, status: 200, shows: "¿En qué mes y año naciste?" },
       { name: "claim-prize-broken-es", path: "/claim-prize?token=broken&lang=es", status: 404 },

@@ -25,7 +25,7 @@ import { RehearsalActionSchema } from "~/lib/launch/rehearsal.schema";
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Site Settings → Rehearsal (ADR 0051): its state for the whole team, the switch for owners. */
-export function RehearsalCard({ state, canRun, failure }: { state: RehearsalState; canRun: boolean; failure: AdminFailure }) {
+export function RehearsalCard({ state, canRun, showsMailbox, failure }: { state: RehearsalState; canRun: boolean; showsMailbox: boolean; failure: AdminFailure }) {
   return (
     <Card>
       <CardHeader>
@@ -54,11 +54,13 @@ export function RehearsalCard({ state, canRun, failure }: { state: RehearsalStat
         )}
         <div className="flex flex-wrap items-center gap-3">
           {canRun ? <RehearsalSwitch state={state} failure={failure} /> : <p className="text-sm text-muted-foreground">Only an owner can start or end a rehearsal.</p>}
-          <Button asChild variant="outline">
-            <Link to={REHEARSAL_MAILBOX_PATH}>
-              <Mail aria-hidden="true" /> Back-office mailbox
-            </Link>
-          </Button>
+          {showsMailbox && (
+            <Button asChild variant="outline">
+              <Link to={REHEARSAL_MAILBOX_PATH}>
+                <Mail aria-hidden="true" /> Back-office mailbox
+              </Link>
+            </Button>
+          )}
         </div>
       </CardContent>
     </Card>

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { apiKeys } from "../../../db/schema";
 import { db } from "../db.server";
@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { isUuid } from "../uuid";
 import { recordAdminAuditEvent } from "../audit/audit.server";
 import type { ApiScope } from "./scopes";
+import { isSameSecret } from "../security/same-secret.server";
 
 export const MAX_ACTIVE_KEYS = 50;
 const KEY_FORMAT = /^(lc_[0-9a-z]{10})_([A-Za-z0-9_-]{43})$/;
@@ -96,9 +97,7 @@ export async function authenticateApiKey(authorization: string | null): Promise<
   const [, prefix, secretPart] = match as unknown as [string, string, string];
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.prefix, prefix));
   if (!row) return { refused: "unknown", prefix };
-  const expected = Buffer.from(row.secretHash, "hex");
-  const actual = Buffer.from(hashSecret(secretPart), "hex");
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return { refused: "wrong-secret", prefix };
+  if (!isSameSecret(hashSecret(secretPart), row.secretHash)) return { refused: "wrong-secret", prefix };
   if (row.revokedAt) return { refused: "revoked", prefix };
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return { refused: "expired", prefix };
   await db.execute(sql`update api_keys set last_used_at = now() where id = ${row.id} and (last_used_at is null or last_used_at < now() - interval '1 minute')`);

@@ -27,6 +27,22 @@ export const MemberSchema = z
   })
   .openapi("Member");
 
+/**
+ * What a write answers a key without members:read (issue 37): the member's id and only what
+ * the request itself wrote — a write is no way to read a member's record.
+ */
+export const MemberWrittenSchema = z
+  .object({
+    id: z.uuid(),
+    tags: z.array(z.string()).optional(),
+    notes: z.string().optional(),
+    isBlocked: z.boolean().optional(),
+  })
+  .openapi("MemberWritten", { description: "The answer to a key without members:read: the member's id and the fields the request wrote, nothing else." });
+
+/** A member write's answer: the whole member, or for a key without members:read only what it wrote. */
+export const MemberWriteResultSchema = z.union([MemberSchema, MemberWrittenSchema]);
+
 export const MemberListSchema = z
   .object({
     data: z.array(MemberSchema),
@@ -65,7 +81,7 @@ export const JoinBodySchema = z
 
 export const JoinResultSchema = z
   .object({
-    member: MemberSchema,
+    member: MemberWriteResultSchema.openapi({ description: "The member; only their id for a key without members:read." }),
     isNewMember: z.boolean().openapi({ description: "False when the address (or the same person's address) was already listed: nothing changed." }),
     referral: z.enum(["credited", "pending", "held"]).nullable().openapi({ description: "What happened to the referral, if any." }),
   })

@@ -69,5 +69,13 @@ export function canRunRehearsal(role: Role | null | undefined): boolean {
   return role === "owner";
 }
 
-/** The back office's mailbox shows members' addresses: whoever may read Waitlist Users. */
+/**
+ * The back office's mailbox holds members' messages in full (issue 37): owners and admins
+ * only — those who may change Waitlist Users — never the read-only Viewer.
+ */
 export const REHEARSAL_MAILBOX_SECTION = "waitlist-emails" satisfies AdminSectionPath;
+export const REHEARSAL_MAILBOX_MODE = "edit" satisfies AccessMode;
+
+export function canReadRehearsalMailbox(role: Role | null | undefined): boolean {
+  return canAccess(role, REHEARSAL_MAILBOX_SECTION, REHEARSAL_MAILBOX_MODE);
+}

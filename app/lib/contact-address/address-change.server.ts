@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { addressChanges, users, waitlistUsers } from "../../../db/schema";
+import { addressChanges, sessions, users, waitlistUsers } from "../../../db/schema";
 import { recordAuditEvent } from "../audit/audit.server";
 import { db, runTransaction, type Transaction } from "../db.server";
 import { isUniqueViolation } from "../db/unique-violation";
@@ -8,6 +8,8 @@ import { serverNow } from "../dev/test-clock.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
 import { AppError } from "../errors";
+import { appErrorWithValues } from "../i18n/error-messages.server";
+import { FRESH_SIGN_IN_MINUTES, isFreshSignIn } from "../privacy/privacy-request.server";
 import { consumeRateLimits } from "../security/rate-limit.server";
 import { forgetAddress } from "../privacy/forget-address.server";
 import { tracesOf } from "../privacy/member-traces";
@@ -21,11 +23,11 @@ import { i18nFor } from "../i18n/catalogs.server";
 import { memberLanguage } from "../waitlist/member-language.server";
 import { renderAddressChangeConfirmation, renderAddressChangedNotice } from "./address-change-emails";
 import {
+  ADDRESS_CHANGE_FRESH_SIGN_IN_MESSAGE,
   ADDRESS_CHANGE_LIMIT_MESSAGE,
   ADDRESS_CHANGE_LINK_HOURS,
   ADDRESS_CHANGES_PER_DAY,
   ADDRESS_CHANGES_PER_HOUR,
-  ADDRESS_TAKEN_MESSAGE,
   SAME_ADDRESS_MESSAGE,
 } from "./address-change-rules";
 
@@ -61,22 +63,26 @@ async function isAddressTaken(executor: Pick<typeof db, "select">, newEmail: str
 /**
  * A member asks to use another contact address (issue 29, correction): nothing changes
  * until the link sent to the new address is followed, so nobody can move a membership to
- * an address they cannot read. Refused for the same address, a throwaway domain or an
- * address that already has a membership; limited per member.
+ * an address they cannot read. Refused for the same address or a throwaway domain; like
+ * export and erasure it needs a fresh sign-in (a borrowed, left-open browser is not
+ * enough), and it is limited per member. Whether the new address already has a membership
+ * is never said (issue 37: that would be an unlimited lookup of who is a member or on the
+ * team): past the limit, a taken address answers as any other, and nothing is stored or sent.
  */
-export async function requestAddressChange(member: { id: string; email: string }, newAddress: string): Promise<void> {
+export async function requestAddressChange(member: { id: string; email: string }, newAddress: string, request: { sessionId: string }): Promise<void> {
   const newEmail = normaliseEmail(newAddress);
   if (emailIdentity(newEmail) === emailIdentity(member.email)) throw new AppError("INVALID_INPUT", SAME_ADDRESS_MESSAGE);
   const lists = await getSiteSettings(["emailDomainBlocklist", "emailDomainAllowlist"]);
   if (isThrowawayAddress(newEmail, { blocked: lists.emailDomainBlocklist, allowed: lists.emailDomainAllowlist })) {
     throw new AppError("INVALID_INPUT", THROWAWAY_ADDRESS_MESSAGE);
   }
-  if (await isAddressTaken(db, newEmail, member.id)) throw new AppError("CONFLICT", ADDRESS_TAKEN_MESSAGE);
+  if (!(await isFreshSignIn(request.sessionId))) throw appErrorWithValues("FORBIDDEN", ADDRESS_CHANGE_FRESH_SIGN_IN_MESSAGE, { minutes: FRESH_SIGN_IN_MINUTES });
   const limited = await consumeRateLimits([
     { key: `address-change:hour:${member.id}`, rule: ADDRESS_CHANGES_PER_HOUR },
     { key: `address-change:day:${member.id}`, rule: ADDRESS_CHANGES_PER_DAY },
   ]);
   if (!limited.allowed) throw new AppError("RATE_LIMITED", ADDRESS_CHANGE_LIMIT_MESSAGE);
+  if (await isAddressTaken(db, newEmail, member.id)) return;
 
   const token = randomBytes(32).toString("base64url");
   const { SITE_NAME, origin } = getEnv();
@@ -111,10 +117,12 @@ export type AddressChangeOutcome = "changed" | "taken" | "unknown";
 
 /**
  * The link's post, once: the membership and its sign-in account move to the new address,
- * which is thereby confirmed; the old address is told. Audited without either address;
- * integrations hear `member.email_changed`.
+ * which is thereby confirmed; the old address is told. Every other session of the member
+ * ends (issue 37: whoever had a browser signed in as them is out); `keepSessionId`, the
+ * confirming browser's own, stays. Audited without either address; integrations hear
+ * `member.email_changed`.
  */
-export async function confirmAddressChange(token: unknown): Promise<AddressChangeOutcome> {
+export async function confirmAddressChange(token: unknown, { keepSessionId }: { keepSessionId?: string | null } = {}): Promise<AddressChangeOutcome> {
   if (!isTokenShape(token)) return "unknown";
   try {
     const changed = await runTransaction(async (tx) => {
@@ -134,7 +142,10 @@ export async function confirmAddressChange(token: unknown): Promise<AddressChang
         .update(waitlistUsers)
         .set({ email: change.newEmail, emailIdentity: emailIdentity(change.newEmail), updatedAt: sql`now()` })
         .where(eq(waitlistUsers.id, member.id));
-      await tx.update(users).set({ email: change.newEmail, emailVerified: true, updatedAt: sql`now()` }).where(eq(users.email, member.email));
+      const moved = await tx.update(users).set({ email: change.newEmail, emailVerified: true, updatedAt: sql`now()` }).where(eq(users.email, member.email)).returning({ id: users.id });
+      for (const account of moved) {
+        await tx.delete(sessions).where(and(eq(sessions.userId, account.id), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+      }
       // The old address is no longer theirs: what names it goes first; the notice to it below
       // is marked as the member's, so an erasure takes it too.
       await forgetOldAddress(tx, member, change.newEmail);

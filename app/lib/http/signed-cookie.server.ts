@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { isSameSecret } from "../security/same-secret.server";
 import { parse, serialize, type ParseOptions, type SerializeOptions } from "cookie";
 import type { Cookie } from "react-router";
 
@@ -52,10 +53,9 @@ function unsign(signed: string, secrets: string[]): string | null {
   const dot = signed.lastIndexOf(".");
   if (dot < 0) return null;
   const payload = signed.slice(0, dot);
-  const given = Buffer.from(signed.slice(dot + 1));
+  const given = signed.slice(dot + 1);
   for (const secret of secrets) {
-    const expected = Buffer.from(signatureOf(payload, secret));
-    if (given.length === expected.length && timingSafeEqual(given, expected)) return payload;
+    if (isSameSecret(given, signatureOf(payload, secret))) return payload;
   }
   return null;
 }

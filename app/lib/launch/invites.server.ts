@@ -9,6 +9,8 @@ import type { LaunchStatus } from "./launch-status";
 
 // A member's place in the launch (ADR 0049): waiting (no invite), invited (a wave's invite
 // row), admitted (the member redeemed their own invite code, signed in as their address).
+// A rehearsal wave's invite is none of these to the member (issue 37): their dashboard and
+// the invite page never show it, and its code redeems nothing. It goes with the rehearsal.
 
 export { LAUNCH_STATUSES, type LaunchStatus } from "./launch-status";
 
@@ -33,8 +35,11 @@ function launchOf(row: InviteRow | undefined): MemberLaunch {
   };
 }
 
+/** The member's real place in the launch: a rehearsal wave's invite does not count. */
 export async function getMemberLaunch(memberId: string): Promise<MemberLaunch> {
-  const result = await db.execute<InviteRow>(sql`select wave_id, invited_at, admitted_at from member_invites where member_id = ${memberId}`);
+  const result = await db.execute<InviteRow>(sql`
+    select i.wave_id, i.invited_at, i.admitted_at from member_invites i join waves w on w.id = i.wave_id
+     where i.member_id = ${memberId} and not w.rehearsal`);
   return launchOf(result.rows[0]);
 }
 
@@ -80,6 +85,7 @@ export async function redeemInvite(code: unknown, signedInMemberId: string): Pro
         from waitlist_users u
        where i.member_id = ${invite.memberId} and i.wave_id = ${invite.waveId} and i.admitted_at is null
          and u.id = i.member_id and not u.is_blocked
+         and not exists (select 1 from waves w where w.id = i.wave_id and w.rehearsal)
       returning u.email`);
     const row = updated.rows[0];
     if (!row) return false;

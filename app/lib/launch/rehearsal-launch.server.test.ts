@@ -8,6 +8,8 @@ import { listMailbox } from "../email/outbox.server";
 import type { MailTransport } from "../email/transport.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
+import { listMembersPage } from "../waitlist/member-admin.server";
+import { getMemberWithNotes } from "../waitlist/members.server";
 import { advanceBroadcasts } from "./broadcasts/broadcast-queue.server";
 import { sendNextBroadcastMessage } from "./broadcasts/broadcast-sender.server";
 import { BroadcastInputSchema } from "./broadcasts/broadcast.schema";
@@ -15,6 +17,8 @@ import { createBroadcast } from "./broadcasts/broadcasts.server";
 import { endRehearsal, getRehearsalState, startRehearsal } from "./rehearsal.server";
 import { deliverDueEmails } from "../email/worker.server";
 import { inviteWave } from "./waves.server";
+import { createInviteCode } from "./invite-code.server";
+import { getDashboardLaunch, getInvitePage, redeemInvite, WAITING } from "./invites.server";
 
 beforeEach(async () => {
   await resetDatabase();
@@ -84,5 +88,40 @@ describe("waves during a rehearsal", () => {
     expect((await endRehearsal("owner-1")).discarded).toMatchObject({ messages: 2, waves: 1 });
     expect((await db.execute(sql`select count(*)::integer as n from member_invites`)).rows[0]).toEqual({ n: 0 });
     expect((await db.execute(sql`select count(*)::integer as n from email_outbox`)).rows[0]).toEqual({ n: 0 });
+  });
+});
+
+describe("a rehearsal wave's invites and the members (issue 37)", () => {
+  it("never show on a member's dashboard nor redeem; a real wave's invite still does", async () => {
+    const ids: string[] = [];
+    for (const name of ["nova", "pixel"]) {
+      const { member } = await joinWaitlist({ email: `${name}@example.com` });
+      await db.execute(sql`update waitlist_users set confirmed_email = true, points = ${name === "nova" ? 50 : 40} where id = ${member.id}`);
+      ids.push(member.id);
+    }
+    const [nova, pixel] = ids as [string, string];
+    // A real wave for nova before the rehearsal; the rehearsal's wave invites pixel.
+    const real = await inviteWave({ audience: { kind: "top_all_time", count: 1 } }, "owner-1");
+    await startRehearsal("owner-1");
+    const rehearsed = await inviteWave({ audience: { kind: "top_all_time", count: 2 } }, "owner-1");
+    expect(rehearsed.invited).toBe(1);
+    const rehearsalCode = createInviteCode({ memberId: pixel, waveId: rehearsed.wave.id });
+
+    expect(await getDashboardLaunch(pixel)).toEqual({ ...WAITING, invitePath: null });
+    expect(await getInvitePage(rehearsalCode, pixel)).toEqual({ state: "gone" });
+    await expect(redeemInvite(rehearsalCode, pixel)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await db.execute(sql`select admitted_at from member_invites where member_id = ${pixel}`)).rows).toEqual([{ admitted_at: null }]);
+    expect((await db.execute(sql`select count(*)::integer as n from webhook_messages where event_type = 'member.admitted'`)).rows[0]).toEqual({ n: 0 });
+    // Nor does an integration reading the member (the API), nor the back office's launch filter, see it.
+    expect((await getMemberWithNotes(pixel))?.launchStatus).toBe("waiting");
+    expect((await getMemberWithNotes(nova))?.launchStatus).toBe("invited");
+    expect((await listMembersPage({ launch: "invited" })).rows.map((row) => row.id)).toEqual([nova]);
+
+    const novaLaunch = await getDashboardLaunch(nova);
+    expect(novaLaunch).toMatchObject({ status: "invited", waveId: real.wave.id });
+    expect(novaLaunch.invitePath).not.toBeNull();
+    const realCode = createInviteCode({ memberId: nova, waveId: real.wave.id });
+    expect(await getInvitePage(realCode, nova)).toEqual({ state: "ready", waveId: real.wave.id });
+    expect(await redeemInvite(realCode, nova)).toEqual({ outcome: "admitted" });
   });
 });

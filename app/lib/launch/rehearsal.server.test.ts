@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { pointsLedger, users, webhookEndpoints } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
@@ -7,6 +7,7 @@ import { isAppError } from "../errors";
 import { claimDueEmails, enqueueEmail, listMailbox, markEmailSentAndClaimNext } from "../email/outbox.server";
 import type { MailTransport } from "../email/transport.server";
 import { deliverDueEmails } from "../email/worker.server";
+import { purgeExpiredData } from "../maintenance/purge.server";
 import { getPrizeClaimPage } from "../prizes/prize-claims.server";
 import { createPrizeClaimToken } from "../prizes/claim-token.server";
 import { freezeDueSeasons } from "../seasons/season-freeze.server";
@@ -14,6 +15,8 @@ import { confirmSeasonWinners, getFrozenSeason, listFrozenSeasons, listHallOfFam
 import { getSiteSetting } from "../settings/settings.server";
 import { saveSiteSettingsForm } from "../settings/site-settings-form.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
+import { createWebhookEndpoint, setWebhookEndpointTest } from "../webhooks/endpoints.server";
+import { resendWebhookMessage, sendTestEvent } from "../webhooks/enqueue.server";
 import { rehearseSeasonClose } from "./rehearsal-season.server";
 import { endRehearsal, getRehearsalState, startRehearsal } from "./rehearsal.server";
 
@@ -218,5 +221,88 @@ describe("the month-end freeze during a rehearsal", () => {
     expect((await listFrozenSeasons()).find((summary) => summary.season === "2024-10-01")?.rehearsal).toBe(false);
     expect(await webhookEvents()).toContainEqual({ url: "https://real.example/hooks", type: "season.closed", rehearsal: false });
     expect(await freezeDueSeasons()).toEqual([]);
+  });
+});
+
+describe("webhooks from the Developers screen during a rehearsal (issue 37)", () => {
+  async function endpoints() {
+    const created = await db
+      .insert(webhookEndpoints)
+      .values([
+        { url: "https://test.example/hooks", events: ["member.joined"], secret: "whsec_test", isTest: true },
+        { url: "https://real.example/hooks", events: ["member.joined"], secret: "whsec_real" },
+      ])
+      .returning({ id: webhookEndpoints.id, isTest: webhookEndpoints.isTest });
+    return { testId: created.find((row) => row.isTest)!.id, liveId: created.find((row) => !row.isTest)!.id };
+  }
+  const messagesTo = async () => (await db.execute<{ url: string; event_type: string }>(sql`select e.url, m.event_type from webhook_messages m join webhook_endpoints e on e.id = m.endpoint_id order by m.id`)).rows;
+  const isTestOf = async (id: string) => (await db.select({ isTest: webhookEndpoints.isTest }).from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0]!.isTest;
+
+  it("sends a test event and a resend to test endpoints only; a live endpoint is refused and hears nothing", async () => {
+    const { testId, liveId } = await endpoints();
+    await sendTestEvent(liveId, "admin-1"); // before the rehearsal: a live endpoint's test goes
+    await db.execute(sql`update webhook_messages set status = 'delivered'`);
+    const [liveMessage] = (await db.execute<{ id: number }>(sql`select id from webhook_messages`)).rows;
+
+    await startRehearsal("owner-1");
+    const before = await messagesTo();
+    expect(await refusal(sendTestEvent(liveId, "owner-1"))).toEqual({ status: 409, message: "Rehearsal mode is on: only test endpoints get events until it ends." });
+    expect(await refusal(resendWebhookMessage(liveMessage!.id, "owner-1"))).toEqual({ status: 409, message: "Rehearsal mode is on: only test endpoints get events until it ends." });
+    expect(await messagesTo()).toEqual(before);
+    expect((await db.execute<{ status: string }>(sql`select status from webhook_messages where id = ${liveMessage!.id}`)).rows[0]!.status).toBe("delivered");
+
+    await sendTestEvent(testId, "admin-1");
+    expect((await messagesTo()).at(-1)).toEqual({ url: "https://test.example/hooks", event_type: "webhook.test" });
+    await db.execute(sql`update webhook_messages set status = 'delivered'`);
+    const testMessage = (await db.execute<{ id: number }>(sql`select max(id) as id from webhook_messages`)).rows[0]!;
+    await resendWebhookMessage(testMessage.id, "admin-1");
+    expect((await db.execute<{ status: string }>(sql`select status from webhook_messages where id = ${testMessage.id}`)).rows[0]!.status).toBe("pending");
+
+    await endRehearsal("owner-1");
+    await sendTestEvent(liveId, "admin-1"); // and after it, live endpoints again
+    expect((await messagesTo()).at(-1)).toEqual({ url: "https://real.example/hooks", event_type: "webhook.test" });
+  });
+
+  it("lets only an owner mark an endpoint test or live (or add a test one) while it runs", async () => {
+    const { testId, liveId } = await endpoints();
+    await startRehearsal("owner-1");
+    const refused = { status: 403, message: "Rehearsal mode is on: only an owner can mark an endpoint test or live until it ends." };
+    expect(await refusal(setWebhookEndpointTest(liveId, true, "admin-1"))).toEqual(refused);
+    expect(await refusal(setWebhookEndpointTest(testId, false, "admin-1"))).toEqual(refused);
+    expect(await refusal(createWebhookEndpoint({ url: "https://other.example/hooks", description: "", events: ["member.joined"], isTest: true }, "admin-1"))).toEqual(refused);
+    expect([await isTestOf(liveId), await isTestOf(testId)]).toEqual([false, true]);
+    expect(await db.select().from(webhookEndpoints)).toHaveLength(2);
+
+    await setWebhookEndpointTest(liveId, true, "owner-1");
+    expect(await isTestOf(liveId)).toBe(true);
+    await createWebhookEndpoint({ url: "https://live2.example/hooks", description: "", events: ["member.joined"] }, "admin-1"); // a live one: nothing to hear
+    await endRehearsal("owner-1");
+    await setWebhookEndpointTest(liveId, false, "admin-1"); // after it, admins again
+    expect(await isTestOf(liveId)).toBe(false);
+  });
+});
+
+describe("a long rehearsal (issue 37)", () => {
+  it("keeps a held message's body past the sent-body purge and sends it whole when it ends; a really sent one's body still goes", async () => {
+    const sent: { to: string; text: string; html: string }[] = [];
+    const transport: MailTransport = { kind: "smtp", send: async (message) => void sent.push({ to: message.to, text: message.text, html: message.html }), close: () => undefined };
+    await enqueueEmail({ kind: "template_test", to: "before@example.com", subject: "Sent for real", text: "old body", html: "<p>old body</p>" });
+    await deliverDueEmails(transport);
+    await startRehearsal("owner-1");
+    await enqueueEmail({ kind: "parent_consent", to: "parent@example.com", subject: "Please approve", text: "Approve: https://x.example/a?token=t", html: "<p>Approve</p>" });
+    await deliverDueEmails(transport);
+    expect(sent.map((message) => message.to)).toEqual(["before@example.com"]);
+    // Two days later, the hourly purge runs.
+    await db.execute(sql`update email_outbox set sent_at = now() - interval '2 days', created_at = now() - interval '2 days'`);
+    expect((await purgeExpiredData()).emailBodies).toBe(1);
+    const bodies = (await db.execute<{ subject: string; text: string }>(sql`select subject, text from email_outbox order by id`)).rows;
+    expect(bodies).toEqual([
+      { subject: "Sent for real", text: "" },
+      { subject: "Please approve", text: "Approve: https://x.example/a?token=t" },
+    ]);
+
+    expect((await endRehearsal("owner-1")).sent).toBe(1);
+    await deliverDueEmails(transport);
+    expect(sent.at(-1)).toEqual({ to: "parent@example.com", text: "Approve: https://x.example/a?token=t", html: "<p>Approve</p>" });
   });
 });

@@ -6,7 +6,11 @@ import { holdStaleReferrals } from "../referrals/referral-credit.server";
 
 /** Well past any rate-limit window in use (the longest is an hour). */
 const RATE_LIMIT_RETENTION = "2 days";
-/** Sent e-mails keep their headers; bodies (sign-in links among them) go after this. */
+/**
+ * Sent e-mails keep their headers; bodies (sign-in links among them) go after this. A message
+ * a rehearsal holds is not sent (ADR 0051): it keeps its body until the rehearsal ends and
+ * it goes out whole (issue 37).
+ */
 const SENT_BODY_RETENTION = "1 day";
 /** A checked CSV upload nobody imported: its staged lines hold addresses, so they go. */
 const UNSTARTED_IMPORT_RETENTION = "7 days";
@@ -31,7 +35,7 @@ export async function purgeExpiredData(): Promise<PurgeCounts> {
   const sessions = await affected(sql`delete from sessions where expires_at < now()`);
   const emailBodies = await affected(sql`
     update email_outbox set html = '', text = ''
-     where status = 'sent' and sent_at < now() - ${SENT_BODY_RETENTION}::interval and (html <> '' or text <> '')`);
+     where status = 'sent' and not rehearsal and sent_at < now() - ${SENT_BODY_RETENTION}::interval and (html <> '' or text <> '')`);
   const usedBotChallenges = await affected(sql`delete from used_bot_challenges where expires_at < now()`);
   const unstartedImports = await affected(sql`
     delete from member_imports where status = 'checked' and created_at < now() - ${UNSTARTED_IMPORT_RETENTION}::interval`);

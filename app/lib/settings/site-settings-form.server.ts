@@ -1,17 +1,29 @@
 import { db } from "../db.server";
+import { admitRetentionChange, RETENTION_SETTING_NAMES, type RetentionSchedule } from "../privacy/retention-change.server";
 import { assertDatabaseKnowsZone, rebuildOpenSeasons } from "../seasons/season-zone.server";
-import { getSiteSetting, saveSiteSettings, type SiteSettings } from "./settings.server";
+import { getSiteSetting, getSiteSettings, saveSiteSettings, type SiteSettings } from "./settings.server";
 
 /**
  * Saves the Site Settings screen. A new time zone moves the month boundaries, so the
- * seasons still running are summed again in the same transaction.
+ * seasons still running are summed again in the same transaction. A retention change that
+ * would erase members within 30 days is an owner's, audited with how many (issue 37):
+ * `membersErasedSoon` says how many, for the screen's answer.
  */
-export async function saveSiteSettingsForm(changes: Partial<SiteSettings>, adminId: string): Promise<void> {
+export async function saveSiteSettingsForm(changes: Partial<SiteSettings>, adminId: string): Promise<{ membersErasedSoon: number }> {
   const previousZone = await getSiteSetting("siteTimeZone");
-  await db.transaction(async (tx) => {
+  const isRetentionChange = RETENTION_SETTING_NAMES.some((name) => changes[name] !== undefined);
+  const currentRetention = isRetentionChange ? await getSiteSettings(RETENTION_SETTING_NAMES) : null;
+  return db.transaction(async (tx) => {
     const zone = changes.siteTimeZone;
     if (zone !== undefined && zone !== previousZone) await assertDatabaseKnowsZone(tx, zone);
+    const membersErasedSoon = currentRetention ? await admitRetentionChange(tx, currentRetention, retentionAfter(currentRetention, changes), adminId) : 0;
     await saveSiteSettings(changes, adminId, tx);
     if (zone !== undefined && zone !== previousZone) await rebuildOpenSeasons(tx);
+    return { membersErasedSoon };
   });
+}
+
+function retentionAfter(current: RetentionSchedule, changes: Partial<SiteSettings>): RetentionSchedule {
+  const changed = RETENTION_SETTING_NAMES.filter((name) => changes[name] !== undefined).map((name) => [name, changes[name]]);
+  return { ...current, ...(Object.fromEntries(changed) as Partial<RetentionSchedule>) };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { webhookEndpoints } from "../../../db/schema";
-import { db } from "../db.server";
+import { db, type Executor } from "../db.server";
 import { getEnv } from "../env.server";
 import { AppError } from "../errors";
 import { isUuid } from "../uuid";
@@ -18,12 +18,26 @@ export function webhookUrlPolicy() {
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 
+export const OWNER_MARKS_TEST_DURING_REHEARSAL = "Rehearsal mode is on: only an owner can mark an endpoint test or live until it ends.";
+
+/**
+ * While a rehearsal runs, a test endpoint hears its events (ADR 0051): marking one test or
+ * live then is the owners' own, as starting the rehearsal is (issue 37). Checked against
+ * the database, as the switch itself is.
+ */
+async function requireOwnerToMarkDuringRehearsal(executor: Executor, adminId: string): Promise<void> {
+  const found = await executor.execute<{ on: boolean; role: string | null }>(sql`select rehearsal_mode_on() as on, (select role from users where id = ${adminId}) as role`);
+  const row = found.rows[0];
+  if (row?.on && row.role !== "owner") throw new AppError("FORBIDDEN", OWNER_MARKS_TEST_DURING_REHEARSAL);
+}
+
 /** `isTest`: a test endpoint, the only kind that hears events during a rehearsal (ADR 0051). */
 export async function createWebhookEndpoint(input: { url: string; description: string; events: WebhookEvent[]; isTest?: boolean }, adminId: string): Promise<WebhookEndpoint> {
   const url = checkWebhookUrl(input.url, webhookUrlPolicy());
   const [existing] = await db.select({ count: sql<number>`count(*)::integer` }).from(webhookEndpoints);
   if ((existing?.count ?? 0) >= MAX_ENDPOINTS) throw new AppError("CONFLICT", `At most ${MAX_ENDPOINTS} endpoints: remove one first.`);
   return db.transaction(async (tx) => {
+    if (input.isTest === true) await requireOwnerToMarkDuringRehearsal(tx, adminId);
     const [created] = await tx
       .insert(webhookEndpoints)
       .values({ url: url.toString(), description: input.description, events: [...new Set(input.events)], isTest: input.isTest === true, secret: newSecret(), createdBy: adminId })
@@ -93,11 +107,12 @@ export async function setWebhookEndpointEnabled(id: string, isEnabled: boolean, 
 
 /** Marks an endpoint as a test one (it alone hears events during a rehearsal, ADR 0051) or a live one; audited. */
 export async function setWebhookEndpointTest(id: string, isTest: boolean, adminId: string): Promise<void> {
-  const updated = isUuid(id)
-    ? await db.update(webhookEndpoints).set({ isTest }).where(eq(webhookEndpoints.id, id)).returning({ url: webhookEndpoints.url })
-    : [];
-  if (updated.length === 0) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
-  await recordAdminAuditEvent(db, adminId, { action: isTest ? "webhook_endpoint.marked_test" : "webhook_endpoint.marked_live", targetType: "webhook_endpoint", targetId: id, after: { url: updated[0]!.url, isTest } });
+  await db.transaction(async (tx) => {
+    await requireOwnerToMarkDuringRehearsal(tx, adminId);
+    const updated = isUuid(id) ? await tx.update(webhookEndpoints).set({ isTest }).where(eq(webhookEndpoints.id, id)).returning({ url: webhookEndpoints.url }) : [];
+    if (updated.length === 0) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
+    await recordAdminAuditEvent(tx, adminId, { action: isTest ? "webhook_endpoint.marked_test" : "webhook_endpoint.marked_live", targetType: "webhook_endpoint", targetId: id, after: { url: updated[0]!.url, isTest } });
+  });
 }
 
 export async function deleteWebhookEndpoint(id: string, adminId: string): Promise<void> {

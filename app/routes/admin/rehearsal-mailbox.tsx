@@ -4,10 +4,10 @@ import { LocalTime } from "~/components/local-time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { requireStaff } from "~/lib/auth/guards.server";
-import { REHEARSAL_MAILBOX_SECTION } from "~/lib/auth/roles";
-import { listMailbox } from "~/lib/email/outbox.server";
+import { REHEARSAL_MAILBOX_MODE, REHEARSAL_MAILBOX_SECTION } from "~/lib/auth/roles";
 import { REHEARSAL_MAILBOX_PATH } from "~/lib/launch/rehearsal";
 import { MailboxPageQuery } from "~/lib/launch/rehearsal.schema";
+import { listRehearsalMailbox } from "~/lib/launch/rehearsal-mailbox.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
@@ -17,9 +17,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Back-office Mailbox | A
 const PAGE_SIZE = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, REHEARSAL_MAILBOX_SECTION);
+  await requireStaff(request, REHEARSAL_MAILBOX_SECTION, REHEARSAL_MAILBOX_MODE);
   const { before } = MailboxPageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [messages, isOn] = await Promise.all([listMailbox(PAGE_SIZE + 1, { rehearsalOnly: true, beforeId: before }), getSiteSetting("rehearsalMode")]);
+  const [messages, isOn] = await Promise.all([listRehearsalMailbox(PAGE_SIZE + 1, before), getSiteSetting("rehearsalMode")]);
   const shown = messages.slice(0, PAGE_SIZE);
   return {
     isOn,
@@ -36,7 +36,7 @@ export default function RehearsalMailbox({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-extrabold">Back-office Mailbox</h1>
       <p className="text-muted-foreground">
         Every e-mail the site would have sent during the rehearsal, kept here instead (newest first). Ending the rehearsal (Site Settings → Rehearsal) discards
-        the rehearsal&apos;s own and sends on what real visitors caused meanwhile. Links in the messages are shown, not followed: they act for real members.
+        the rehearsal&apos;s own and sends on what real visitors caused meanwhile. Links in the messages are hidden: they would act for real members.
       </p>
       {!isOn && messages.length === 0 && <p className="rounded-xl border bg-card p-8 text-center text-muted-foreground">No rehearsal is running.</p>}
       {isOn && messages.length === 0 && <p className="rounded-xl border bg-card p-8 text-center text-muted-foreground">No e-mails yet.</p>}

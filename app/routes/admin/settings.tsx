@@ -23,7 +23,7 @@ import { milestoneTextOf } from "~/lib/points/milestones";
 import { listTimeZones } from "~/lib/seasons/time-zone";
 import { getEnv } from "~/lib/env.server";
 import { RehearsalCard } from "~/components/admin/rehearsal-card";
-import { canRunRehearsal } from "~/lib/auth/roles";
+import { canReadRehearsalMailbox, canRunRehearsal } from "~/lib/auth/roles";
 import { REHEARSAL_INTENTS, RehearsalActionSchema } from "~/lib/launch/rehearsal.schema";
 import { endRehearsal, getRehearsalState, startRehearsal } from "~/lib/launch/rehearsal.server";
 import { discardsText } from "~/lib/launch/rehearsal";
@@ -57,7 +57,7 @@ function failure(form: FormData): FailureToast {
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request, "settings");
   const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap", "siteTimeZone", "pointMilestones", "milestoneStep", "embedAllowedOrigins", "consentAge", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"]);
-  return { settings, version: versionOf(settings), timeZones: listTimeZones(), origin: getEnv().origin, rehearsal: await getRehearsalState(), canRunRehearsal: canRunRehearsal(staff.role) };
+  return { settings, version: versionOf(settings), timeZones: listTimeZones(), origin: getEnv().origin, rehearsal: await getRehearsalState(), canRunRehearsal: canRunRehearsal(staff.role), showsRehearsalMailbox: canReadRehearsalMailbox(staff.role) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -83,10 +83,11 @@ export async function action(args: Route.ActionArgs) {
     schema: SiteSettingsFormSchema,
     failure: SETTINGS_FAILURE,
     run: async (input, admin) => {
-      await saveSiteSettingsForm(input, admin.id);
+      const { membersErasedSoon } = await saveSiteSettingsForm(input, admin.id);
       // The form starts again from the saved values: a box the server normalised (an
       // emptied Session Timeout is stored as 30) shows what was stored, not what was sent.
-      return { title: "Settings Updated!", description: "Site settings have been saved successfully.", resetForm: true };
+      const erasing = membersErasedSoon > 0 ? ` The new retention erases ${membersErasedSoon} ${membersErasedSoon === 1 ? "member" : "members"} within 30 days.` : "";
+      return { title: "Settings Updated!", description: `Site settings have been saved successfully.${erasing}`, resetForm: true };
     },
   });
 }
@@ -94,7 +95,7 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = adminClientAction(failure);
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, version, timeZones, origin, rehearsal, canRunRehearsal } = loaderData;
+  const { settings, version, timeZones, origin, rehearsal, canRunRehearsal, showsRehearsalMailbox } = loaderData;
   const { form, fields, fetcher, formProps, isSaving } = useAdminForm({
     id: `site-settings-${version}`,
     schema: SiteSettingsFormSchema,
@@ -134,7 +135,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-3xl font-extrabold">Site Settings</h1>
-      <RehearsalCard state={rehearsal} canRun={canRunRehearsal} failure={failure} />
+      <RehearsalCard state={rehearsal} canRun={canRunRehearsal} showsMailbox={showsRehearsalMailbox} failure={failure} />
       <fetcher.Form key={form.id} {...formProps} className="space-y-6">
         <fieldset disabled={isSaving} className="space-y-6">
           <Card>

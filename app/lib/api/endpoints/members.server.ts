@@ -7,7 +7,8 @@ import { listMembersByCursor } from "../../waitlist/member-cursor.server";
 import { getMemberWithNotes } from "../../waitlist/members.server";
 import { signUpFromApi } from "../../waitlist/join/signup.server";
 import { defineEndpoint } from "../endpoint.server";
-import { IdParams, JoinBodySchema, JoinResultSchema, MemberChangeSchema, MemberListQuery, MemberListSchema, MemberSchema } from "../schemas";
+import type { ApiKey } from "../api-keys.server";
+import { IdParams, JoinBodySchema, JoinResultSchema, MemberChangeSchema, MemberListQuery, MemberListSchema, MemberSchema, MemberWriteResultSchema } from "../schemas";
 
 function memberJson(member: Omit<MemberListRow, "consentMethod" | "consentAt" | "privacyNoticeVersion" | "emailStatus">, origin: string) {
   return {
@@ -26,6 +27,23 @@ function memberJson(member: Omit<MemberListRow, "consentMethod" | "consentAt" | 
     joinedAt: member.joinDate.toISOString(),
     launchStatus: member.launchStatus,
     language: member.language,
+  };
+}
+
+type MemberRow = Parameters<typeof memberJson>[0];
+type Written = { tags?: string[]; notes?: string; isBlocked?: boolean };
+
+/**
+ * A write's answer (issue 37): the whole member for a key that may read members, otherwise
+ * their id and what this request wrote, as stored — never their notes, tags or address.
+ */
+function writtenMemberJson(member: MemberRow, key: ApiKey, origin: string, written: Written = {}) {
+  if (key.scopes.includes("members:read")) return memberJson(member, origin);
+  return {
+    id: member.id,
+    ...(written.tags !== undefined && { tags: member.tags }),
+    ...(written.notes !== undefined && { notes: member.notes }),
+    ...(written.isBlocked !== undefined && { isBlocked: member.isBlocked }),
   };
 }
 
@@ -69,7 +87,7 @@ export const memberEndpoints = [
     operationId: "createMember",
     summary: "Add a member (a join)",
     description:
-      "Joins the waitlist exactly as the site's form does: the same neutral age question (a visitor under the consent age is refused with 403 and nothing is stored, since a parent is asked first on the site), the same address rules, throwaway-domain refusal, referral credit setting and fair-play signals; with clientIp, the same per-network sign-up limit (429 beyond it). An address already listed returns that member with isNewMember false and changes nothing. The welcome e-mail is sent, and the join is in the audit log under the key's name.",
+      "Joins the waitlist exactly as the site's form does: the same neutral age question (a visitor under the consent age is refused with 403 and nothing is stored, since a parent is asked first on the site), the same address rules, throwaway-domain refusal, referral credit setting and fair-play signals; with clientIp, the same per-network sign-up limit (429 beyond it). An address already listed returns that member with isNewMember false and changes nothing. The welcome e-mail is sent, and the join is in the audit log under the key's name. A key without members:read gets back only the member's id.",
     tag: "Members",
     scope: "members:write",
     body: JoinBodySchema,
@@ -81,7 +99,7 @@ export const memberEndpoints = [
       const joined = await signUpFromApi(body, apiKeyActor(key));
       const member = await getMemberWithNotes(joined.member.id);
       if (!member) throw new AppError("NOT_FOUND", "The member was removed meanwhile.");
-      return { member: memberJson(member, origin), isNewMember: joined.isNewMember, referral: joined.referral };
+      return { member: writtenMemberJson(member, key, origin), isNewMember: joined.isNewMember, referral: joined.referral };
     },
   }),
   defineEndpoint({
@@ -89,12 +107,12 @@ export const memberEndpoints = [
     path: "/members/{id}",
     operationId: "updateMember",
     summary: "Change a member's tags, notes or blocking",
-    description: "Each change is recorded in the member's audit trail with the API key that made it.",
     tag: "Members",
     scope: "members:write",
     params: IdParams,
     body: MemberChangeSchema,
-    response: MemberSchema,
+    description: "Each change is recorded in the member's audit trail with the API key that made it. A key without members:read gets back the member's id and the fields it sent, as stored.",
+    response: MemberWriteResultSchema,
     errors: [400, 404],
     handle: async ({ params, body }, { key, origin }) => {
       let member: MemberListRow | undefined;
@@ -103,7 +121,7 @@ export const memberEndpoints = [
       if (body.notes !== undefined) member = await changeMember(params.id, { kind: "notes", notes: body.notes }, actor);
       if (body.isBlocked !== undefined) member = await changeMember(params.id, { kind: "blocked", isBlocked: body.isBlocked }, actor);
       if (!member) throw new AppError("INVALID_INPUT", "Send at least one of tags, notes, isBlocked.");
-      return memberJson(member, origin);
+      return writtenMemberJson(member, key, origin, body);
     },
   }),
 ];
