@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { getEnv } from "../env.server";
-import { isAppError } from "../errors";
-import { userMessageIn } from "../i18n/error-messages.server";
-import { log } from "../log.server";
 import { referralLink } from "../referrals/share-links";
 import { checkBotGuard } from "../security/bot-guard.server";
 import { signUpFromForm } from "../waitlist/join/signup.server";
 import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
-import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
+import { joinFailureOf } from "../waitlist/join/join-failure.server";
 import { JoinInputSchema } from "../waitlist/waitlist.schema";
 import { sealAgePass } from "../consent/age-pass.server";
 import { birthMonthFields, refineBirthMonth } from "../consent/birth-month.schema";
@@ -51,12 +48,13 @@ export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, req
   return { status: "joined", referralLink: referralLink(getEnv().origin, result.member.referralCode) };
 }
 
-export type EmbedJoinAnswer = { body: EmbedJoinResult | { error: string }; status: number };
+export type EmbedJoinAnswer = { body: EmbedJoinResult | { error: string }; status: number; headers?: Record<string, string> };
 
 /**
  * The embedded form's join, for both of its ways in (the script's JSON post and the
- * iframe's form post): parse, join, and say what happened in the form's words — a
- * refusal with its message and status, anything unexpected logged and answered 500.
+ * iframe's form post): parse, join, and say what happened as every door says it
+ * (joinFailureOf): a refusal with its message and status, 503 + Retry-After when the
+ * database is down or the join queue full, anything unexpected logged and answered 500.
  */
 export async function answerEmbedJoin(fields: unknown, request: EmbedVisitor & { requestId?: string }): Promise<EmbedJoinAnswer> {
   const submission = EmbedJoinSchema.safeParse(fields && typeof fields === "object" ? fields : {});
@@ -67,8 +65,7 @@ export async function answerEmbedJoin(fields: unknown, request: EmbedVisitor & {
   try {
     return { body: await joinFromEmbed(submission.data, request), status: 200 };
   } catch (error) {
-    if (isAppError(error)) return { body: { error: userMessageIn(error, request.siteLanguage) }, status: error.status };
-    log.error("embedded signup failed", { requestId: request.requestId, error });
-    return { body: { error: SIGNUP_ERROR_MESSAGE }, status: 500 };
+    const failure = joinFailureOf(error, { door: "embed", language: request.siteLanguage, requestId: request.requestId });
+    return { body: { error: failure.message }, status: failure.status, headers: failure.headers };
   }
 }

@@ -7,6 +7,9 @@ import { listMembersByCursor } from "../../waitlist/member-cursor.server";
 import { getMemberWithNotes } from "../../waitlist/members.server";
 import { signUpFromApi } from "../../waitlist/join/signup.server";
 import { defineEndpoint } from "../endpoint.server";
+import { ProblemAnswer } from "../problem";
+import { joinFailureOf } from "../../waitlist/join/join-failure.server";
+import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { IdParams, JoinBodySchema, JoinResultSchema, MemberChangeSchema, MemberListQuery, MemberListSchema, MemberSchema } from "../schemas";
 
 function memberJson(member: Omit<MemberListRow, "consentMethod" | "consentAt" | "privacyNoticeVersion" | "emailStatus">, origin: string) {
@@ -78,7 +81,10 @@ export const memberEndpoints = [
     errors: [400],
     forbiddenWhen: "the visitor is under the consent age (nothing is stored)",
     handle: async ({ body }, { key, origin }) => {
-      const joined = await signUpFromApi(body, apiKeyActor(key));
+      const joined = await signUpFromApi(body, apiKeyActor(key)).catch((error: unknown) => {
+        const failure = joinFailureOf(error, { door: "api", language: DEFAULT_LANGUAGE });
+        throw new ProblemAnswer(failure.status, failure.message, failure.headers);
+      });
       const member = await getMemberWithNotes(joined.member.id);
       if (!member) throw new AppError("NOT_FOUND", "The member was removed meanwhile.");
       return { member: memberJson(member, origin), isNewMember: joined.isNewMember, referral: joined.referral };
