@@ -59,3 +59,24 @@ describe("a flood of sign-ups from one address", () => {
     expect(stored).toBeLessThanOrEqual(SIGNUP_LIMIT_PER_NETWORK.limit);
   });
 });
+
+describe("posts of one address from many networks", () => {
+  it("do not hold up the distinct sign-ups queued behind them: those finish in the first batches", async () => {
+    await signUp("victim@example.com", stranger);
+    const finished: string[] = [];
+    const post = (email: string, clientIp: string, label: string) =>
+      signUpFromForm({ consent: SELF_CONSENT, email, clientIp, userAgent: null, referralCode: null, seen: stranger }).then((result) => {
+        finished.push(label);
+        return result;
+      });
+    // 160 networks (more than a batch ever looked at before) post the same address first.
+    const flood = Array.from({ length: 160 }, (_, index) => post("victim@example.com", `10.${Math.floor(index / 200)}.${index % 200}.9`, "flood"));
+    const honest = Array.from({ length: 20 }, (_, index) => post(`honest${index}@example.com`, `172.16.${index}.9`, "honest"));
+    const joined = await Promise.all(honest);
+    expect(joined.every((result) => result.isNewMember)).toBe(true);
+    // Each batch holds at most one post of the victim's address: the honest twenty were out
+    // before more than a handful of those.
+    expect(finished.filter((label) => label === "flood").length).toBeLessThanOrEqual(5);
+    await Promise.all(flood);
+  });
+});
