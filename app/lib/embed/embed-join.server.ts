@@ -6,13 +6,15 @@ import { signUpFromForm } from "../waitlist/join/signup.server";
 import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
 import { joinFailureOf } from "../waitlist/join/join-failure.server";
 import { JoinInputSchema } from "../waitlist/waitlist.schema";
-import { sealAgePass } from "../consent/age-pass.server";
+import { openAgePass, sealAgePass } from "../consent/age-pass.server";
 import { birthMonthFields, refineBirthMonth } from "../consent/birth-month.schema";
 import { decideAge, PARENT_CONSENT_PATH } from "../consent/decide-age.server";
 import type { Language } from "../i18n/languages";
 
 export const EmbedJoinSchema = JoinInputSchema.extend({
   referralCode: z.string().trim().max(64).regex(/^[a-z0-9]*$/).optional().catch(undefined),
+  /** The age pass this device was given by an earlier answer under the consent age (the embed keeps no cookies: the script keeps it). */
+  agePass: z.string().max(1024).optional().catch(undefined),
   ...birthMonthFields,
 }).superRefine(refineBirthMonth);
 
@@ -20,7 +22,7 @@ export const EmbedJoinSchema = JoinInputSchema.extend({
 type EmbedVisitor = { clientIp: string; userAgent: string | null; siteLanguage: Language };
 
 /** A visitor under the consent age gets a link to the site's parent step, carrying their age pass (the embed keeps no cookies). */
-export type EmbedJoinResult = { status: "joined"; referralLink: string } | { status: "emailed" } | { status: "ask_parent"; parentUrl: string };
+export type EmbedJoinResult = { status: "joined"; referralLink: string } | { status: "emailed" } | { status: "ask_parent"; parentUrl: string; agePass: string };
 
 /**
  * A join from the form embedded on another website: the bot guard and the same per-network
@@ -28,10 +30,11 @@ export type EmbedJoinResult = { status: "joined"; referralLink: string } | { sta
  * e-mailed their link and the answer shows nobody's details.
  */
 export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, request: EmbedVisitor): Promise<EmbedJoinResult> {
-  const age = await decideAge({ birthMonth: input.birthMonth, birthYear: input.birthYear, remembered: null, language: request.siteLanguage });
+  const age = await decideAge({ birthMonth: input.birthMonth, birthYear: input.birthYear, email: input.email, remembered: openAgePass(input.agePass), language: request.siteLanguage });
   if (age.band === "under_consent_age") {
-    const query = new URLSearchParams({ pass: sealAgePass(age.band, input.email), ...(input.referralCode ? { ref: input.referralCode } : {}) });
-    return { status: "ask_parent", parentUrl: `${getEnv().origin}${PARENT_CONSENT_PATH}?${query}` };
+    const pass = sealAgePass(age.band, input.email);
+    const query = new URLSearchParams({ pass, ...(input.referralCode ? { ref: input.referralCode } : {}) });
+    return { status: "ask_parent", parentUrl: `${getEnv().origin}${PARENT_CONSENT_PATH}?${query}`, agePass: pass };
   }
   const botGuard = await checkBotGuard({ form: "join", altcha: input.altcha, website: input.website, clientIp: request.clientIp });
   const result = await signUpFromForm({

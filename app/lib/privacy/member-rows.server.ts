@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "../db/contains-pattern";
+import { underAgeKeyOfIdentity } from "../consent/age-memory.server";
 import { parentRateLimitKey } from "../consent/consent-requests.server";
 import type { Executor } from "../db.server";
 import { emailHashOf } from "../email/suppression.server";
@@ -39,9 +40,9 @@ export function auditNames(traces: MemberTraces, { byId }: NamedBy = { byId: tru
     or ${textNames(sql`coalesce(after::text, '')`, traces)} or ${textNames(sql`actor_name`, traces)})`;
 }
 
-/** Rate-limit keys made from a hash of the address: a parent's consent requests, unsubscribe links. */
+/** Rate-limit keys made from a hash of the address: a parent's consent requests, unsubscribe links, an age answer under the consent age. */
 function hashedRateLimitKeys(traces: MemberTraces): string[] {
-  return [parentRateLimitKey(traces.identity), `unsubscribe:token:${emailHashOf(traces.identity)}`];
+  return [parentRateLimitKey(traces.identity), `unsubscribe:token:${emailHashOf(traces.identity)}`, underAgeKeyOfIdentity(traces.identity)];
 }
 
 /** Rate-limit counters derived from the member: keyed by their address (sign-in), its hash, or their id (crew names, privacy requests). */

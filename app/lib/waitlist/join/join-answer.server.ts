@@ -42,7 +42,7 @@ export async function answerJoinForm(payload: FormData | URLSearchParams, visito
   if (submission.status !== "success") return { kind: "refused", status: 400, data: { form: submission.reply() } };
   const { altcha, website, birthMonth, birthYear, ...join } = submission.value;
   try {
-    const age = await decideAge({ birthMonth, birthYear, remembered: readAgePassCookie(visitor.cookieHeader), language: visitor.siteLanguage });
+    const age = await decideAge({ birthMonth, birthYear, email: join.email, remembered: readAgePassCookie(visitor.cookieHeader), language: visitor.siteLanguage });
     // A child's address goes no further: the parent is asked first (ADR 0041).
     if (age.band === "under_consent_age") {
       return { kind: "ask-parent", location: PARENT_CONSENT_PATH, setCookies: [agePassCookie(sealAgePass(age.band, join.email))] };

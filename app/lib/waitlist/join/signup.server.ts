@@ -100,7 +100,7 @@ export const API_UNDER_CONSENT_AGE_MESSAGE =
  */
 export async function signUpFromApi(request: ApiSignupRequest, actor: Actor): Promise<JoinResult> {
   // The notice in the member's language: the one the calling site shows them (English unless it says otherwise).
-  const age = await decideAge({ birthMonth: request.birthMonth, birthYear: request.birthYear, remembered: null, language: request.language ?? DEFAULT_LANGUAGE });
+  const age = await decideAge({ birthMonth: request.birthMonth, birthYear: request.birthYear, email: request.email, remembered: null, language: request.language ?? DEFAULT_LANGUAGE });
   if (age.band === "under_consent_age") throw new AppError("FORBIDDEN", API_UNDER_CONSENT_AGE_MESSAGE);
   const clientIp = request.clientIp ?? null;
   const member: NewMember = {
