@@ -5,6 +5,7 @@ import { createApiKey } from "../../app/lib/api/api-keys.server";
 import { handleApiRequest } from "../../app/lib/api/dispatch.server";
 import { API_ENDPOINTS } from "../../app/lib/api/endpoints.server";
 import { API_SCOPE_NAMES } from "../../app/lib/api/scopes";
+import { AGE_PASS_SECONDS } from "../../app/lib/consent/age-pass.server";
 import { db } from "../../app/lib/db.server";
 import { answerEmbedJoin } from "../../app/lib/embed/embed-join.server";
 import { answerJoinForm } from "../../app/lib/waitlist/join/join-answer.server";
@@ -89,6 +90,12 @@ describe("the API", () => {
     expect(await api({ email: "kid@example.com", ...ADULT_BIRTH })).toMatchObject({ status: 403, body: { detail: API_UNDER_CONSENT_AGE_MESSAGE } });
     expect(await isListed("kid@example.com")).toBe(false);
     expect((await api({ email: "grown.up@example.com", ...ADULT_BIRTH })).status).toBe(201);
+  });
+});
+
+describe("the memory's day", () => {
+  it("is the age pass's day, which waitlist_join_batch writes as interval '1 day'", () => {
+    expect(AGE_PASS_SECONDS).toBe(24 * 60 * 60);
   });
 });
 

@@ -19,7 +19,8 @@ export function underAgeKeyOfIdentity(identity: string): string {
   return `${UNDER_AGE_KEY}${createHash("sha256").update(`age:${identity}`).digest("base64url").slice(0, 22)}`;
 }
 
-function underAgeKeyOf(email: string): string {
+/** The key for an address (any spelling of the same person). */
+export function underAgeKeyOf(email: string): string {
   return underAgeKeyOfIdentity(emailIdentity(normaliseEmail(email)));
 }
 

@@ -2,7 +2,7 @@ import { getSiteSetting } from "../settings/settings.server";
 import type { MemberConsent } from "../waitlist/join/join-rules.server";
 import { ageBandOf, checkBirthMonth, type AgeBand } from "./age";
 import type { AgePass } from "./age-pass.server";
-import { isUnderAgeRemembered, rememberUnderAgeAnswer } from "./age-memory.server";
+import { rememberUnderAgeAnswer } from "./age-memory.server";
 import { currentPrivacyNotice } from "./privacy-notice.server";
 import type { Language } from "../i18n/languages";
 
@@ -13,10 +13,10 @@ export type AgeDecision = { band: "under_consent_age" } | { band: "consent_age_o
 
 /**
  * The age question's answer, for every way in (ADR 0041, 0059). A device that answered
- * "under" in the last day (`remembered`: its age pass), or an address that did on any way
- * in (age-memory.server.ts), stays under whatever it answers now, so changing the year —
- * or the door — does not get through; an answer under the consent age is remembered for
- * the address. At or over the consent age the visitor consents for themselves to the
+ * "under" in the last day (`remembered`: its age pass) stays under whatever it answers
+ * now, so changing the year does not get through; an answer under the consent age is
+ * remembered for the address too (age-memory.server.ts), which the join's own statement
+ * checks ('under_age', so a join pays no extra statement) and the prize claim reads. At or over the consent age the visitor consents for themselves to the
  * notice in effect in the language of the page they answered on (`language`, ADR 0054): a
  * member who joins on a Spanish page consents to the Spanish notice's version. The answer
  * was checked by the form's schema (checkBirthMonth).
@@ -43,7 +43,6 @@ export async function decideAge({
     await rememberUnderAgeAnswer(email);
     return { band: "under_consent_age" };
   }
-  const [isUnderRemembered, notice] = await Promise.all([isUnderAgeRemembered(email), currentPrivacyNotice(language)]);
-  if (isUnderRemembered) return { band: "under_consent_age" };
+  const notice = await currentPrivacyNotice(language);
   return { band: answered, consent: { ageBand: answered, method: "self", noticeVersion: notice.version } };
 }

@@ -5,6 +5,7 @@ import { checkBotGuard } from "../security/bot-guard.server";
 import { signUpFromForm } from "../waitlist/join/signup.server";
 import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
 import { joinFailureOf } from "../waitlist/join/join-failure.server";
+import { isUnderAgeRefusal } from "../waitlist/join/create-members.server";
 import { JoinInputSchema } from "../waitlist/waitlist.schema";
 import { openAgePass, sealAgePass } from "../consent/age-pass.server";
 import { birthMonthFields, refineBirthMonth } from "../consent/birth-month.schema";
@@ -24,6 +25,13 @@ type EmbedVisitor = { clientIp: string; userAgent: string | null; siteLanguage: 
 /** A visitor under the consent age gets a link to the site's parent step, carrying their age pass (the embed keeps no cookies). */
 export type EmbedJoinResult = { status: "joined"; referralLink: string } | { status: "emailed" } | { status: "ask_parent"; parentUrl: string; agePass: string };
 
+/** The parent step, with the age pass the script keeps for this device (the embed keeps no cookies). */
+function askParent(input: { email: string; referralCode?: string | undefined }): EmbedJoinResult {
+  const pass = sealAgePass("under_consent_age", input.email);
+  const query = new URLSearchParams({ pass, ...(input.referralCode ? { ref: input.referralCode } : {}) });
+  return { status: "ask_parent", parentUrl: `${getEnv().origin}${PARENT_CONSENT_PATH}?${query}`, agePass: pass };
+}
+
 /**
  * A join from the form embedded on another website: the bot guard and the same per-network
  * limits as the site's form. The page it runs on is not ours, so a returning member is
@@ -31,11 +39,7 @@ export type EmbedJoinResult = { status: "joined"; referralLink: string } | { sta
  */
 export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, request: EmbedVisitor): Promise<EmbedJoinResult> {
   const age = await decideAge({ birthMonth: input.birthMonth, birthYear: input.birthYear, email: input.email, remembered: openAgePass(input.agePass), language: request.siteLanguage });
-  if (age.band === "under_consent_age") {
-    const pass = sealAgePass(age.band, input.email);
-    const query = new URLSearchParams({ pass, ...(input.referralCode ? { ref: input.referralCode } : {}) });
-    return { status: "ask_parent", parentUrl: `${getEnv().origin}${PARENT_CONSENT_PATH}?${query}`, agePass: pass };
-  }
+  if (age.band === "under_consent_age") return askParent(input);
   const botGuard = await checkBotGuard({ form: "join", altcha: input.altcha, website: input.website, clientIp: request.clientIp });
   const result = await signUpFromForm({
     ...input,
@@ -46,7 +50,12 @@ export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, req
     userAgent: request.userAgent,
     siteLanguage: request.siteLanguage,
     seen: { deviceMemberId: null, signedInEmail: null },
+  }).catch((error: unknown) => {
+    // The address answered under the consent age in the last day, on any way in (ADR 0059).
+    if (isUnderAgeRefusal(error)) return null;
+    throw error;
   });
+  if (!result) return askParent(input);
   if (!result.isNewMember) return { status: "emailed" };
   return { status: "joined", referralLink: referralLink(getEnv().origin, result.member.referralCode) };
 }

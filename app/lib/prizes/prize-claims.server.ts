@@ -5,6 +5,7 @@ import { canAccess, type Role } from "../auth/roles";
 import { checkBirthMonth, type AgeBand } from "../consent/age";
 import type { AgePass } from "../consent/age-pass.server";
 import { decideAge } from "../consent/decide-age.server";
+import { isUnderAgeRemembered } from "../consent/age-memory.server";
 import { db, type Executor } from "../db.server";
 import { getEnv } from "../env.server";
 import { AppError } from "../errors";
@@ -127,7 +128,7 @@ export async function answerClaimAge(
   const birth = checkBirthMonth(answer.birthMonth, answer.birthYear, now);
   if (!birth.ok) throw new AppError("INVALID_INPUT", birth.message);
   const age = await decideAge({ ...answer, email: row.email, remembered, language, now });
-  if (age.band === "under_consent_age") return { band: age.band };
+  if (age.band === "under_consent_age" || (await isUnderAgeRemembered(row.email))) return { band: "under_consent_age" };
   await db.execute(sql`
     update waitlist_users
        set age_band = ${age.consent.ageBand}, consent_method = 'self', consent_at = ${now.toISOString()}::timestamptz, privacy_notice_version = ${age.consent.noticeVersion}

@@ -3,6 +3,7 @@ import { setFlash } from "../../flash.server";
 import { checkBotGuard } from "../../security/bot-guard.server";
 import type { JoinActionData } from "../join-form";
 import { joinFailureOf } from "./join-failure.server";
+import { isUnderAgeRefusal } from "./create-members.server";
 import { signUpFromForm } from "./signup.server";
 import type { Language } from "../../i18n/languages";
 import { forgetReferralCode, readDeviceMemberId, readPendingReferral, rememberDeviceMember } from "../visitor-cookies.server";
@@ -65,6 +66,8 @@ export async function answerJoinForm(payload: FormData | URLSearchParams, visito
     const location = isNewMember ? "/thank-you?welcome=new" : isOwnBrowser ? "/thank-you" : "/thank-you?emailed=1";
     return { kind: "joined", location, setCookies };
   } catch (error) {
+    // The address answered under the consent age in the last day, on any way in (ADR 0059).
+    if (isUnderAgeRefusal(error)) return { kind: "ask-parent", location: PARENT_CONSENT_PATH, setCookies: [agePassCookie(sealAgePass("under_consent_age", join.email))] };
     const failure = joinFailureOf(error, { door: "form", language: visitor.siteLanguage, requestId: visitor.requestId });
     return { kind: "refused", status: failure.status, data: { form: submission.reply(), formError: failure.message }, headers: failure.headers };
   }

@@ -6,7 +6,7 @@ import { settleBotGuard, type BotGuardPass } from "../../security/bot-guard.serv
 import type { Actor } from "../../audit/actor";
 import { recordAuditEvent } from "../../audit/audit.server";
 import { db } from "../../db.server";
-import { joinWaitlist, JoinGateRefusal, type JoinResult, type NewMember } from "./create-members.server";
+import { isUnderAgeRefusal, joinWaitlist, JoinGateRefusal, type JoinResult, type NewMember } from "./create-members.server";
 import type { MemberConsent } from "./join-rules.server";
 import { decideAge } from "../../consent/decide-age.server";
 import { signupNetworkLimitKey } from "./join-rules.server";
@@ -113,6 +113,8 @@ export async function signUpFromApi(request: ApiSignupRequest, actor: Actor): Pr
     gate: clientIp ? { limits: [{ key: signupNetworkLimitKey(networkKeyOf(clientIp)), rule: SIGNUP_LIMIT_PER_NETWORK }] } : {},
   };
   const result = await joinWaitlist(member).catch((error: unknown) => {
+    // The address answered under the consent age on some way in (ADR 0059): the same 403.
+    if (isUnderAgeRefusal(error)) throw new AppError("FORBIDDEN", API_UNDER_CONSENT_AGE_MESSAGE);
     throw answerToRefusal(error, undefined, 0);
   });
   if (result.isNewMember) {
