@@ -67,7 +67,7 @@ const FSYNC = process.env.BENCH_FSYNC === "1";
 const OVER_SOCKET = process.env.BENCH_UNIX_SOCKET === "1";
 const UPLOADS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "launchcrew-bench-uploads-"));
 
-type Figures = { signups: number; failures: number; latenciesMs: number[]; seconds: number };
+type Figures = { signups: number; failures: number; latenciesMs: number[]; seconds: number; floodStatuses: Record<number, number> };
 
 let nextClient = 0;
 
@@ -121,12 +121,15 @@ type DriveOptions = { connections?: "keep-alive" | "new"; flood?: boolean };
 async function drive(origin: string, seconds: number, cookies: string[], { connections = "keep-alive", flood = false }: DriveOptions = {}): Promise<Figures> {
   const agent = new http.Agent({ keepAlive: connections === "keep-alive", maxSockets: CONCURRENCY });
   const floodAgent = new http.Agent({ keepAlive: connections === "keep-alive", maxSockets: FLOOD_CLIENTS });
-  const figures: Figures = { signups: 0, failures: 0, latenciesMs: [], seconds };
+  const figures: Figures = { signups: 0, failures: 0, latenciesMs: [], seconds, floodStatuses: {} };
   const until = performance.now() + seconds * 1000;
   const flooding = flood
     ? Promise.all(
         Array.from({ length: FLOOD_CLIENTS }, async () => {
-          while (performance.now() < until) await floodPost(floodAgent, origin);
+          while (performance.now() < until) {
+            const status = await floodPost(floodAgent, origin);
+            figures.floodStatuses[status] = (figures.floodStatuses[status] ?? 0) + 1;
+          }
         }),
       )
     : Promise.resolve([]);
@@ -313,6 +316,7 @@ async function measure(client: pg.Client, app: App, workers: number, cookies: st
       `p50 ${percentile(sorted, 0.5)} ms   p99 ${percentile(sorted, 0.99)} ms   ` +
       `(${figures.signups} answered, ${figures.failures} failed, ${stored} stored; all bench members: ${after.rows[0]!.members} with ${after.rows[0]!.referred} referrers and ${after.rows[0]!.referrals} referral rows)`,
   );
+  if (options.flood) console.log(`  the flood's posts were answered: ${Object.entries(figures.floodStatuses).map(([status, count]) => `${count} × ${status}`).join(", ")}`);
   const perSignup = (key: keyof typeof cpuAfter) => `${(((cpuAfter[key] - cpuBefore[key]) * 1000) / figures.signups).toFixed(2)} ms`;
   const batches = batchesAfter.batches - batchesBefore.batches;
   console.log(
