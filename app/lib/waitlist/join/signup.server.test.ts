@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../../../db/schema";
 import { resetDatabase } from "../../../../tests/db-reset";
@@ -78,5 +78,19 @@ describe("posts of one address from many networks", () => {
     // before more than a handful of those.
     expect(finished.filter((label) => label === "flood").length).toBeLessThanOrEqual(5);
     await Promise.all(flood);
+  });
+});
+
+describe("a flood of one returning member's address", () => {
+  it("stops costing a statement per post once the address's sign-in limit is used up, and other addresses still get their link", async () => {
+    await signUp("ada@example.com", stranger);
+    await signUp("bo@example.com", stranger);
+    for (let attempt = 0; attempt < 12; attempt++) expect((await signUp("ada@example.com", stranger)).isOwnBrowser).toBe(false);
+    expect(await magicLinkMails("ada@example.com")).toHaveLength(5);
+    // The database counted up to the refusal that used the limit up, and no further: this process knew the answer.
+    const [row] = (await db.execute<{ hits: number }>(sql`select hits from rate_limits where key = 'sign-in:email:ada@example.com'`)).rows;
+    expect(row?.hits).toBe(6);
+    expect((await signUp("bo@example.com", stranger)).isOwnBrowser).toBe(false);
+    expect(await magicLinkMails("bo@example.com")).toHaveLength(1);
   });
 });
