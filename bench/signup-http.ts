@@ -78,11 +78,13 @@ function signUp(agent: http.Agent, origin: string, cookies: string[]): Promise<n
 }
 
 let nextFloodPost = 0;
+/** Each flood run comes from networks of its own: an earlier run's have used up their no-JavaScript limit. */
+let floodRun = 0;
 
 /** One post of the flood: the same address every time, from the next of FLOOD_NETWORKS networks. */
 function floodPost(agent: http.Agent, origin: string): Promise<number> {
   const network = nextFloodPost++ % FLOOD_NETWORKS;
-  return post(agent, origin, "flood.target@example.com", "", `172.${16 + (network >> 8)}.${network & 255}.9`);
+  return post(agent, origin, "flood.target@example.com", "", `172.${16 + floodRun}.${network & 255}.${9 + (network >> 8)}`);
 }
 
 function post(agent: http.Agent, origin: string, email: string, cookie: string, clientIp: string): Promise<number> {
@@ -123,6 +125,7 @@ async function drive(origin: string, seconds: number, cookies: string[], { conne
   const floodAgent = new http.Agent({ keepAlive: connections === "keep-alive", maxSockets: FLOOD_CLIENTS });
   const figures: Figures = { signups: 0, failures: 0, latenciesMs: [], seconds, floodStatuses: {} };
   const until = performance.now() + seconds * 1000;
+  if (flood) floodRun++;
   const flooding = flood
     ? Promise.all(
         Array.from({ length: FLOOD_CLIENTS }, async () => {
