@@ -6,12 +6,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { DatabaseOutageContext } from "./lib/database-outage";
-import { isDatabaseUnavailable, requestsWithDatabaseOutage } from "./lib/database-unavailable.server";
+import { DATABASE_DOWN_RETRY_SECONDS, isDatabaseUnavailable, requestsWithDatabaseOutage } from "./lib/database-unavailable.server";
 import { log } from "./lib/log.server";
 import { requestLanguage } from "./lib/i18n/request-language.server";
-
-/** Seconds a client or load balancer should wait before trying again during a database outage. */
-const OUTAGE_RETRY_SECONDS = 5;
 
 export const streamTimeout = 5_000;
 
@@ -31,7 +28,7 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   if (responseStatusCode >= 500 && requestsWithDatabaseOutage.has(request)) {
     responseStatusCode = 503;
-    responseHeaders.set("Retry-After", String(OUTAGE_RETRY_SECONDS));
+    responseHeaders.set("Retry-After", String(DATABASE_DOWN_RETRY_SECONDS));
   }
 
   return new Promise((resolve, reject) => {

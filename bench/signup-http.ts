@@ -28,6 +28,14 @@
 // one referrer arriving in a burst are held for review — still stored, with their referrer.
 // Nothing in the app is switched off for the bench.
 //
+// Each worker count is measured with keep-alive connections and again with a new
+// connection per request (BENCH_CONNECTIONS=keep-alive|new|both, default both), and then
+// with a flood beside the honest clients: BENCH_FLOOD_CLIENTS (default 16) posting one
+// address, each post from the next of 256 networks — the honest p99 must stay within 2×
+// of the quiet run's (ADR 0061). BENCH_WORKERS (default "1,2") picks the worker counts;
+// BENCH_FSYNC=1 runs the throwaway cluster with fsync on, as a production server;
+// BENCH_APP_SQL=0 skips pgbench's runs of the app's own statement.
+//
 // The load generator (and pgbench) run on the same machine and take CPU from the workers;
 // say how many cores there were when quoting the figures.
 import fs from "node:fs";
@@ -49,19 +57,38 @@ const REFERRERS = 200;
 const PGBENCH = "/usr/lib/postgresql/15/bin/pgbench";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 3;
-const WORKER_COUNTS = [1, 2];
+const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? "1,2").split(",").map(Number);
+const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? "both";
+const CONNECTION_MODES = (CONNECTIONS === "both" ? ["keep-alive", "new"] : [CONNECTIONS]) as ("keep-alive" | "new")[];
+const FLOOD_CLIENTS = Number(process.env.BENCH_FLOOD_CLIENTS ?? 16);
+const FLOOD_NETWORKS = 256;
+const FSYNC = process.env.BENCH_FSYNC === "1";
 /** BENCH_UNIX_SOCKET=1: pgbench and the app reach the throwaway cluster through its Unix socket, not TCP. */
 const OVER_SOCKET = process.env.BENCH_UNIX_SOCKET === "1";
 const UPLOADS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "launchcrew-bench-uploads-"));
 
-type Figures = { signups: number; failures: number; latenciesMs: number[]; seconds: number };
+type Figures = { signups: number; failures: number; latenciesMs: number[]; seconds: number; floodStatuses: Record<number, number> };
 
 let nextClient = 0;
 
 /** One sign-up, as if from its own visitor behind the proxy. */
 function signUp(agent: http.Agent, origin: string, cookies: string[]): Promise<number> {
   const visitor = nextClient++;
-  const body = new URLSearchParams({ email: `bench.${process.pid}.${visitor}@example.com`, ...ADULT_BIRTH }).toString();
+  return post(agent, origin, `bench.${process.pid}.${visitor}@example.com`, cookies[visitor % cookies.length]!, `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`);
+}
+
+let nextFloodPost = 0;
+/** Each flood run comes from networks of its own: an earlier run's have used up their no-JavaScript limit. */
+let floodRun = 0;
+
+/** One post of the flood: the same address every time, from the next of FLOOD_NETWORKS networks. */
+function floodPost(agent: http.Agent, origin: string): Promise<number> {
+  const network = nextFloodPost++ % FLOOD_NETWORKS;
+  return post(agent, origin, "flood.target@example.com", "", `172.${16 + floodRun}.${network & 255}.${9 + (network >> 8)}`);
+}
+
+function post(agent: http.Agent, origin: string, email: string, cookie: string, clientIp: string): Promise<number> {
+  const body = new URLSearchParams({ email, ...ADULT_BIRTH }).toString();
   return new Promise((resolve) => {
     const request = http.request(
       `${origin}/join-waitlist`,
@@ -72,8 +99,8 @@ function signUp(agent: http.Agent, origin: string, cookies: string[]): Promise<n
           "Content-Type": "application/x-www-form-urlencoded",
           "Content-Length": Buffer.byteLength(body),
           Origin: origin,
-          Cookie: cookies[visitor % cookies.length]!,
-          "X-Forwarded-For": `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`,
+          ...(cookie ? { Cookie: cookie } : {}),
+          "X-Forwarded-For": clientIp,
         },
       },
       (response) => {
@@ -86,11 +113,29 @@ function signUp(agent: http.Agent, origin: string, cookies: string[]): Promise<n
   });
 }
 
-/** Keeps CONCURRENCY sign-ups in flight for `seconds`. */
-async function drive(origin: string, seconds: number, cookies: string[]): Promise<Figures> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const figures: Figures = { signups: 0, failures: 0, latenciesMs: [], seconds };
+type DriveOptions = { connections?: "keep-alive" | "new"; flood?: boolean };
+
+/**
+ * Keeps CONCURRENCY sign-ups in flight for `seconds`, over keep-alive connections or a new
+ * connection per request; with `flood`, FLOOD_CLIENTS more post one address from 256
+ * networks meanwhile (their answers are not counted).
+ */
+async function drive(origin: string, seconds: number, cookies: string[], { connections = "keep-alive", flood = false }: DriveOptions = {}): Promise<Figures> {
+  const agent = new http.Agent({ keepAlive: connections === "keep-alive", maxSockets: CONCURRENCY });
+  const floodAgent = new http.Agent({ keepAlive: connections === "keep-alive", maxSockets: FLOOD_CLIENTS });
+  const figures: Figures = { signups: 0, failures: 0, latenciesMs: [], seconds, floodStatuses: {} };
   const until = performance.now() + seconds * 1000;
+  if (flood) floodRun++;
+  const flooding = flood
+    ? Promise.all(
+        Array.from({ length: FLOOD_CLIENTS }, async () => {
+          while (performance.now() < until) {
+            const status = await floodPost(floodAgent, origin);
+            figures.floodStatuses[status] = (figures.floodStatuses[status] ?? 0) + 1;
+          }
+        }),
+      )
+    : Promise.resolve([]);
   const loop = async () => {
     while (performance.now() < until) {
       const started = performance.now();
@@ -104,7 +149,9 @@ async function drive(origin: string, seconds: number, cookies: string[]): Promis
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  await flooding;
   agent.destroy();
+  floodAgent.destroy();
   return figures;
 }
 
@@ -208,7 +255,7 @@ async function printStatementTimes(client: pg.Client) {
   const top = await client.query<{ calls: string; total: number; mean: number; query: string }>(`
     select calls, total_exec_time as total, mean_exec_time as mean, regexp_replace(query, '\\s+', ' ', 'g') as query
       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
-     order by total_exec_time desc limit 8`);
+     order by total_exec_time desc limit ${Number(process.env.BENCH_STATEMENTS_TOP ?? 8)}`);
   console.log("  database time by statement during the run (pg_stat_statements; nested statements count in their caller too):");
   for (const row of top.rows) {
     console.log(`  ${String(row.calls).padStart(7)} calls ${row.total.toFixed(0).padStart(7)} ms  mean ${row.mean.toFixed(3)} ms  ${row.query.slice(0, 110)}`);
@@ -250,17 +297,53 @@ async function secondsToDrainOutbox(client: pg.Client, limitSeconds = 300): Prom
   return Number.POSITIVE_INFINITY;
 }
 
+/** One measured run against a running app: prints its figures and returns its p99 in ms. */
+async function measure(client: pg.Client, app: App, workers: number, cookies: string[], simple: number, options: DriveOptions): Promise<number> {
+  await checkpoint(client);
+  if (cluster) await client.query("select pg_stat_statements_reset()");
+  const before = await client.query<{ n: number }>("select count(*)::integer as n from waitlist_users where email like 'bench.%'");
+  const [batchesBefore, cpuBefore] = [await batchesSoFar(app.origin), cpuSoFar(app)];
+  const figures = await drive(app.origin, SECONDS, cookies, options);
+  const [batchesAfter, cpuAfter] = [await batchesSoFar(app.origin), cpuSoFar(app)];
+  const sorted = figures.latenciesMs.sort((a, b) => a - b);
+  const rate = figures.signups / figures.seconds;
+  // Settled: every answered sign-up stored, each with its referrer and a referral row.
+  const after = await client.query<{ members: number; referred: number; referrals: number }>(`
+    select count(*)::integer as members, count(referred_by_user_id)::integer as referred,
+           (select count(*)::integer from referrals r join waitlist_users f on f.id = r.referred_id where f.email like 'bench.%') as referrals
+      from waitlist_users where email like 'bench.%'`);
+  const stored = after.rows[0]!.members - before.rows[0]!.n;
+  const label = `${options.connections === "new" ? "new connection per request" : "keep-alive"}${options.flood ? `, flood of ${FLOOD_CLIENTS} clients posting one address from ${FLOOD_NETWORKS} networks` : ""}`;
+  console.log(
+    `WEB_CONCURRENCY=${workers} (${label}): ${rate.toFixed(0).padStart(5)} signups/s = ${(rate / simple).toFixed(3)} of pgbench   ` +
+      `p50 ${percentile(sorted, 0.5)} ms   p99 ${percentile(sorted, 0.99)} ms   ` +
+      `(${figures.signups} answered, ${figures.failures} failed, ${stored} stored; all bench members: ${after.rows[0]!.members} with ${after.rows[0]!.referred} referrers and ${after.rows[0]!.referrals} referral rows)`,
+  );
+  if (options.flood) console.log(`  the flood's posts were answered: ${Object.entries(figures.floodStatuses).map(([status, count]) => `${count} × ${status}`).join(", ")}`);
+  const perSignup = (key: keyof typeof cpuAfter) => `${(((cpuAfter[key] - cpuBefore[key]) * 1000) / figures.signups).toFixed(2)} ms`;
+  const batches = batchesAfter.batches - batchesBefore.batches;
+  console.log(
+    `  CPU per sign-up: app ${perSignup("app")}, PostgreSQL ${perSignup("database")}, load generator ${perSignup("loadGenerator")}; ` +
+      `${batches} join batches of ${((batchesAfter.joins - batchesBefore.joins) / batches).toFixed(1)} on average`,
+  );
+  if (cluster && process.env.BENCH_STATEMENTS !== "0") await printStatementTimes(client);
+  if (cluster) await client.query("select pg_stat_statements_reset()");
+  console.log(`  the burst's welcome e-mails were all sent ${(await secondsToDrainOutbox(client)).toFixed(1)} s after it ended`);
+  if (cluster && process.env.BENCH_DRAIN_STATEMENTS === "1") await printStatementTimes(client);
+  return Number(percentile(sorted, 0.99));
+}
+
 const unavailable = throwawayClusterUnavailable();
 const externalServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (unavailable && !externalServer) throw new Error(`no PostgreSQL: ${unavailable}, and neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set`);
 if (!fs.existsSync(PGBENCH)) throw new Error(`pgbench not found at ${PGBENCH} (Debian's postgresql-15 package)`);
 let cluster: ThrowawayCluster | undefined;
-const serverUrl = unavailable ? externalServer! : (cluster = await startThrowawayCluster({ statementStats: true }))[OVER_SOCKET ? "socketUrl" : "url"];
+const serverUrl = unavailable ? externalServer! : (cluster = await startThrowawayCluster({ statementStats: true, fsync: FSYNC }))[OVER_SOCKET ? "socketUrl" : "url"];
 const name = `launchcrew_bench_signup_${process.pid}`;
 
 console.log(
   `${CONCURRENCY} clients, ${SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up; ${os.availableParallelism()} cores (load generator included), ` +
-    `Node ${process.version}${process.env.BENCH_NODE ? ` (the app: ${execFileSync(process.env.BENCH_NODE, ["--version"], { encoding: "utf8" }).trim()}, BENCH_NODE)` : ""}, PostgreSQL ${cluster ? `15 throwaway cluster (fsync off) over ${OVER_SOCKET ? "its Unix socket" : "TCP"}` : "on BENCH_DATABASE_URL"}`,
+    `Node ${process.version}${process.env.BENCH_NODE ? ` (the app: ${execFileSync(process.env.BENCH_NODE, ["--version"], { encoding: "utf8" }).trim()}, BENCH_NODE)` : ""}, PostgreSQL ${cluster ? `15 throwaway cluster (fsync ${FSYNC ? "on" : "off"}) over ${OVER_SOCKET ? "its Unix socket" : "TCP"}` : "on BENCH_DATABASE_URL"}`,
 );
 try {
   await runOnServer(serverUrl, `create database ${name}`);
@@ -274,7 +357,7 @@ try {
     await seed(client);
     const simple = await pgbenchRate(url, client);
     console.log(`pgbench simple sign-up transaction: ${simple.toFixed(0)} per second`);
-    for (const batchSize of [1, 8]) {
+    for (const batchSize of process.env.BENCH_APP_SQL === "0" ? [] : [1, 8]) {
       await checkpoint(client);
       const appSql = pgbenchAppSqlRate(url, batchSize);
       console.log(
@@ -290,35 +373,15 @@ try {
       try {
         const cookies = await referralCookies(app.origin);
         await drive(app.origin, WARM_UP_SECONDS, cookies);
-        await checkpoint(client);
-        if (cluster) await client.query("select pg_stat_statements_reset()");
-        const before = await client.query<{ n: number }>("select count(*)::integer as n from waitlist_users where email like 'bench.%'");
-        const [batchesBefore, cpuBefore] = [await batchesSoFar(app.origin), cpuSoFar(app)];
-        const figures = await drive(app.origin, SECONDS, cookies);
-        const [batchesAfter, cpuAfter] = [await batchesSoFar(app.origin), cpuSoFar(app)];
-        const sorted = figures.latenciesMs.sort((a, b) => a - b);
-        const rate = figures.signups / figures.seconds;
-        // Settled: every answered sign-up stored, each with its referrer and a referral row.
-        const after = await client.query<{ members: number; referred: number; referrals: number }>(`
-          select count(*)::integer as members, count(referred_by_user_id)::integer as referred,
-                 (select count(*)::integer from referrals r join waitlist_users f on f.id = r.referred_id where f.email like 'bench.%') as referrals
-            from waitlist_users where email like 'bench.%'`);
-        const stored = after.rows[0]!.members - before.rows[0]!.n;
-        console.log(
-          `WEB_CONCURRENCY=${workers}: ${rate.toFixed(0).padStart(5)} signups/s = ${(rate / simple).toFixed(3)} of pgbench   ` +
-            `p50 ${percentile(sorted, 0.5)} ms   p99 ${percentile(sorted, 0.99)} ms   ` +
-            `(${figures.signups} answered, ${figures.failures} failed, ${stored} stored; all bench members: ${after.rows[0]!.members} with ${after.rows[0]!.referred} referrers and ${after.rows[0]!.referrals} referral rows)`,
-        );
-        const perSignup = (key: keyof typeof cpuAfter) => `${(((cpuAfter[key] - cpuBefore[key]) * 1000) / figures.signups).toFixed(2)} ms`;
-        const batches = batchesAfter.batches - batchesBefore.batches;
-        console.log(
-          `  CPU per sign-up: app ${perSignup("app")}, PostgreSQL ${perSignup("database")}, load generator ${perSignup("loadGenerator")}; ` +
-            `${batches} join batches of ${((batchesAfter.joins - batchesBefore.joins) / batches).toFixed(1)} on average`,
-        );
-        if (cluster) await printStatementTimes(client);
-        if (cluster) await client.query("select pg_stat_statements_reset()");
-        console.log(`  the burst's welcome e-mails were all sent ${(await secondsToDrainOutbox(client)).toFixed(1)} s after it ended`);
-        if (cluster && process.env.BENCH_DRAIN_STATEMENTS === "1") await printStatementTimes(client);
+        for (const connections of CONNECTION_MODES) {
+          const quiet = await measure(client, app, workers, cookies, simple, { connections });
+          if (FLOOD_CLIENTS <= 0) continue;
+          const flooded = await measure(client, app, workers, cookies, simple, { connections, flood: true });
+          console.log(
+            `  honest p99 under the flood ${flooded.toFixed(1)} ms = ${(flooded / quiet).toFixed(2)}× the quiet run's ${quiet.toFixed(1)} ms ` +
+              `(${flooded <= 2 * quiet ? "within" : "NOT within"} 2×)`,
+          );
+        }
       } finally {
         await app.stop();
       }

@@ -5,6 +5,9 @@ import { DATABASE_OUTAGE_MESSAGE, DATABASE_OUTAGE_TITLE } from "./database-outag
 const CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", "53300"]);
 const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i;
 
+/** How long a client is asked to wait (Retry-After) when the database cannot be reached. */
+export const DATABASE_DOWN_RETRY_SECONDS = 5;
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current !== "object") return false;

@@ -21,6 +21,7 @@ import { pageTranslation } from "~/lib/i18n/catalogs.server";
 import { requestLanguage } from "~/lib/i18n/request-language.server";
 import { FORMAT_LOCALES } from "~/lib/i18n/languages";
 import { answerClaimAge, claimPrize, getPrizeClaimPage, type PrizeClaimPage } from "~/lib/prizes/prize-claims.server";
+import { agePassCookie, readAgePassCookie, sealAgePass } from "~/lib/consent/age-pass.server";
 
 // The prize claim page (ADR 0043), reached only by the signed link in the winner e-mail:
 // no cookies, no sign-in, and every form works without JavaScript.
@@ -50,8 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const here = `/claim-prize?${new URLSearchParams({ token: input.token })}`;
   try {
     if (input.intent === "age") {
-      const { band } = await answerClaimAge(input.token, input, new Date(), requestLanguage(request));
-      if (band === "under_consent_age") return data<ClaimResult>({ needsParent: true, form: submission.reply({ resetForm: true }) });
+      const { band } = await answerClaimAge(input.token, input, new Date(), requestLanguage(request), readAgePassCookie(request.headers.get("Cookie")));
+      if (band === "under_consent_age") {
+        // The device remembers the answer for a day, as the join form's does (ADR 0061).
+        const headers = { "Set-Cookie": agePassCookie(sealAgePass(band, null)) };
+        return data<ClaimResult>({ needsParent: true, form: submission.reply({ resetForm: true }) }, { headers });
+      }
       return redirect(here);
     }
     const { intent: _intent, token, ...address } = input;

@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     siteLanguage: requestLanguage(request),
     requestId: context.requestId,
   });
-  return data<EmbedAnswer>(answer.body, { status: answer.status });
+  return data<EmbedAnswer>(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 export default function EmbedJoin({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,9 @@
 -- p_requests: a JSON array of waitlist_join_request objects, idx 1..n.
 -- One row per request, in idx order. outcome: 'reused' (the challenge was used before:
 -- nothing written), 'limited' (limit number refused_limit is used up; it and the earlier
--- limits are counted, nothing else; retry_after in seconds), 'existing' (this person is
+-- limits are counted, nothing else; retry_after in seconds), 'under_age' (the address
+-- answered the age question under the consent age in the last day, ADR 0061: nothing
+-- written), 'existing' (this person is
 -- already listed), 'throwaway' (a new address at a refused domain), 'code_taken' (the
 -- candidate referral code belongs to someone else: try another), or 'joined'. The
 -- member's columns come back for 'existing' and 'joined'.
@@ -91,6 +93,16 @@ BEGIN
       v_retry[r.idx] := r.retry_after;
       v_done := v_done || r.idx;
     END IF;
+  END LOOP;
+
+  -- An address answered under the consent age in the last day (age-memory.server.ts keeps
+  -- the key; its day is AGE_PASS_SECONDS) stays under whatever year came now (ADR 0061).
+  FOR r IN
+    SELECT q.idx FROM unnest(v_requests) q JOIN rate_limits rl ON rl.key = q.under_age_key
+     WHERE q.idx <> ALL (v_done) AND rl.window_started_at > now() - interval '1 day'
+  LOOP
+    v_outcome[r.idx] := 'under_age';
+    v_done := v_done || r.idx;
   END LOOP;
 
   -- A person already listed (same identity: case, "+tag", gmail dots) earns nothing.

@@ -36,8 +36,11 @@ async function asPostgresAsync(args: string[]) {
   await promisify(execFile)("runuser", ["-u", "postgres", "--", ...args]);
 }
 
-/** statementStats: load pg_stat_statements (every statement, nested ones too), for benches. */
-export async function startThrowawayCluster(options: { statementStats?: boolean } = {}): Promise<ThrowawayCluster> {
+/**
+ * statementStats: load pg_stat_statements (every statement, nested ones too), for benches.
+ * fsync: write to disk as a production server does (default off: cheaper writes).
+ */
+export async function startThrowawayCluster(options: { statementStats?: boolean; fsync?: boolean } = {}): Promise<ThrowawayCluster> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "launchcrew-pg-"));
   fs.chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString()), Number(execFileSync("id", ["-g", "postgres"]).toString()));
@@ -45,7 +48,7 @@ export async function startThrowawayCluster(options: { statementStats?: boolean 
   asPostgres([path.join(BIN, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const statementStats = options.statementStats ? " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all" : "";
   const ctlArgs = (action: string, extra: string[] = []) => [
-    path.join(BIN, "pg_ctl"), "-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off${statementStats}`, ...extra, action,
+    path.join(BIN, "pg_ctl"), "-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.fsync ? "on" : "off"}${statementStats}`, ...extra, action,
   ];
   const ctl = (action: string, extra: string[] = []) => asPostgres(ctlArgs(action, extra));
   ctl("start");

@@ -86,8 +86,9 @@ describe("the claim page", () => {
     const [member] = await db.select({ consentMethod: waitlistUsers.consentMethod, ageBand: waitlistUsers.ageBand }).from(waitlistUsers).where(eq(waitlistUsers.id, memberId));
     expect(member).toEqual({ consentMethod: null, ageBand: null });
     expect((await post({ intent: "age", token, birthMonth: "3", birthYear: "19x5" })).status).toBe(400);
+    // The answer sticks (ADR 0061): a second, older year for the same winner is still under.
     const grown = await post({ intent: "age", token, birthMonth: "3", birthYear: "1990" });
-    expect(grown.status).toBe(302);
-    expect((await open(token)).body).toMatchObject({ page: { state: "address" } });
+    expect(grown).toMatchObject({ status: 200, body: { needsParent: true } });
+    expect((await open(token)).body).toMatchObject({ page: { state: "needs-age" } });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getEnv } from "../env.server";
 import { isAppError } from "../errors";
+import { DATABASE_DOWN_RETRY_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../database-unavailable.server";
 import { log } from "../log.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
 import { API_AUTH_FAILURE_LIMIT, API_RATE_LIMIT } from "./limits";
@@ -8,7 +9,7 @@ import { networkKeyOf } from "../security/client-network.server";
 import { authenticateApiKey, type ApiKeyRefusal } from "./api-keys.server";
 import type { Endpoint } from "./endpoint.server";
 import { openApiDocument } from "./openapi.server";
-import { problemResponse } from "./problem";
+import { ProblemAnswer, problemResponse } from "./problem";
 
 export { API_AUTH_FAILURE_LIMIT, API_RATE_LIMIT };
 const MAX_BODY_BYTES = 64 * 1024;
@@ -93,11 +94,19 @@ async function refuseKey(
  * it against the key's rate limit, validate the input with the operation's schemas, run
  * it. Every failure is an RFC 9457 problem; nothing unexpected leaks.
  */
-export async function handleApiRequest(
-  request: Request,
-  endpoints: Endpoint[],
-  { requestId, clientIp = "unknown" }: { requestId?: string; clientIp?: string } = {},
-): Promise<Response> {
+export async function handleApiRequest(request: Request, endpoints: Endpoint[], context: { requestId?: string; clientIp?: string } = {}): Promise<Response> {
+  try {
+    return await answerApiRequest(request, endpoints, context);
+  } catch (error) {
+    // The key check or the rate limit met a database that cannot be reached: the same 503
+    // and Retry-After as an operation's own outage (joinFailureOf), never a 500.
+    if (!isDatabaseUnavailable(error)) throw error;
+    log.warn("api request while the database is unavailable", { requestId: context.requestId, error });
+    return problemResponse(503, DATABASE_UNAVAILABLE_MESSAGE, { headers: { "Retry-After": String(DATABASE_DOWN_RETRY_SECONDS) } });
+  }
+}
+
+async function answerApiRequest(request: Request, endpoints: Endpoint[], { requestId, clientIp = "unknown" }: { requestId?: string; clientIp?: string }): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname.replace(/^\/api\/v1/, "") || "/";
   const method = request.method.toLowerCase();
@@ -149,6 +158,10 @@ export async function handleApiRequest(
     if (method !== "get") log.info("api change", { requestId, operation: endpoint.operationId, apiKey: key.prefix });
     return json(result, endpoint.status ?? 200, headers);
   } catch (error) {
+    if (error instanceof ProblemAnswer) {
+      for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
+      return problemResponse(error.status, error.detail, { headers });
+    }
     if (isAppError(error)) return problemResponse(error.status, error.userMessage, { headers });
     log.error("api operation failed", { requestId, operation: endpoint.operationId, apiKey: key.prefix, error });
     return problemResponse(500, "Something went wrong on our side; try again.", { headers });

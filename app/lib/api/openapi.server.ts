@@ -44,6 +44,7 @@ export function openApiDocument(endpoints: Endpoint[], { origin, siteName }: { o
       401: problem("No valid API key: missing, unknown, revoked or expired"),
       403: problem(`The key lacks the \`${endpoint.scope}\` scope${endpoint.forbiddenWhen ? `, or ${endpoint.forbiddenWhen}` : ""}`),
       429: problem(`Too many requests for this key (${API_RATE_LIMIT_TEXT}), or too many without a valid key from your network (${AUTH_FAILURE_LIMIT_TEXT}): wait for Retry-After seconds`),
+      503: problem("The database cannot be reached right now, or (adding a member) this server's join queue is full: nothing was changed; wait for Retry-After seconds"),
     };
     for (const status of endpoint.errors ?? []) responses[status] = problem(ERROR_DESCRIPTIONS[status]);
     registry.registerPath({

@@ -22,3 +22,15 @@ export function problemResponse(status: number, detail?: string, { errors, heade
   responseHeaders.set("Cache-Control", "no-store");
   return new Response(JSON.stringify(body), { status, headers: responseHeaders });
 }
+
+/** An answer an operation chose itself (status, detail, headers such as Retry-After), thrown from its handler. */
+export class ProblemAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = "ProblemAnswer";
+  }
+}

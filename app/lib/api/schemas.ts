@@ -74,7 +74,7 @@ export const JoinBodySchema = z
     userAgent: z.string().trim().max(512).refine(...noControlCharacters).optional().openapi({ description: "The visitor's User-Agent header, for the same device checks as the form." }),
     language: z.enum(LANGUAGES).optional().openapi({ description: "The visitor's language, en or es (default en): what news to them is written in." }),
     birthMonth: z.union([z.number(), z.string()]).transform(String).openapi({ description: "The month (1–12) the visitor was born: ask it neutrally, as the site's form does. Only the age band is kept." }),
-    birthYear: z.union([z.number(), z.string()]).transform(String).openapi({ description: "The year the visitor was born. A visitor under the site's consent age is refused (403): send them to the site's join form, which asks a parent first." }),
+    birthYear: z.union([z.number(), z.string()]).transform(String).openapi({ description: "The year the visitor was born. A visitor under the site's consent age is refused (403): send them to the site's join form, which asks a parent first. The answer sticks: an address answered under the consent age on any way in (this API, the site's form, the embedded form) is refused for a day whatever year is sent next." }),
   })
   .superRefine(refineBirthMonth)
   .openapi("JoinRequest");

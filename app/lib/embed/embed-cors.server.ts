@@ -13,6 +13,8 @@ export function embedCorsHeaders(origin: string): Headers {
     "Access-Control-Allow-Origin": origin,
     "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
     "Access-Control-Allow-Headers": "Content-Type",
+    // The script may read when to try again after a 503.
+    "Access-Control-Expose-Headers": "Retry-After",
     "Access-Control-Max-Age": "600",
     Vary: "Origin",
     "Cache-Control": "no-store",

@@ -1,21 +1,21 @@
 import { z } from "zod";
 import { getEnv } from "../env.server";
-import { isAppError } from "../errors";
-import { userMessageIn } from "../i18n/error-messages.server";
-import { log } from "../log.server";
 import { referralLink } from "../referrals/share-links";
 import { checkBotGuard } from "../security/bot-guard.server";
 import { signUpFromForm } from "../waitlist/join/signup.server";
 import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
-import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
+import { joinFailureOf } from "../waitlist/join/join-failure.server";
+import { isUnderAgeRefusal } from "../waitlist/join/create-members.server";
 import { JoinInputSchema } from "../waitlist/waitlist.schema";
-import { sealAgePass } from "../consent/age-pass.server";
+import { openAgePass, sealAgePass } from "../consent/age-pass.server";
 import { birthMonthFields, refineBirthMonth } from "../consent/birth-month.schema";
 import { decideAge, PARENT_CONSENT_PATH } from "../consent/decide-age.server";
 import type { Language } from "../i18n/languages";
 
 export const EmbedJoinSchema = JoinInputSchema.extend({
   referralCode: z.string().trim().max(64).regex(/^[a-z0-9]*$/).optional().catch(undefined),
+  /** The age pass this device was given by an earlier answer under the consent age (the embed keeps no cookies: the script keeps it). */
+  agePass: z.string().max(1024).optional().catch(undefined),
   ...birthMonthFields,
 }).superRefine(refineBirthMonth);
 
@@ -23,7 +23,14 @@ export const EmbedJoinSchema = JoinInputSchema.extend({
 type EmbedVisitor = { clientIp: string; userAgent: string | null; siteLanguage: Language };
 
 /** A visitor under the consent age gets a link to the site's parent step, carrying their age pass (the embed keeps no cookies). */
-export type EmbedJoinResult = { status: "joined"; referralLink: string } | { status: "emailed" } | { status: "ask_parent"; parentUrl: string };
+export type EmbedJoinResult = { status: "joined"; referralLink: string } | { status: "emailed" } | { status: "ask_parent"; parentUrl: string; agePass: string };
+
+/** The parent step, with the age pass the script keeps for this device (the embed keeps no cookies). */
+function askParent(input: { email: string; referralCode?: string | undefined }): EmbedJoinResult {
+  const pass = sealAgePass("under_consent_age", input.email);
+  const query = new URLSearchParams({ pass, ...(input.referralCode ? { ref: input.referralCode } : {}) });
+  return { status: "ask_parent", parentUrl: `${getEnv().origin}${PARENT_CONSENT_PATH}?${query}`, agePass: pass };
+}
 
 /**
  * A join from the form embedded on another website: the bot guard and the same per-network
@@ -31,11 +38,8 @@ export type EmbedJoinResult = { status: "joined"; referralLink: string } | { sta
  * e-mailed their link and the answer shows nobody's details.
  */
 export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, request: EmbedVisitor): Promise<EmbedJoinResult> {
-  const age = await decideAge({ birthMonth: input.birthMonth, birthYear: input.birthYear, remembered: null, language: request.siteLanguage });
-  if (age.band === "under_consent_age") {
-    const query = new URLSearchParams({ pass: sealAgePass(age.band, input.email), ...(input.referralCode ? { ref: input.referralCode } : {}) });
-    return { status: "ask_parent", parentUrl: `${getEnv().origin}${PARENT_CONSENT_PATH}?${query}` };
-  }
+  const age = await decideAge({ birthMonth: input.birthMonth, birthYear: input.birthYear, email: input.email, remembered: openAgePass(input.agePass), language: request.siteLanguage });
+  if (age.band === "under_consent_age") return askParent(input);
   const botGuard = await checkBotGuard({ form: "join", altcha: input.altcha, website: input.website, clientIp: request.clientIp });
   const result = await signUpFromForm({
     ...input,
@@ -46,17 +50,23 @@ export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, req
     userAgent: request.userAgent,
     siteLanguage: request.siteLanguage,
     seen: { deviceMemberId: null, signedInEmail: null },
+  }).catch((error: unknown) => {
+    // The address answered under the consent age in the last day, on any way in (ADR 0061).
+    if (isUnderAgeRefusal(error)) return null;
+    throw error;
   });
+  if (!result) return askParent(input);
   if (!result.isNewMember) return { status: "emailed" };
   return { status: "joined", referralLink: referralLink(getEnv().origin, result.member.referralCode) };
 }
 
-export type EmbedJoinAnswer = { body: EmbedJoinResult | { error: string }; status: number };
+export type EmbedJoinAnswer = { body: EmbedJoinResult | { error: string }; status: number; headers?: Record<string, string> };
 
 /**
  * The embedded form's join, for both of its ways in (the script's JSON post and the
- * iframe's form post): parse, join, and say what happened in the form's words — a
- * refusal with its message and status, anything unexpected logged and answered 500.
+ * iframe's form post): parse, join, and say what happened as every door says it
+ * (joinFailureOf): a refusal with its message and status, 503 + Retry-After when the
+ * database is down or the join queue full, anything unexpected logged and answered 500.
  */
 export async function answerEmbedJoin(fields: unknown, request: EmbedVisitor & { requestId?: string }): Promise<EmbedJoinAnswer> {
   const submission = EmbedJoinSchema.safeParse(fields && typeof fields === "object" ? fields : {});
@@ -67,8 +77,7 @@ export async function answerEmbedJoin(fields: unknown, request: EmbedVisitor & {
   try {
     return { body: await joinFromEmbed(submission.data, request), status: 200 };
   } catch (error) {
-    if (isAppError(error)) return { body: { error: userMessageIn(error, request.siteLanguage) }, status: error.status };
-    log.error("embedded signup failed", { requestId: request.requestId, error });
-    return { body: { error: SIGNUP_ERROR_MESSAGE }, status: 500 };
+    const failure = joinFailureOf(error, { door: "embed", language: request.siteLanguage, requestId: request.requestId });
+    return { body: { error: failure.message }, status: failure.status, headers: failure.headers };
   }
 }

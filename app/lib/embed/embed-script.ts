@@ -18,6 +18,15 @@ export function embedScript(origin: string): string {
   script.parentNode.insertBefore(host, script.nextSibling);
   var root = host.attachShadow({ mode: "open" });
   var n = Math.random().toString(36).slice(2, 8);
+  // An answer under the consent age sticks to this device for a day (ADR 0061): the
+  // server's signed age pass, kept here since the form keeps no cookies.
+  var PASS_KEY = "launchcrew-age-pass";
+  function storedPass() {
+    try { return localStorage.getItem(PASS_KEY) || undefined; } catch (error) { return undefined; }
+  }
+  function keepPass(pass) {
+    try { localStorage.setItem(PASS_KEY, pass); } catch (error) { /* storage refused: the server still remembers the address */ }
+  }
 
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
@@ -111,12 +120,13 @@ export function embedScript(origin: string): string {
           method: "POST",
           credentials: "omit",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ email: input.value, birthMonth: month.value, birthYear: year.value, referralCode: ref, altcha: altcha || undefined, website: trap.value, language: navigator.language, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+          body: JSON.stringify({ email: input.value, birthMonth: month.value, birthYear: year.value, referralCode: ref, altcha: altcha || undefined, website: trap.value, agePass: storedPass(), language: navigator.language, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
         });
         var answer = await response.json();
         if (!response.ok) throw new Error(answer.error || config.failed);
         box.textContent = "";
         if (answer.status === "ask_parent") {
+          if (answer.agePass) keepPass(answer.agePass);
           var ask = el("div", { role: "status" });
           ask.appendChild(el("h2", {}, config.askParentTitle));
           var askText = el("p", {}, config.askParentText + " ");

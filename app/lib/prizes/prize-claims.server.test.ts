@@ -11,6 +11,7 @@ import { forgetCachedSettings, getSiteSetting, saveSiteSettings } from "../setti
 import { DEFAULT_SEASON_WINNER_EMAIL_HTML, LEGACY_SEASON_WINNER_EMAIL_HTML } from "../seasons/winner-email-template";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { createPrizeClaimToken, readPrizeClaimToken } from "./claim-token.server";
+import { openAgePass, sealAgePass } from "../consent/age-pass.server";
 import type { ShippingAddress } from "./prize-claim.schema";
 import {
   answerClaimAge,
@@ -163,6 +164,24 @@ describe("the age question for a winner who joined before it existed", () => {
     expect(await refusal(claimPrize(token, ADDRESS, now))).toBe(403);
     const statuses = Object.fromEntries((await listPrizeClaims(SEASON)).map((claim) => [claim.memberId, claim.status]));
     expect(statuses).toEqual({ [adult.id]: "unclaimed", [child.id]: "unclaimed", [legacy.id]: "waiting_for_consent" });
+  });
+
+  it("an answer under the consent age sticks: a second, older year for the same winner, or from the same device, is still under", async () => {
+    const token = createPrizeClaimToken(legacy.id, SEASON);
+    const now = soon();
+    const adultYear = String(now.getUTCFullYear() - 30);
+    // The device that answered under carries its age pass: an older year from it is still under.
+    const devicePass = openAgePass(sealAgePass("under_consent_age", null));
+    expect(await answerClaimAge(token, { birthMonth: "1", birthYear: adultYear }, now, "en", devicePass)).toEqual({ band: "under_consent_age" });
+    expect(await consentOf(legacy.id)).toMatchObject({ consentMethod: null, ageBand: null });
+    // ...and so is the winner's address, from another device without the pass.
+    expect(await answerClaimAge(token, { birthMonth: "1", birthYear: adultYear }, now)).toEqual({ band: "under_consent_age" });
+    expect(await consentOf(legacy.id)).toMatchObject({ consentMethod: null, ageBand: null });
+    expect(await refusal(claimPrize(token, ADDRESS, now))).toBe(403);
+    // The memory holds a hash, not the address or the birth date.
+    const keys = (await db.execute<{ key: string }>(sql`select key from rate_limits where key like 'age:under:%'`)).rows.map((row) => row.key);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).not.toContain("legacy");
   });
 
   it("at or over the consent age: records their own consent, then takes the address", async () => {

@@ -1,9 +1,11 @@
-import { currentPrivacyNotice } from "../consent/privacy-notice.server";
 import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages";
 import { sql } from "drizzle-orm";
 import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
 import { canAccess, type Role } from "../auth/roles";
-import { ageBandOf, checkBirthMonth, type AgeBand } from "../consent/age";
+import { checkBirthMonth, type AgeBand } from "../consent/age";
+import type { AgePass } from "../consent/age-pass.server";
+import { decideAge } from "../consent/decide-age.server";
+import { isUnderAgeRemembered } from "../consent/age-memory.server";
 import { db, type Executor } from "../db.server";
 import { getEnv } from "../env.server";
 import { AppError } from "../errors";
@@ -13,7 +15,6 @@ import { publicNameOf } from "../crew-names/crew-name";
 import { seasonLabel } from "../seasons/season-calendar";
 import { getWinnerTemplates, queueWinnerEmail } from "../seasons/winner-email.server";
 import { refuseRealWinnerMailDuringRehearsal } from "../launch/rehearsal-guard.server";
-import { getSiteSetting } from "../settings/settings.server";
 import { decryptAddressText, encryptAddressText, resolveShippingAddressKey } from "./address-crypto.server";
 import { readPrizeClaimToken } from "./claim-token.server";
 import type { ClaimStatus } from "./claim-status";
@@ -56,13 +57,13 @@ export type PrizeClaimPage =
   | { state: "needs-age" | "address"; prize: string; season: string }
   | { state: "claimed" | "shipped"; prize: string; season: string };
 
-type ClaimRow = { season: string; member_id: string; prize: string; status: "unclaimed" | "claimed" | "shipped"; link_expires_at: string | Date; consent_method: string | null };
+type ClaimRow = { season: string; member_id: string; prize: string; status: "unclaimed" | "claimed" | "shipped"; link_expires_at: string | Date; consent_method: string | null; email: string };
 
 async function findClaim(token: string): Promise<ClaimRow | null> {
   const named = readPrizeClaimToken(token);
   if (!named) return null;
   const result = await db.execute<ClaimRow>(sql`
-    select to_char(c.season, 'YYYY-MM-DD') as season, c.member_id, c.prize, c.status, c.link_expires_at, m.consent_method
+    select to_char(c.season, 'YYYY-MM-DD') as season, c.member_id, c.prize, c.status, c.link_expires_at, m.consent_method, m.email
       from prize_claims c join waitlist_users m on m.id = c.member_id
      where c.season = ${named.season}::date and c.member_id = ${named.memberId}
        -- A rehearsal's winners claim nothing (ADR 0051): the page would store their consent.
@@ -111,26 +112,28 @@ export class ClaimLinkExpiredError extends AppError {
  * The neutral age question, for a winner with no consent on record (they joined before
  * the question existed). At or over the consent age, their own consent is recorded and
  * the address form follows; under it, nothing is stored and a parent must consent first.
- * The consent names the notice in the claim page's language (ADR 0054).
+ * The answer sticks as on every way in (decideAge, ADR 0061): a device (`remembered`, its
+ * age pass) or a member's address that answered under stays under for a day, whatever
+ * year comes next. The consent names the notice in the claim page's language (ADR 0054).
  */
 export async function answerClaimAge(
   token: string,
   answer: { birthMonth: string; birthYear: string },
   now = new Date(),
   language: Language = DEFAULT_LANGUAGE,
+  remembered: AgePass | null = null,
 ): Promise<{ band: AgeBand }> {
   const row = await requireOpenClaim(token, now);
   if (row.consent_method) return { band: "consent_age_or_over" }; // already on record: nothing to ask
   const birth = checkBirthMonth(answer.birthMonth, answer.birthYear, now);
   if (!birth.ok) throw new AppError("INVALID_INPUT", birth.message);
-  const band = ageBandOf(birth.birth, await getSiteSetting("consentAge"), now);
-  if (band === "under_consent_age") return { band };
-  const notice = await currentPrivacyNotice(language);
+  const age = await decideAge({ ...answer, email: row.email, remembered, language, now });
+  if (age.band === "under_consent_age" || (await isUnderAgeRemembered(row.email))) return { band: "under_consent_age" };
   await db.execute(sql`
     update waitlist_users
-       set age_band = ${band}, consent_method = 'self', consent_at = ${now.toISOString()}::timestamptz, privacy_notice_version = ${notice.version}
+       set age_band = ${age.consent.ageBand}, consent_method = 'self', consent_at = ${now.toISOString()}::timestamptz, privacy_notice_version = ${age.consent.noticeVersion}
      where id = ${row.member_id} and consent_method is null`);
-  return { band };
+  return { band: age.band };
 }
 
 /** Takes the shipping address, encrypted, once consent is on record (refused with 403 before). */

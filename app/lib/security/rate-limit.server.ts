@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { db } from "../db.server";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
-export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number; remaining: number };
+/** `refusedIndex`: which of the checks refused (0-based), null when allowed. */
+export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number; remaining: number; refusedIndex: number | null };
 export type RateLimitCheck = { key: string; rule: RateLimitRule };
 
 /** Counts one hit against `key` in a fixed window shared by every app process. */
@@ -24,5 +25,5 @@ export async function consumeRateLimits(checks: RateLimitCheck[]): Promise<RateL
   );
   const row = result.rows[0];
   if (!row) throw new Error("rate_limits_hit returned no row");
-  return { allowed: row.refused === null, retryAfterSeconds: row.retry_after, remaining: row.remaining ?? 0 };
+  return { allowed: row.refused === null, retryAfterSeconds: row.retry_after, remaining: row.remaining ?? 0, refusedIndex: row.refused === null ? null : row.refused - 1 };
 }

@@ -32,5 +32,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     siteLanguage: requestLanguage(request),
     requestId: context.requestId,
   });
+  for (const [name, value] of Object.entries(answer.headers ?? {})) headers.set(name, value);
   return Response.json(answer.body, { status: answer.status, headers });
 }

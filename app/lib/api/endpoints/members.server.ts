@@ -8,6 +8,9 @@ import { getMemberWithNotes } from "../../waitlist/members.server";
 import { signUpFromApi } from "../../waitlist/join/signup.server";
 import { defineEndpoint } from "../endpoint.server";
 import type { ApiKey } from "../api-keys.server";
+import { ProblemAnswer } from "../problem";
+import { joinFailureOf } from "../../waitlist/join/join-failure.server";
+import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { IdParams, JoinBodySchema, JoinResultSchema, MemberChangeSchema, MemberListQuery, MemberListSchema, MemberSchema, MemberWriteResultSchema } from "../schemas";
 
 function memberJson(member: Omit<MemberListRow, "consentMethod" | "consentAt" | "privacyNoticeVersion" | "emailStatus">, origin: string) {
@@ -96,7 +99,10 @@ export const memberEndpoints = [
     errors: [400],
     forbiddenWhen: "the visitor is under the consent age (nothing is stored)",
     handle: async ({ body }, { key, origin }) => {
-      const joined = await signUpFromApi(body, apiKeyActor(key));
+      const joined = await signUpFromApi(body, apiKeyActor(key)).catch((error: unknown) => {
+        const failure = joinFailureOf(error, { door: "api", language: DEFAULT_LANGUAGE });
+        throw new ProblemAnswer(failure.status, failure.message, failure.headers);
+      });
       const member = await getMemberWithNotes(joined.member.id);
       if (!member) throw new AppError("NOT_FOUND", "The member was removed meanwhile.");
       return { member: writtenMemberJson(member, key, origin), isNewMember: joined.isNewMember, referral: joined.referral };

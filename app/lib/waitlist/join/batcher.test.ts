@@ -51,6 +51,21 @@ describe("the join batcher", () => {
     await Promise.all(flood);
   });
 
+  it("does not let posts of one address from many networks stall the distinct sign-ups behind them", async () => {
+    const { batcher, batches } = recordingBatcher();
+    // 128 networks post the same address (one claim) ahead of 14 honest visitors.
+    const flood = Array.from({ length: 128 }, (_, index) => batcher.submit({ id: `flood${index}`, group: `net${index}`, claims: ["identity:victim"] }));
+    const honest = Array.from({ length: 14 }, (_, index) => batcher.submit({ id: `honest${index}`, group: `home${index}` }));
+    await Promise.all(honest);
+    // The honest ones go out together, beside one flood post a batch: two batches of 8.
+    const withHonest = batches.filter((batch) => batch.some((id) => id.startsWith("honest")));
+    expect(withHonest).toHaveLength(2);
+    expect(batches.indexOf(withHonest[1]!)).toBe(1);
+    expect(batches.every((batch) => batch.filter((id) => id.startsWith("flood")).length === 1)).toBe(true);
+    await Promise.all(flood);
+    expect(batches.flat()).toHaveLength(142);
+  });
+
   it("refuses at once, with a time to retry, past its bound or past one group's share", async () => {
     const { batcher } = recordingBatcher({ maxWaiting: 6, maxWaitingPerGroup: 3 });
     const accepted = [1, 2, 3].map((index) => batcher.submit({ id: `x${index}`, group: "x" }));

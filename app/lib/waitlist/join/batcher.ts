@@ -5,8 +5,13 @@
  * - Two items of one batch never share a claim (`claimsOf`): one waits for the next batch.
  * - Items are grouped by who sent them (`groupOf`, e.g. the client's address); each batch
  *   takes at most one item per group, round robin over the groups, so a flood from one
- *   address waits its turn behind nobody but itself, and taking a batch reads at most
- *   `maxScan` groups however long the queue is.
+ *   address waits its turn behind nobody but itself.
+ * - A group whose next item shares a claim with an item already in the batch keeps its
+ *   place for the next batch but costs the batch nothing: the batch goes on to the groups
+ *   behind it (ADR 0061). Posts of one address from many networks (one claim, many groups)
+ *   then take one place per batch, not the whole batch. Taking a batch reads the groups
+ *   until it is full, at worst every group (at most `maxWaiting`, a few thousand Set
+ *   lookups).
  * - The queue is bounded: past `maxWaiting` items, or `maxWaitingPerGroup` of one group,
  *   `submit` refuses at once with `BatcherFullError` (answered 503 + Retry-After).
  */
@@ -17,7 +22,6 @@ export type BatcherOptions<Item, Result> = {
   maxBatch: number;
   maxWaiting: number;
   maxWaitingPerGroup: number;
-  maxScan?: number;
   /** Told each batch's size as it goes out. */
   onBatch?: (size: number, isBurst: boolean) => void;
   /** A failed batch's items are run again one by one, unless this says the failure is everyone's. */
@@ -39,7 +43,7 @@ export type Batcher<Item, Result> = {
 };
 
 export function createBatcher<Item, Result>(options: BatcherOptions<Item, Result>): Batcher<Item, Result> {
-  const { maxBatch, maxWaiting, maxWaitingPerGroup, maxScan = 4 * options.maxBatch } = options;
+  const { maxBatch, maxWaiting, maxWaitingPerGroup } = options;
   // Insertion order is the round robin: a group that gave an item moves to the back.
   const groups = new Map<string, Waiting<Item, Result>[]>();
   let waiting = 0;
@@ -50,10 +54,8 @@ export function createBatcher<Item, Result>(options: BatcherOptions<Item, Result
     const batch: Waiting<Item, Result>[] = [];
     const claimed = new Set<string>();
     const served: string[] = [];
-    let scanned = 0;
     for (const [group, queue] of groups) {
-      if (batch.length >= maxBatch || scanned >= maxScan) break;
-      scanned += 1;
+      if (batch.length >= maxBatch) break;
       const head = queue[0]!;
       if (head.claims.some((claim) => claimed.has(claim))) continue;
       for (const claim of head.claims) claimed.add(claim);

@@ -17,7 +17,7 @@ export type { JoinGate, NewMember } from "./join-rules.server";
 /** How a new member's join ended. */
 export type CreatedMember =
   | { outcome: "joined" | "existing"; member: Member; referral: ReferralOutcome | null }
-  | { outcome: "throwaway" | "reused" }
+  | { outcome: "throwaway" | "reused" | "under_age" }
   | { outcome: "limited"; limitIndex: number; retryAfterSeconds: number };
 
 /** Sends requests to waitlist_join_batch and gives each its row back, in order. */
@@ -69,8 +69,11 @@ function createdFrom(row: JoinResultRecord): CreatedMember {
       return { outcome: row.outcome, member: memberOf(row), referral: row.outcome === "joined" ? row.referral : null };
     case "limited":
       return { outcome: "limited", limitIndex: (row.refused_limit ?? 1) - 1, retryAfterSeconds: row.retry_after ?? 1 };
+    case "reused":
+    case "under_age":
+      return { outcome: row.outcome };
     default:
-      return { outcome: row.outcome === "reused" ? "reused" : "throwaway" };
+      return { outcome: "throwaway" };
   }
 }
 
@@ -105,16 +108,22 @@ export type JoinResult = { member: Member; isNewMember: boolean; referral: Refer
 /** The gate refused the join; nothing but the counted hits was written. */
 export class JoinGateRefusal extends Error {
   constructor(
-    readonly refusal: { kind: "challenge_reused" } | { kind: "rate_limited"; limitIndex: number; retryAfterSeconds: number },
+    readonly refusal: { kind: "challenge_reused" } | { kind: "under_age" } | { kind: "rate_limited"; limitIndex: number; retryAfterSeconds: number },
   ) {
     super(`join refused by its gate: ${refusal.kind}`);
   }
 }
 
+/** The join was refused because its address answered the age question under the consent age in the last day. */
+export function isUnderAgeRefusal(error: unknown): boolean {
+  return error instanceof JoinGateRefusal && error.refusal.kind === "under_age";
+}
+
 /**
  * One member, as the form, the embed and the API add them: a returning member comes back
  * with isNewMember false, a throwaway address is refused with the spec's message, and a
- * gate that refuses throws JoinGateRefusal.
+ * gate that refuses — or an address answered under the consent age (ADR 0061) — throws
+ * JoinGateRefusal.
  */
 export async function joinWaitlist(member: NewMember, send: SendJoins = sendThroughBatcher): Promise<JoinResult> {
   const [created] = await createMembers([member], send);
@@ -125,6 +134,8 @@ export async function joinWaitlist(member: NewMember, send: SendJoins = sendThro
       return { member: created.member, isNewMember: created.outcome === "joined", referral: created.referral };
     case "reused":
       throw new JoinGateRefusal({ kind: "challenge_reused" });
+    case "under_age":
+      throw new JoinGateRefusal({ kind: "under_age" });
     case "limited":
       throw new JoinGateRefusal({ kind: "rate_limited", limitIndex: created.limitIndex, retryAfterSeconds: created.retryAfterSeconds });
     default:

@@ -1,12 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../../database-unavailable.server";
-import { isAppError } from "../../errors";
 import { setFlash } from "../../flash.server";
-import { userMessageIn } from "../../i18n/error-messages.server";
-import { log } from "../../log.server";
 import { checkBotGuard } from "../../security/bot-guard.server";
-import { SIGNUP_ERROR_MESSAGE, type JoinActionData } from "../join-form";
-import { BatcherFullError } from "./batcher";
+import type { JoinActionData } from "../join-form";
+import { joinFailureOf } from "./join-failure.server";
+import { isUnderAgeRefusal } from "./create-members.server";
 import { signUpFromForm } from "./signup.server";
 import type { Language } from "../../i18n/languages";
 import { forgetReferralCode, readDeviceMemberId, readPendingReferral, rememberDeviceMember } from "../visitor-cookies.server";
@@ -47,7 +44,7 @@ export async function answerJoinForm(payload: FormData | URLSearchParams, visito
   const { altcha, website, birthMonth, birthYear, ...join } = submission.value;
   try {
     const remembered = readAgePassCookie(visitor.cookieHeader);
-    const age = await decideAge({ birthMonth, birthYear, remembered, language: visitor.siteLanguage });
+    const age = await decideAge({ birthMonth, birthYear, email: join.email, remembered, language: visitor.siteLanguage });
     // A child's address goes no further: the parent is asked first (ADR 0041).
     if (age.band === "under_consent_age") {
       return { kind: "ask-parent", location: PARENT_CONSENT_PATH, setCookies: [agePassCookie(sealAgePass(age.band, join.email, { previous: remembered }))] };
@@ -70,17 +67,9 @@ export async function answerJoinForm(payload: FormData | URLSearchParams, visito
     const location = isNewMember ? "/thank-you?welcome=new" : isOwnBrowser ? "/thank-you" : "/thank-you?emailed=1";
     return { kind: "joined", location, setCookies };
   } catch (error) {
-    const form = submission.reply();
-    if (isAppError(error)) return { kind: "refused", status: error.status, data: { form, formError: userMessageIn(error, visitor.siteLanguage) } };
-    if (error instanceof BatcherFullError) {
-      log.warn("waitlist signup refused: this process's join queue is full", { requestId: visitor.requestId });
-      return { kind: "refused", status: 503, data: { form, formError: DATABASE_UNAVAILABLE_MESSAGE }, headers: { "Retry-After": String(error.retryAfterSeconds) } };
-    }
-    if (isDatabaseUnavailable(error)) {
-      log.warn("waitlist signup while the database is unavailable", { requestId: visitor.requestId, error });
-      return { kind: "refused", status: 503, data: { form, formError: DATABASE_UNAVAILABLE_MESSAGE }, headers: { "Retry-After": "5" } };
-    }
-    log.error("waitlist signup failed", { requestId: visitor.requestId, error });
-    return { kind: "refused", status: 500, data: { form, formError: SIGNUP_ERROR_MESSAGE } };
+    // The address answered under the consent age in the last day, on any way in (ADR 0061).
+    if (isUnderAgeRefusal(error)) return { kind: "ask-parent", location: PARENT_CONSENT_PATH, setCookies: [agePassCookie(sealAgePass("under_consent_age", join.email))] };
+    const failure = joinFailureOf(error, { door: "form", language: visitor.siteLanguage, requestId: visitor.requestId });
+    return { kind: "refused", status: failure.status, data: { form: submission.reply(), formError: failure.message }, headers: failure.headers };
   }
 }

@@ -149,6 +149,7 @@ function requestFor(email: string, fields: Partial<JoinRequestRecord> = {}): Joi
     notice_version: null,
     confirm_consent_after_seconds: null,
     language: null,
+    under_age_key: null,
     ...fields,
   };
 }

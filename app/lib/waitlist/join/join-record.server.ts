@@ -41,6 +41,7 @@ export const JOIN_REQUEST_ATTRIBUTES = {
   notice_version: "integer",
   confirm_consent_after_seconds: "integer",
   language: "text",
+  under_age_key: "text",
 } as const;
 
 export const JOIN_RESULT_COLUMNS = {
@@ -77,7 +78,7 @@ type ValueOf<T extends SqlType, Timestamp> = T extends "integer"
 /** One request as the function takes it (a composite's attributes are all nullable). */
 export type JoinRequestRecord = { [K in Exclude<keyof typeof JOIN_REQUEST_ATTRIBUTES, "idx">]: ValueOf<(typeof JOIN_REQUEST_ATTRIBUTES)[K], string> | null };
 
-export type JoinOutcome = "joined" | "existing" | "throwaway" | "code_taken" | "reused" | "limited";
+export type JoinOutcome = "joined" | "existing" | "throwaway" | "code_taken" | "reused" | "limited" | "under_age";
 export type ReferralOutcome = "credited" | "pending" | "held";
 
 /** One request's answer: its outcome, and the member's columns for "joined" and "existing". */

@@ -11,6 +11,7 @@ import type { JoinRequestRecord } from "./join-record.server";
 import type { AgeBand } from "../../consent/age";
 import { CONSENT_CONFIRMATION_DELAY_SECONDS, type ConsentMethod } from "../../consent/consent-rules";
 import { DEFAULT_LANGUAGE, type Language } from "../../i18n/languages";
+import { underAgeKeyOf } from "../../consent/age-memory.server";
 
 /**
  * What a way in (the form, the embed, the API, CSV import, the seed) knows of a new
@@ -98,6 +99,8 @@ function isAliasAddress(email: string): boolean {
  * the welcome e-mail; (7) a referral is held when a fair-play signal fires (same network
  * or device, burst, daily cap, alias, throwaway-listed domain), else paid now or on
  * confirmation as the setting says; (8) member.joined and referral events are queued.
+ * Between (2) and (3), a visitor consenting for themselves from an address answered under
+ * the consent age in the last day is refused ('under_age', ADR 0061).
  * What needs the address's text or a library (identity, throwaway lists, alias) is
  * decided here; what needs other rows is decided there.
  */
@@ -140,5 +143,7 @@ export function joinRequestOf(member: NewMember, settings: JoinSettings, attempt
     consent_method: member.consent?.method ?? null,
     notice_version: member.consent?.noticeVersion ?? null,
     confirm_consent_after_seconds: member.consent?.method === "parent_email_plus" ? CONSENT_CONFIRMATION_DELAY_SECONDS : null,
+    // A visitor who consents for themselves must not come from an address answered under the consent age (ADR 0061).
+    under_age_key: member.consent?.method === "self" ? underAgeKeyOf(email) : null,
   };
 }

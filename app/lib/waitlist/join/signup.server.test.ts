@@ -1,4 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { emailHashOf } from "~/lib/email/suppression.server";
+import { addressSubjectOf, personRateLimitKey } from "~/lib/security/person-rate-limit.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../../../db/schema";
 import { resetDatabase } from "../../../../tests/db-reset";
@@ -57,5 +59,41 @@ describe("a flood of sign-ups from one address", () => {
     expect((await calm).isNewMember).toBe(true);
     const stored = settled.filter((result) => result.status === "fulfilled").length;
     expect(stored).toBeLessThanOrEqual(SIGNUP_LIMIT_PER_NETWORK.limit);
+  });
+});
+
+describe("posts of one address from many networks", () => {
+  it("do not hold up the distinct sign-ups queued behind them: those finish in the first batches", async () => {
+    await signUp("victim@example.com", stranger);
+    const finished: string[] = [];
+    const post = (email: string, clientIp: string, label: string) =>
+      signUpFromForm({ consent: SELF_CONSENT, email, clientIp, userAgent: null, referralCode: null, seen: stranger }).then((result) => {
+        finished.push(label);
+        return result;
+      });
+    // 160 networks (more than a batch ever looked at before) post the same address first.
+    const flood = Array.from({ length: 160 }, (_, index) => post("victim@example.com", `10.${Math.floor(index / 200)}.${index % 200}.9`, "flood"));
+    const honest = Array.from({ length: 20 }, (_, index) => post(`honest${index}@example.com`, `172.16.${index}.9`, "honest"));
+    const joined = await Promise.all(honest);
+    expect(joined.every((result) => result.isNewMember)).toBe(true);
+    // Each batch holds at most one post of the victim's address: the honest twenty were out
+    // before more than a handful of those.
+    expect(finished.filter((label) => label === "flood").length).toBeLessThanOrEqual(5);
+    await Promise.all(flood);
+  });
+});
+
+describe("a flood of one returning member's address", () => {
+  it("stops costing a statement per post once the address's sign-in limit is used up, and other addresses still get their link", async () => {
+    await signUp("ada@example.com", stranger);
+    await signUp("bo@example.com", stranger);
+    for (let attempt = 0; attempt < 12; attempt++) expect((await signUp("ada@example.com", stranger)).isOwnBrowser).toBe(false);
+    expect(await magicLinkMails("ada@example.com")).toHaveLength(5);
+    // The database counted up to the refusal that used the limit up, and no further: this process knew the answer.
+    const key = personRateLimitKey("sign-in", "email", addressSubjectOf(emailHashOf("ada@example.com")));
+    const [row] = (await db.execute<{ hits: number }>(sql`select hits from rate_limits where key = ${key}`)).rows;
+    expect(row?.hits).toBe(6);
+    expect((await signUp("bo@example.com", stranger)).isOwnBrowser).toBe(false);
+    expect(await magicLinkMails("bo@example.com")).toHaveLength(1);
   });
 });

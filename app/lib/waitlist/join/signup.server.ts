@@ -5,11 +5,10 @@ import { householdNetworkOf, networkKeyOf } from "../../security/client-network.
 import { settleBotGuard, type BotGuardPass } from "../../security/bot-guard.server";
 import type { Actor } from "../../audit/actor";
 import { recordAuditEvent } from "../../audit/audit.server";
-import { runTransaction } from "../../db.server";
-import { joinWaitlist, JoinGateRefusal, type JoinResult, type NewMember } from "./create-members.server";
+import { db } from "../../db.server";
+import { isUnderAgeRefusal, joinWaitlist, JoinGateRefusal, type JoinResult, type NewMember } from "./create-members.server";
 import type { MemberConsent } from "./join-rules.server";
 import { decideAge } from "../../consent/decide-age.server";
-import { callJoinBatch } from "./join-record.server";
 import { signupNetworkLimitKey } from "./join-rules.server";
 import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "../returning-member.server";
 import { countryOf, deviceClassOf } from "../signup-context";
@@ -95,12 +94,13 @@ export const API_UNDER_CONSENT_AGE_MESSAGE =
 
 /**
  * A join through the API: the form's rules, and with the visitor's address the form's
- * per-network limit and network and device signals too. The member and the audit row
- * naming the key are written in one transaction.
+ * per-network limit and network and device signals too. It waits in the process's join
+ * queue like the form's and the embed's (so a full queue or a database outage is answered
+ * alike, joinFailureOf); the audit row naming the key follows the join.
  */
 export async function signUpFromApi(request: ApiSignupRequest, actor: Actor): Promise<JoinResult> {
   // The notice in the member's language: the one the calling site shows them (English unless it says otherwise).
-  const age = await decideAge({ birthMonth: request.birthMonth, birthYear: request.birthYear, remembered: null, language: request.language ?? DEFAULT_LANGUAGE });
+  const age = await decideAge({ birthMonth: request.birthMonth, birthYear: request.birthYear, email: request.email, remembered: null, language: request.language ?? DEFAULT_LANGUAGE });
   if (age.band === "under_consent_age") throw new AppError("FORBIDDEN", API_UNDER_CONSENT_AGE_MESSAGE);
   const clientIp = request.clientIp ?? null;
   const member: NewMember = {
@@ -112,20 +112,19 @@ export async function signUpFromApi(request: ApiSignupRequest, actor: Actor): Pr
     network: clientIp ? householdNetworkOf(clientIp) : null,
     gate: clientIp ? { limits: [{ key: signupNetworkLimitKey(networkKeyOf(clientIp)), rule: SIGNUP_LIMIT_PER_NETWORK }] } : {},
   };
-  const result = await runTransaction(async (tx) => {
-    const joined = await joinWaitlist(member, (requests) => callJoinBatch(tx, requests));
-    if (joined.isNewMember) {
-      await recordAuditEvent(tx, actor, {
-        action: "member.joined",
-        targetType: "member",
-        targetId: joined.member.id,
-        after: { email: joined.member.email, referral: joined.referral, network: member.network },
-      });
-    }
-    return joined;
-  }).catch((error: unknown) => {
+  const result = await joinWaitlist(member).catch((error: unknown) => {
+    // The address answered under the consent age on some way in (ADR 0061): the same 403.
+    if (isUnderAgeRefusal(error)) throw new AppError("FORBIDDEN", API_UNDER_CONSENT_AGE_MESSAGE);
     throw answerToRefusal(error, undefined, 0);
   });
+  if (result.isNewMember) {
+    await recordAuditEvent(db, actor, {
+      action: "member.joined",
+      targetType: "member",
+      targetId: result.member.id,
+      after: { email: result.member.email, referral: result.referral, network: member.network },
+    });
+  }
   countSignup(result);
   return result;
 }
