@@ -4,7 +4,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/parent-consent.answer";
 import { NoticePage } from "~/components/notice-page";
 import { Button } from "~/components/ui/button";
-import { answerConsentRequest, findPendingConsent } from "~/lib/consent/consent-requests.server";
+import { answerConsentRequest, CONSENT_DECISIONS, findPendingConsent } from "~/lib/consent/consent-requests.server";
+import { NOT_MY_CHILD_DAYS } from "~/lib/consent/consent-rules";
 import { readFormData } from "~/lib/http/form-data.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 
@@ -31,8 +32,9 @@ export const shouldRevalidate = () => false;
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
   const decision = form.get("decision");
-  if (decision !== "approve" && decision !== "decline") return data({ outcome: "invalid" as const }, { status: 400 });
-  const answer = await answerConsentRequest(form.get("token"), decision);
+  const known = CONSENT_DECISIONS.find((name) => name === decision);
+  if (!known) return data({ outcome: "invalid" as const }, { status: 400 });
+  const answer = await answerConsentRequest(form.get("token"), known);
   if (answer.outcome === "approved") return { outcome: answer.outcome };
   return data({ outcome: answer.outcome }, { status: answer.outcome === "unknown" ? 404 : answer.outcome === "already_member" ? 409 : 200 });
 }
@@ -54,6 +56,17 @@ export default function ParentConsentAnswer({ loaderData, actionData }: Route.Co
       );
     case "declined":
       return <NoticePage icon={ShieldCheck} title={i18n._("Thanks: nothing was kept")} message={i18n._("We've deleted the request and your e-mail address.")} />;
+    case "not_my_child":
+      return (
+        <NoticePage
+          icon={ShieldCheck}
+          title={i18n._("Thanks for telling us")}
+          message={i18n._(
+            "We've deleted the request and your e-mail address. For {days} days we send no request to your address; to recognise it, we keep only a scrambled code made from it, not the address itself.",
+            { days: NOT_MY_CHILD_DAYS },
+          )}
+        />
+      );
     case "already_member":
       return (
         <NoticePage
@@ -88,16 +101,20 @@ function AnswerForm({ token, noticeLines, isSending }: { token: string; noticeLi
       {noticeLines.map((line) => (
         <p key={line}>{line}</p>
       ))}
+      <p>{i18n._("Don't know this child? Choose \"This is not my child\": we delete the request and send no other request to your address for {days} days.", { days: NOT_MY_CHILD_DAYS })}</p>
       <p>
         <Trans id="The <0>privacy policy</0> says the same in full." components={{ 0: <Link to="/privacy" className="font-semibold underline" /> }} />
       </p>
-      <Form method="post" className="mt-2 flex flex-col gap-3 sm:flex-row" aria-busy={isSending || undefined}>
+      <Form method="post" className="mt-2 flex flex-col gap-3 sm:flex-row sm:flex-wrap" aria-busy={isSending || undefined}>
         <input type="hidden" name="token" value={token} />
         <Button type="submit" name="decision" value="approve" size="lg" disabled={isSending}>
           {i18n._("Yes, they may join")}
         </Button>
         <Button type="submit" name="decision" value="decline" size="lg" variant="outline" disabled={isSending}>
           {i18n._("No, delete this request")}
+        </Button>
+        <Button type="submit" name="decision" value="not_my_child" size="lg" variant="outline" disabled={isSending}>
+          {i18n._("This is not my child")}
         </Button>
       </Form>
     </main>

@@ -5,6 +5,7 @@ import type { Route } from "./+types/privacy";
 import { LegalPage } from "~/components/legal-page";
 import { contactEmailFrom, siteNameFrom } from "~/lib/site-name";
 import { loadLegalFacts } from "~/lib/consent/legal-facts.server";
+import { NOT_MY_CHILD_DAYS } from "~/lib/consent/consent-rules";
 import { ERASURE_LINK_HOURS } from "~/lib/privacy/erasure-link.server";
 import { FRESH_SIGN_IN_MINUTES } from "~/lib/privacy/privacy-request.server";
 import { getEnv } from "~/lib/env.server";
@@ -139,6 +140,7 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
           </li>
           <li>{i18n._("A membership whose e-mail address was never confirmed: {days} days after joining, then it is deleted.", { days: unconfirmedMemberDays })}</li>
           <li>{i18n._("A parent's request that nobody answered: {days} days, then it is deleted with the parent's address.", { days: consentRequestDays })}</li>
+          <li>{i18n._("A \"This is not my child\" answer: {days} days, kept only as a scrambled fingerprint of the address, then it is deleted.", { days: NOT_MY_CHILD_DAYS })}</li>
           <li>{i18n._("The text of e-mails we sent: 1 day (we keep only who, when and the subject; for news sent to the whole list, which message it was).")}</li>
           <li>
             {i18n._(
@@ -161,6 +163,12 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
         <p>
           {i18n._(
             "If the parent says yes, the membership uses the parent's address, the child plays under a crew name, and we send the parent a confirmation a day later. Every e-mail we send the parent has a link to withdraw consent, which deletes the membership and its data at once. If a child wins a prize, the parent claims it.",
+          )}
+        </p>
+        <p>
+          {i18n._(
+            "A grown-up who does not know the child can answer \"This is not my child\". We then delete the request, their address and our note, and for {days} days we send no request to that address: a child who gives it is told only that we have sent enough requests for now, and we keep and send nothing. To recognise the address we keep a scrambled fingerprint of it (a hash it cannot be read back from), never the address itself, and delete it after those {days} days, even if that grown-up's own data is deleted sooner.",
+            { days: NOT_MY_CHILD_DAYS },
           )}
         </p>
       </section>

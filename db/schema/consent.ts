@@ -42,6 +42,25 @@ export const consentRequests = pgTable(
   ],
 );
 
+// A parent who answered "This is not my child" (ADR 0062): no consent request goes to that
+// address until refused_until. The address is not kept: only its keyed hash, the subject
+// its rate-limit counters are keyed by (person-rate-limit.server.ts), so export finds the
+// row by the member's addresses and nothing here can be read back into an address.
+export const consentRefusals = pgTable(
+  "consent_refusals",
+  {
+    /** addressSubjectOf(emailHashOf(identity)) of the parent's address: 22 base64url characters. */
+    parentSubject: text("parent_subject").primaryKey(),
+    refusedAt: timestamp("refused_at", { withTimezone: true }).notNull(),
+    refusedUntil: timestamp("refused_until", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check("consent_refusals_subject_is_a_hash", sql`${t.parentSubject} ~ '^[A-Za-z0-9_-]{22}$'`),
+    check("consent_refusals_until_after_at", sql`${t.refusedUntil} > ${t.refusedAt}`),
+    index("consent_refusals_refused_until_idx").on(t.refusedUntil),
+  ],
+);
+
 // Each privacy notice the site has shown (ADR 0041): a new version whenever what the notice
 // says changes (its text, or a setting it states, such as the consent age). Consents name
 // the version they accepted.

@@ -1,13 +1,15 @@
 // Issue 28 (ADR 0041), as a family lives it: a child who gives a recent birth year is asked
 // for a parent's address and is stored nowhere; the parent answers from the mailbox; the
 // confirmation comes a day later (the server's test clock); withdrawing deletes the
-// membership. A decline and an unanswered request keep nothing.
+// membership. A decline and an unanswered request keep nothing. "This is not my child"
+// (issue 38) works without JavaScript and refuses that address for 30 days.
 import assert from "node:assert/strict";
 import { beforeEach, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import {
   allowPageError,
   answerAgeQuestion,
+  CHILD_BIRTH,
   childAsksParent,
   closePage,
   CREW_NAME,
@@ -147,4 +149,40 @@ describe("a child joins with a parent's consent", () => {
       await closePage(parent);
     }
   });
+
+  it('"This is not my child", answered without JavaScript, refuses that address for 30 days without saying why', async () => {
+    const run = unique();
+    const stranger = `stranger.${run}@example.com`;
+    const firstChild = await newPage(e2e.browser);
+    const secondChild = await newPage(e2e.browser);
+    const parent = await newPage(e2e.browser, { javaScriptEnabled: false });
+    try {
+      await childAsksParent(firstChild, e2e.server.origin, `kid.three${run}@example.com`, stranger);
+      await parent.goto((await latestMailTo(e2e.server.origin, stranger, /\/parent-consent\/answer\?token=/)).link!);
+      await parent.getByRole("button", { name: "This is not my child" }).click();
+      await waitForHeading(parent, "Thanks for telling us");
+
+      // Another child giving the same address gets the answer a used-up limit gets.
+      allowPageError(secondChild, /status of 429/);
+      await secondChild.goto(`${e2e.server.origin}/join-waitlist`);
+      await secondChild.getByLabel("Your e-mail address").fill(`kid.four${run}@example.com`);
+      await answerAgeQuestion(secondChild, CHILD_BIRTH);
+      await secondChild.getByRole("button", { name: "Join the Crew" }).click();
+      await waitForHeading(secondChild, "Ask a parent or guardian");
+      await secondChild.getByLabel("Parent's or guardian's e-mail address").fill(stranger);
+      await secondChild.getByRole("button", { name: "Send to my parent or guardian" }).click();
+      await secondChild.getByRole("alert").filter({ hasText: "We've sent enough requests from here for now." }).waitFor();
+
+      // Thirty days on (the test clock's furthest jump; the answer was given moments earlier), the refusal has lapsed.
+      await setServerClock(e2e.server, 30 * DAY_MS);
+      await secondChild.getByLabel("Parent's or guardian's e-mail address").fill(stranger);
+      await secondChild.getByRole("button", { name: "Send to my parent or guardian" }).click();
+      await waitForHeading(secondChild, "We've asked your parent or guardian");
+    } finally {
+      await closePage(firstChild);
+      await closePage(secondChild);
+      await closePage(parent);
+    }
+  });
 });
+

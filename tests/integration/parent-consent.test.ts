@@ -1,8 +1,8 @@
 // Issue 28 (ADR 0041): a visitor under the consent age is never stored; their parent is
 // asked, and only the parent's answer creates a membership — with the parent's address.
 import { eq, sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, consentRequests, emailOutbox, pointsLedger, referralCodeAliases, referrals, users, waitlistUsers } from "../../db/schema";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { auditEvents, consentRefusals, consentRequests, emailOutbox, pointsLedger, referralCodeAliases, referrals, users, waitlistUsers } from "../../db/schema";
 import { answerConsentRequest, CONSENT_LIMIT_MESSAGE, PARENT_IS_CHILD_MESSAGE } from "~/lib/consent/consent-requests.server";
 import { AGE_PASS_ADDRESSES, AGE_PASS_SECONDS, childHashOf, openAgePass, sealAgePass } from "~/lib/consent/age-pass.server";
 import { runConsentSchedule } from "~/lib/consent/consent-schedule.server";
@@ -10,6 +10,8 @@ import { memberIdOfRevokeToken } from "~/lib/consent/revoke-link.server";
 import { revokeParentConsent } from "~/lib/consent/revoke-consent.server";
 import { BIRTH_DATE_IMPOSSIBLE } from "~/lib/consent/age";
 import { db } from "~/lib/db.server";
+import { setTestClockOffset } from "~/lib/dev/test-clock.server";
+import { buildMemberExport } from "~/lib/privacy/export-member.server";
 import { sendMagicLinkEmail } from "~/lib/email/auth-emails.server";
 import { renderQueuedEmail } from "~/lib/email/queued-render.server";
 import { freezeDueSeasons } from "~/lib/seasons/season-freeze.server";
@@ -21,6 +23,11 @@ import { THROWAWAY_ADDRESS_MESSAGE } from "~/lib/waitlist/throwaway-domains.serv
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { resetDatabase } from "../db-reset";
 import { ADULT_BIRTH } from "../factories";
+
+// The server's clock moves for "not my child" lapsing after its days (ADR 0036): set before getEnv reads the environment.
+vi.hoisted(() => {
+  process.env.TEST_CLOCK = "true";
+});
 
 const ORIGIN = "http://localhost:3000";
 const CHILD = "zorblax.kiddo2015@example.com";
@@ -279,5 +286,70 @@ describe("the parent's answer", () => {
     await sendMagicLinkEmail({ email: "grown.up@example.com", url: `${ORIGIN}/api/auth/magic-link/verify?token=y` });
     const [own] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "grown.up@example.com")).orderBy(sql`id desc`).limit(1);
     expect(own!.text).not.toContain("/parent-consent/revoke");
+  });
+});
+
+describe('"This is not my child" (issue 38)', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  afterEach(() => setTestClockOffset(0));
+
+  async function askParent(parent: string, { clientIp = "203.0.113.50" } = {}) {
+    const cookie = await childJoins();
+    return post(parentAction, "/parent-consent", { parentEmail: parent }, { cookie, clientIp });
+  }
+
+  it("declines, deletes the request and its notice, and refuses that address for 30 days alone, keeping no address text", async () => {
+    expect((await askParent("stranger.parent@example.com")).status).toBe(302);
+    await askParent("other.parent@example.com");
+    const token = await latestTokenTo("stranger.parent@example.com");
+    expect((await post(answerAction, "/parent-consent/answer", { token, decision: "not_my_child" })).data).toEqual({ outcome: "not_my_child" });
+    expect(await db.select().from(consentRequests).where(eq(consentRequests.parentEmail, "stranger.parent@example.com"))).toHaveLength(0);
+    expect(await db.select().from(consentRefusals)).toHaveLength(1);
+    const [audit] = await db.select().from(auditEvents).where(eq(auditEvents.action, "consent.not_my_child"));
+    expect(audit).toMatchObject({ targetType: "consent_request" });
+    // The address, its local part and its domain-less identity are nowhere: only a keyed hash.
+    expect(await everythingStored()).not.toContain("stranger.parent");
+    // The link is spent.
+    expect((await post(answerAction, "/parent-consent/answer", { token, decision: "not_my_child" })).status).toBe(404);
+
+    // A child asking again, from any network, gets the answer a used-up limit gets; nothing is stored or sent.
+    const cookie = await childJoins();
+    const before = await everythingStored();
+    const again = await post(parentAction, "/parent-consent", { parentEmail: "Stranger.Parent@example.com" }, { cookie, clientIp: "198.51.100.7" });
+    expect(again).toMatchObject({ status: 429, data: { error: CONSENT_LIMIT_MESSAGE } });
+    const after = await everythingStored();
+    expect(after).toBe(before);
+    expect(after).not.toContain("stranger.parent");
+
+    // Another parent is unaffected.
+    expect((await askParent("other.parent@example.com", { clientIp: "198.51.100.8" })).status).toBe(302);
+
+    // 29 days later still refused; past 30 days the refusal lapses and the schedule removes it.
+    setTestClockOffset(29 * DAY_MS);
+    expect((await askParent("stranger.parent@example.com", { clientIp: "198.51.100.9" })).status).toBe(429);
+    expect((await runConsentSchedule()).lapsedRefusals).toBe(0);
+    setTestClockOffset(30 * DAY_MS + 60_000);
+    expect((await runConsentSchedule()).lapsedRefusals).toBe(1);
+    expect(await db.select().from(consentRefusals)).toHaveLength(0);
+    expect((await askParent("stranger.parent@example.com", { clientIp: "198.51.100.10" })).status).toBe(302);
+  });
+
+  it("is in the export of a member with that address, and their erasure leaves it to lapse", async () => {
+    await askParent("both.ways@example.com");
+    await answerConsentRequest(await latestTokenTo("both.ways@example.com"), "not_my_child");
+    const member = await joinWaitlist({ email: "both.ways@example.com" });
+    const document = await buildMemberExport(member.member.id);
+    expect(document.sources.consent_refusals).toBe(1);
+    expect(document.records.notMyChildAnswers).toHaveLength(1);
+    const other = await joinWaitlist({ email: "someone.else@example.com" });
+    expect((await buildMemberExport(other.member.id)).sources.consent_refusals).toBe(0);
+  });
+
+  it("is refused with a 400 for an unknown answer, and the request stays", async () => {
+    await askParent("careful.parent@example.com");
+    const token = await latestTokenTo("careful.parent@example.com");
+    expect((await post(answerAction, "/parent-consent/answer", { token, decision: "maybe" })).status).toBe(400);
+    expect(await db.select().from(consentRequests)).toHaveLength(1);
+    expect(await db.select().from(consentRefusals)).toHaveLength(0);
   });
 });

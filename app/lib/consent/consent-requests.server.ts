@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { addressSubjectOf, personRateLimitKey } from "../security/person-rate-limit.server";
 import { emailHashOf } from "../email/suppression.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { consentRequests, emailOutbox, waitlistUsers } from "../../../db/schema";
+import { consentRefusals, consentRequests, emailOutbox, waitlistUsers } from "../../../db/schema";
 import { recordAuditEvent } from "../audit/audit.server";
 import { runTransaction, db, type Transaction } from "../db.server";
 import { serverNow } from "../dev/test-clock.server";
@@ -23,7 +23,7 @@ import { countryOf, deviceClassOf } from "../waitlist/signup-context";
 import { isThrowawayAddress, THROWAWAY_ADDRESS_MESSAGE } from "../waitlist/throwaway-domains.server";
 import { childHashOf, type AgePass } from "./age-pass.server";
 import { parentNoticeLines, renderParentNotice } from "./consent-emails";
-import { CONSENT_REQUESTS_PER_NETWORK, CONSENT_REQUESTS_PER_PARENT } from "./consent-rules";
+import { CONSENT_REQUESTS_PER_NETWORK, CONSENT_REQUESTS_PER_PARENT, NOT_MY_CHILD_DAYS } from "./consent-rules";
 import { currentPrivacyNotice } from "./privacy-notice.server";
 import { i18nFor } from "../i18n/catalogs.server";
 import type { Language } from "../i18n/languages";
@@ -53,9 +53,23 @@ function answerUrl(token: string): string {
   return `${getEnv().origin}/parent-consent/answer?${new URLSearchParams({ token })}`;
 }
 
+/** The keyed hash a parent's address is known by once its request is gone (rate limits, "not my child"): never the address. */
+function parentSubjectOf(identity: string): string {
+  return addressSubjectOf(emailHashOf(identity));
+}
+
 /** The rate-limit key of a parent's address: a keyed hash, since a key outlives a declined request and must not keep the address. */
 export function parentRateLimitKey(identity: string): string {
-  return personRateLimitKey("consent", "parent", addressSubjectOf(emailHashOf(identity)));
+  return personRateLimitKey("consent", "parent", parentSubjectOf(identity));
+}
+
+/** Whether the address's owner said "This is not my child" in the last NOT_MY_CHILD_DAYS days (ADR 0062). */
+async function isRefusedParent(identity: string): Promise<boolean> {
+  const [row] = await db
+    .select({ subject: consentRefusals.parentSubject })
+    .from(consentRefusals)
+    .where(and(eq(consentRefusals.parentSubject, parentSubjectOf(identity)), sql`${consentRefusals.refusedUntil} > ${serverNow()}`));
+  return row !== undefined;
 }
 
 /**
@@ -75,6 +89,9 @@ export async function requestParentConsent(request: ParentConsentRequest): Promi
     throw new AppError("INVALID_INPUT", THROWAWAY_ADDRESS_MESSAGE);
   }
   const identity = emailIdentity(parentEmail);
+  // A parent who said "not my child" is answered as a used-up limit, before anything is
+  // counted: nothing is stored or sent, and the child cannot tell that the parent said no (ADR 0062).
+  if (await isRefusedParent(identity)) throw new AppError("RATE_LIMITED", CONSENT_LIMIT_MESSAGE);
   const limited = await consumeRateLimits([
     { key: `consent:network:${networkKeyOf(request.clientIp)}`, rule: CONSENT_REQUESTS_PER_NETWORK },
     { key: parentRateLimitKey(identity), rule: CONSENT_REQUESTS_PER_PARENT },
@@ -163,9 +180,14 @@ export async function findPendingConsent(token: unknown, language?: Language): P
   return { expiresAt: row.expiresAt, privacyNoticeVersion: row.privacyNoticeVersion, noticeLines };
 }
 
+/** What a parent can answer on the answer page. */
+export const CONSENT_DECISIONS = ["approve", "decline", "not_my_child"] as const;
+export type ConsentDecision = (typeof CONSENT_DECISIONS)[number];
+
 export type ConsentAnswer =
   | { outcome: "approved"; member: Member }
   | { outcome: "declined" }
+  | { outcome: "not_my_child" }
   | { outcome: "already_member" }
   | { outcome: "unknown" };
 
@@ -173,9 +195,11 @@ export type ConsentAnswer =
  * The parent's answer, once: the request is deleted in the same transaction whatever the
  * answer. Approval creates the membership with the parent's address as its contact and
  * records the consent (the confirmation e-mail follows a day later); a decline keeps
- * nothing. An address that already has a membership gets no second one.
+ * nothing. "This is not my child" declines and refuses further requests to the address for
+ * NOT_MY_CHILD_DAYS days, keeping only its keyed hash (ADR 0062). An address that already
+ * has a membership gets no second one.
  */
-export async function answerConsentRequest(token: unknown, decision: "approve" | "decline"): Promise<ConsentAnswer> {
+export async function answerConsentRequest(token: unknown, decision: ConsentDecision): Promise<ConsentAnswer> {
   if (typeof token !== "string" || token.length === 0 || token.length > 200) return { outcome: "unknown" };
   return runTransaction(async (tx) => {
     const [request] = await tx
@@ -188,6 +212,17 @@ export async function answerConsentRequest(token: unknown, decision: "approve" |
       await forgetConsentNotices(tx, [request.noticeEmailId]);
       await recordAuditEvent(tx, actor, { action: "consent.declined", targetType: "consent_request", targetId: request.id });
       return { outcome: "declined" } as const;
+    }
+    if (decision === "not_my_child") {
+      await forgetConsentNotices(tx, [request.noticeEmailId]);
+      const until = sql`${serverNow()} + make_interval(days => ${NOT_MY_CHILD_DAYS})`;
+      await tx
+        .insert(consentRefusals)
+        .values({ parentSubject: parentSubjectOf(request.parentIdentity), refusedAt: sql`${serverNow()}`, refusedUntil: until })
+        .onConflictDoUpdate({ target: consentRefusals.parentSubject, set: { refusedAt: sql`${serverNow()}`, refusedUntil: until } });
+      // Audited by the request's id and the days, never the address or its hash.
+      await recordAuditEvent(tx, actor, { action: "consent.not_my_child", targetType: "consent_request", targetId: request.id, after: { refusedDays: NOT_MY_CHILD_DAYS } });
+      return { outcome: "not_my_child" } as const;
     }
     const [existing] = await tx.select({ id: waitlistUsers.id }).from(waitlistUsers).where(eq(waitlistUsers.emailIdentity, request.parentIdentity));
     if (existing) {

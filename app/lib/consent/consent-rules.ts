@@ -11,3 +11,6 @@ export const CONSENT_CONFIRMATION_DELAY_SECONDS = 24 * 60 * 60;
 /** A parent's address may ask for this many consent requests a day, and a network this many an hour. */
 export const CONSENT_REQUESTS_PER_PARENT = { limit: 2, windowSeconds: 24 * 60 * 60 };
 export const CONSENT_REQUESTS_PER_NETWORK = { limit: 10, windowSeconds: 60 * 60 };
+
+/** Days no consent request goes to an address whose owner answered "This is not my child" (ADR 0062). */
+export const NOT_MY_CHILD_DAYS = 30;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { runTransaction } from "../db.server";
+import { db, runTransaction } from "../db.server";
 import { serverNow } from "../dev/test-clock.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { getEnv } from "../env.server";
@@ -16,11 +16,12 @@ const CONSENT_SCHEDULE_INTERVAL_MS = 60_000;
 /** Confirmations queued per run; the rest wait for the next minute. */
 const CONFIRMATIONS_PER_RUN = 500;
 
-export type ConsentScheduleCounts = { expiredRequests: number; confirmationsQueued: number };
+export type ConsentScheduleCounts = { expiredRequests: number; confirmationsQueued: number; lapsedRefusals: number };
 
 /**
  * The consent flow's clock (ADR 0041): a request nobody answered within the setting's days
- * is deleted with the parent's address (16 CFR 312.5(c)(1)), and an approval's
+ * is deleted with the parent's address (16 CFR 312.5(c)(1)), a "not my child" refusal goes
+ * when its days are over (ADR 0062; it refuses nothing after them anyway), and an approval's
  * confirmation e-mail is queued once its day has passed. Each row is taken by one
  * statement, so every process may run it and each e-mail is queued once.
  */
@@ -31,6 +32,7 @@ export async function runConsentSchedule(): Promise<ConsentScheduleCounts> {
     await forgetConsentNotices(tx, gone.rows.map((row) => (row.notice_email_id === null ? null : Number(row.notice_email_id))));
     return gone;
   });
+  const lapsed = await db.execute(sql`delete from consent_refusals where refused_until <= ${serverNow()} returning parent_subject`);
   const confirmationsQueued = await runTransaction(async (tx) => {
     const due = await tx.execute<{ id: string; email: string; consent_at: string; crew_name_roll: number; language: Language }>(sql`
       update waitlist_users set consent_confirmation_due_at = null
@@ -48,7 +50,7 @@ export async function runConsentSchedule(): Promise<ConsentScheduleCounts> {
     }
     return due.rows.length;
   });
-  return { expiredRequests: expired.rows.length, confirmationsQueued };
+  return { expiredRequests: expired.rows.length, confirmationsQueued, lapsedRefusals: lapsed.rows.length };
 }
 
 export function startConsentScheduleJob() {
@@ -56,7 +58,7 @@ export function startConsentScheduleJob() {
     "consent schedule",
     async () => {
       const counts = await runConsentSchedule();
-      if (counts.expiredRequests + counts.confirmationsQueued > 0) log.info("consent schedule", counts);
+      if (counts.expiredRequests + counts.confirmationsQueued + counts.lapsedRefusals > 0) log.info("consent schedule", counts);
     },
     CONSENT_SCHEDULE_INTERVAL_MS,
   );

@@ -25,6 +25,8 @@ const HASH_OF_EDITION: Record<number, string> = {
   11: "481c27fe8efd7af834c87183987d2b6f5747d83895eb24c3c16b1b7966d809fe",
   // 12: what a parent's request keeps while it waits, that the note goes too, and the age cookie's fingerprints of typed addresses (issue 37).
   12: "e5ee6394761e158639977bcdfdbaa29e3b4a600fd917f0bf69bd3006e0d0b440",
+  // 13: "This is not my child" refuses requests to the address for 30 days, kept as a keyed hash (issue 38).
+  13: "a69259a8af4b7bf4551423a601f5a9dca07c0b49257eca6effb0c2214ed9f57b",
 };
 
 describe("the privacy notice's edition", () => {
@@ -45,6 +47,8 @@ const HASH_OF_SPANISH_EDITION: Record<number, string> = {
   2: "b4e274eb1760c0596099b1e3b3b9aaa0e7d94506af52df0fead7a9e2c0dd531a",
   // 3: the same changes as the English edition 12 (issue 37).
   3: "caa4ef65cc8d73cf0e56934c94ebcbded86c5e7d7d1db3c6b8526a0774e538e3",
+  // 4: the same change as the English edition 13 (issue 38).
+  4: "9bbc8af7bc6faf890fd29e0abdbbe8e32ecc95ed78661ff6de54b2a162f191ca",
 };
 const SPANISH_PAGES = ["privacy", "terms"] as const;
 

@@ -14,7 +14,7 @@ import { getSuppression } from "../email/suppression.server";
 import { historyLine, type HistoryReason } from "../points/history-text";
 import { i18nFor } from "../i18n/catalogs.server";
 import { decryptAddressText, resolveShippingAddressKey } from "../prizes/address-crypto.server";
-import { addressList, auditNames, consentRequestNames, importRowNames, loadMemberTraces, outboxNames, rateLimitNames, verificationNames, webhookNames } from "./member-rows.server";
+import { addressList, auditNames, consentRefusalNames, consentRequestNames, importRowNames, loadMemberTraces, outboxNames, rateLimitNames, verificationNames, webhookNames } from "./member-rows.server";
 import type { MemberTraces } from "./member-traces";
 import { admitPrivacyRequest } from "./privacy-request.server";
 
@@ -42,7 +42,7 @@ export type MemberExport = {
   emails: { date: string; kind: string; subject: string; status: string }[];
   signIn: Record<string, unknown>;
   records: Record<string, unknown[]>;
-  /** Rows read per table, the tables erasure empties of this member. */
+  /** Rows read per table: the tables erasure empties of this member, and consent_refusals, which it leaves to lapse (ADR 0062). */
   sources: Record<string, number>;
 };
 
@@ -60,11 +60,12 @@ const NOTES = [
   "Sign-in sessions are listed by when they began and ended; their tokens are not included.",
   "A prize shipping address is included only while a claim holds one (it is deleted 30 days after shipping).",
   "Counters of requests (rate limits) are listed by what they count, without the rest of their key.",
+  "If you answered \"This is not my child\" to a consent request, it is listed with the day it ends; deleting your data leaves it until then, so no request reaches your address meanwhile.",
 ];
 
 async function collect(traces: MemberTraces, member: Row): Promise<MemberExport> {
   const id = traces.memberId;
-  const [ledger, referralsMade, referredBy, standings, seasonPoints, claims, emails, auditRows, memberAudits, importRows, webhookRows, limitRows, linkRows, userRows, sessionRows, aliasRows, placeRows, consentRequestRows, addressChangeRows, suppression, rank, inviteRows] = await Promise.all([
+  const [ledger, referralsMade, referredBy, standings, seasonPoints, claims, emails, auditRows, memberAudits, importRows, webhookRows, limitRows, linkRows, userRows, sessionRows, aliasRows, placeRows, consentRequestRows, addressChangeRows, suppression, rank, inviteRows, refusalRows] = await Promise.all([
     rows(sql`select l.delta, l.reason, l.created_at, o.id as other_id, o.crew_name_roll as other_roll, o.confirmed_email as other_confirmed
                from points_ledger l left join waitlist_users o on o.id = l.related_member_id where l.member_id = ${id} order by l.id`),
     rows(sql`select r.status, r.created_at, r.referred_id, f.crew_name_roll from referrals r left join waitlist_users f on f.id = r.referred_id where r.referrer_id = ${id} order by r.id`),
@@ -88,6 +89,7 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
     getSuppression(String(member.email)),
     member.is_blocked ? Promise.resolve([]) : rows(sql`select ${competitionRankSql(Number(member.points), Number(member.referrals_made))} as rank`),
     rows(sql`select w.name as wave, i.invited_at, i.admitted_at from member_invites i join waves w on w.id = i.wave_id where i.member_id = ${id}`),
+    rows(sql`select refused_at, refused_until from consent_refusals where ${consentRefusalNames(traces)}`),
   ]);
 
   const key = claims.some((claim) => claim.address_ciphertext) ? resolveShippingAddressKey(getEnv()) : null;
@@ -177,6 +179,7 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
       webhookEvents: webhookRows.map((row) => ({ event: row.event_type, status: row.status, queued: iso(row.created_at), delivered: iso(row.delivered_at) })),
       requestCounters: limitRows.map((row) => ({ counts: row.counts, hits: row.hits, since: iso(row.window_started_at) })),
       parentConsentRequests: consentRequestRows.map((row) => ({ requested: iso(row.requested_at), expires: iso(row.expires_at) })),
+      notMyChildAnswers: refusalRows.map((row) => ({ answered: iso(row.refused_at), noRequestsUntil: iso(row.refused_until) })),
       pendingAddressChange: addressChangeRows.map((row) => ({ newAddress: row.new_email, requested: iso(row.requested_at), linkExpires: iso(row.expires_at) })),
     },
     sources: {
@@ -201,6 +204,7 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
       consent_requests: consentRequestRows.length,
       address_changes: addressChangeRows.length,
       member_invites: inviteRows.length,
+      consent_refusals: refusalRows.length,
     },
   };
 }

@@ -47,6 +47,14 @@ export function rateLimitNames(traces: MemberTraces, namedBy: NamedBy = { byId: 
   return sql`(${rateLimitSubjectSql} = any(${textArray(rateLimitSubjects(traces, namedBy))}))`;
 }
 
+/**
+ * "This is not my child" refusals of one of the member's addresses (ADR 0062), found by the
+ * keyed hash they are kept as. Listed by the export; an erasure leaves them to lapse.
+ */
+export function consentRefusalNames(traces: MemberTraces): SQL {
+  return sql`(parent_subject = any(${textArray(rateLimitSubjects(traces, { byId: false }))}))`;
+}
+
 /** CSV import lines staged for one of the member's addresses. */
 export function importRowNames(traces: MemberTraces): SQL {
   return sql`(identity = any(${textArray(traces.identities)}) or lower(email) = any(${addressList(traces)}))`;
