@@ -1,12 +1,21 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { loader } from "./metrics";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { loader as metricsLoader } from "./metrics";
 
 // /metrics from elsewhere than this machine: only with METRICS_TOKEN as the bearer token.
 const TOKEN = "scrape-token-0123456789";
-type Args = Parameters<typeof loader>[0];
+type Args = Parameters<typeof metricsLoader>[0];
+let loader: typeof metricsLoader;
 
-beforeAll(() => {
+// The environment is read once per module graph: a fresh one, so the token is seen whichever file ran before in this worker.
+beforeAll(async () => {
   process.env.METRICS_TOKEN = TOKEN;
+  vi.resetModules();
+  ({ loader } = await import("./metrics"));
+});
+
+afterAll(() => {
+  delete process.env.METRICS_TOKEN;
+  vi.resetModules();
 });
 
 async function scrape(clientIp: string, authorization?: string): Promise<number> {
