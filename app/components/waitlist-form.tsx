@@ -15,6 +15,7 @@ import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 import { EMAIL_MISSING_MESSAGE, EMAIL_REQUIRED_MESSAGE } from "~/lib/email/email-messages";
 import { BIRTH_DATE_IMPOSSIBLE, BIRTH_DATE_MESSAGE } from "~/lib/consent/age";
+import type { AgeQuestionChoices } from "~/lib/consent/consent-age-by-country";
 import { JOIN_FORM_CONSTRAINTS, SIGNUP_ERROR_MESSAGE, type JoinActionData } from "~/lib/waitlist/join-form";
 
 const joinFormSchema = lazyFormSchema(JOIN_FORM_CONSTRAINTS, () => import("~/lib/waitlist/waitlist.schema").then((module) => module.JoinFormSchema));
@@ -37,9 +38,12 @@ function showInvalidEmailToast(message: string, i18n: I18n) {
  */
 export function WaitlistForm({
   serverResult,
+  ageQuestion,
   className,
   tone = "light",
 }: {
+  /** The age question's months and countries by name, and where the country starts, from the page's loader (ADR 0063). */
+  ageQuestion: AgeQuestionChoices;
   /** The action's answer when the page was rendered after a no-JavaScript post. */
   serverResult?: JoinActionData;
   className?: string;
@@ -88,7 +92,13 @@ export function WaitlistForm({
       <input type="hidden" name="language" value={language} />
       <BotGuardFields isWidgetLoaded={botGuard.isWidgetLoaded} attachWidget={botGuard.attachWidget} solveOn="focus" />
       <fieldset disabled={isSending} className="flex flex-col gap-3">
-        <BirthMonthFields month={fields.birthMonth} year={fields.birthYear} tone={tone} />
+        <BirthMonthFields
+          month={fields.birthMonth}
+          year={fields.birthYear}
+          country={fields.country}
+          choices={ageQuestion}
+          tone={tone}
+        />
         <div className="flex flex-col gap-2">
         <Label htmlFor={fields.email.id} className={cn(tone === "dark" && "text-white")}>
           {i18n._("Your e-mail address")}

@@ -7,6 +7,7 @@ import { ProductCard } from "~/components/product-card";
 import { HeroBackdrop } from "~/components/hero-backdrop";
 import { Button } from "~/components/ui/button";
 import { WaitlistForm } from "~/components/waitlist-form";
+import { ageQuestionChoices } from "~/lib/consent/consent-age-by-country";
 import { useLiveSettings } from "~/components/live-settings";
 import { recordLandingVisit } from "~/lib/funnel/funnel-counts.server";
 import { readLandingVisit } from "~/lib/funnel/landing-visit.server";
@@ -44,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hero: { ...settings, ...text },
     featured,
     title: i18n._("{siteName}: join the waitlist", { siteName: getEnv().SITE_NAME }),
+    // The age question's months and countries in the page's language, the country starting at the browser's region (ADR 0063).
+    ageQuestion: ageQuestionChoices(request.headers.get("Accept-Language"), language),
     messages,
   };
 }
@@ -60,7 +63,7 @@ async function countLandingVisit(request: Request, context: Route.LoaderArgs["co
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
-  const { hero, featured } = loaderData;
+  const { hero, featured, ageQuestion } = loaderData;
   const { brandLogoUrl, leaderboardVisible } = useLiveSettings();
   const { i18n } = useLingui();
   return (
@@ -83,7 +86,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
               {hero.homepageMainTitleLine2 && <span className="block text-primary">{hero.homepageMainTitleLine2}</span>}
             </h1>
             <div className="rich-text mt-4 text-lg text-blue-100" dangerouslySetInnerHTML={{ __html: hero.homepageMainSubtitle }} />
-            <WaitlistForm tone="dark" className="mt-8 max-w-xl" />
+            <WaitlistForm ageQuestion={ageQuestion} tone="dark" className="mt-8 max-w-xl" />
           </div>
           <Suspense fallback={<div className="aspect-video rounded-2xl bg-black shadow-lg" />}>
             <TrailerPlayer

@@ -22,6 +22,7 @@ import { requestLanguage } from "~/lib/i18n/request-language.server";
 import { FORMAT_LOCALES } from "~/lib/i18n/languages";
 import { answerClaimAge, claimPrize, getPrizeClaimPage, type PrizeClaimPage } from "~/lib/prizes/prize-claims.server";
 import { agePassCookie, readAgePassCookie, sealAgePass } from "~/lib/consent/age-pass.server";
+import { ageQuestionChoices, type AgeQuestionChoices } from "~/lib/consent/consent-age-by-country";
 
 // The prize claim page (ADR 0043), reached only by the signed link in the winner e-mail:
 // no cookies, no sign-in, and every form works without JavaScript.
@@ -36,7 +37,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = await getPrizeClaimPage(token, new Date(), FORMAT_LOCALES[language]);
   // The months by name in the page's language, written here: the age form's script stays as small as it was.
   const months = monthNames(FORMAT_LOCALES[language]);
-  return data({ page, token: page.state === "invalid" ? "" : token, months, title: i18n._("Claim your prize"), messages }, { status: STATUS_BY_STATE[page.state] ?? 200 });
+  // The age question's countries in the page's language, starting at the browser's region (ADR 0063).
+  const ageQuestion = ageQuestionChoices(request.headers.get("Accept-Language"), FORMAT_LOCALES[language]);
+  return data({ page, token: page.state === "invalid" ? "" : token, months, ageQuestion, title: i18n._("Claim your prize"), messages }, { status: STATUS_BY_STATE[page.state] ?? 200 });
 }
 
 /** The answer when saving fails for a reason of ours: English text, its own id (shown through i18n._). */
@@ -51,10 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const here = `/claim-prize?${new URLSearchParams({ token: input.token })}`;
   try {
     if (input.intent === "age") {
-      const { band } = await answerClaimAge(input.token, input, new Date(), requestLanguage(request), readAgePassCookie(request.headers.get("Cookie")));
+      const { band, applied } = await answerClaimAge(input.token, input, new Date(), requestLanguage(request), readAgePassCookie(request.headers.get("Cookie")));
       if (band === "under_consent_age") {
         // The device remembers the answer for a day, as the join form's does (ADR 0061).
-        const headers = { "Set-Cookie": agePassCookie(sealAgePass(band, null)) };
+        const headers = { "Set-Cookie": agePassCookie(sealAgePass(band, null, { applied: applied ?? null })) };
         return data<ClaimResult>({ needsParent: true, form: submission.reply({ resetForm: true }) }, { headers });
       }
       return redirect(here);
@@ -76,7 +79,7 @@ const SELECT_CLASS =
   "h-11 w-full rounded-xl border-2 border-input bg-background px-3 text-base focus-visible:border-ring focus-visible:outline-none aria-[invalid=true]:border-destructive";
 
 export default function ClaimPrize({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, token, months } = loaderData;
+  const { page, token, months, ageQuestion } = loaderData;
   const { i18n } = useLingui();
   const toContact = { to: "/contact", label: i18n._("Contact Us"), variant: "outline" as const };
   const toLeaderboard = { to: "/leaderboard", label: i18n._("See the Leaderboard") };
@@ -142,14 +145,14 @@ export default function ClaimPrize({ loaderData, actionData }: Route.ComponentPr
               <p>{i18n._(NEEDS_PARENT_MESSAGE)}</p>
             </div>
           ) : (
-            <AgeForm token={token} months={months} result={actionData} />
+            <AgeForm token={token} months={months} ageQuestion={ageQuestion} result={actionData} />
           )}
         </main>
       );
   }
 }
 
-function AgeForm({ token, months, result }: { token: string; months: string[]; result: ClaimResult | undefined }) {
+function AgeForm({ token, months, ageQuestion, result }: { token: string; months: string[]; ageQuestion: AgeQuestionChoices; result: ClaimResult | undefined }) {
   const isSending = useNavigation().state === "submitting";
   const { form, fields, onSubmit } = useSchemaForm({ id: "claim-age", schema: ageFormSchema, lastResult: result?.form });
   const { i18n } = useLingui();
@@ -178,6 +181,21 @@ function AgeForm({ token, months, result }: { token: string; months: string[]; r
               <Input {...getInputProps(fields.birthYear, { type: "text" })} inputMode="numeric" autoComplete="bday-year" placeholder={i18n._("YYYY")} maxLength={4} />
             </FormField>
           </div>
+          <FormField field={fields.country} label={i18n._("Country")}>
+            <select
+              {...getSelectProps(fields.country)}
+              autoComplete="country"
+              defaultValue={typeof fields.country.initialValue === "string" ? fields.country.initialValue : ageQuestion.defaultCountry}
+              className={SELECT_CLASS}
+            >
+              <option value="">{i18n._("Country")}</option>
+              {ageQuestion.countries.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </FormField>
           {result?.error && <p role="alert" className="text-sm font-semibold text-destructive">{i18n._(result.error)}</p>}
           <Button type="submit" size="lg" className="w-fit" disabled={isSending}>
             {isSending ? i18n._("Checking...") : i18n._("Continue")}

@@ -2,6 +2,7 @@ import { Form, data, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/embed.join";
 import { BotGuardFields } from "~/components/bot-guard-fields";
 import { BirthMonthFields } from "~/components/birth-month-fields";
+import { ageQuestionChoices } from "~/lib/consent/consent-age-by-country";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -24,7 +25,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const ref = new URL(request.url).searchParams.get("ref") ?? "";
-  return { config: await getEmbedConfig(requestLanguage(request)), referralCode: isReferralCodeShape(ref) ? ref : "" };
+  const language = requestLanguage(request);
+  return {
+    config: await getEmbedConfig(language),
+    referralCode: isReferralCodeShape(ref) ? ref : "",
+    // The age question's months and countries in the page's language, the country starting at the browser's region (ADR 0063).
+    ageQuestion: ageQuestionChoices(request.headers.get("Accept-Language"), language),
+  };
 }
 
 type EmbedAnswer = EmbedJoinAnswer["body"];
@@ -40,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function EmbedJoin({ loaderData }: Route.ComponentProps) {
-  const { config, referralCode } = loaderData;
+  const { config, referralCode, ageQuestion } = loaderData;
   const answer = useActionData<EmbedAnswer>();
   const isSending = useNavigation().state === "submitting";
   const botGuard = useBotGuard();
@@ -81,7 +88,12 @@ export default function EmbedJoin({ loaderData }: Route.ComponentProps) {
         <BotGuardFields isWidgetLoaded={botGuard.isWidgetLoaded} attachWidget={botGuard.attachWidget} solveOn="load" />
         <Label htmlFor="embed-email">{config.emailLabel}</Label>
         <Input id="embed-email" name="email" type="email" autoComplete="email" required aria-invalid={error ? true : undefined} aria-describedby={error ? "embed-error" : undefined} tall />
-        <BirthMonthFields month={{ id: "embed-birth-month", name: "birthMonth", errorId: "embed-birth-error" }} year={{ id: "embed-birth-year", name: "birthYear", errorId: "embed-birth-error" }} />
+        <BirthMonthFields
+          month={{ id: "embed-birth-month", name: "birthMonth", errorId: "embed-birth-error" }}
+          year={{ id: "embed-birth-year", name: "birthYear", errorId: "embed-birth-error" }}
+          country={{ id: "embed-country", name: "country", errorId: "embed-birth-error" }}
+          choices={ageQuestion}
+        />
         <Button type="submit" size="lg" className="w-full" disabled={isSending}>
           {isSending || botGuard.isWaiting ? config.submitting : config.button}
         </Button>

@@ -4,6 +4,7 @@ import { Bell, Gift, Sparkles } from "lucide-react";
 import { data, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/join-waitlist";
 import { WaitlistForm } from "~/components/waitlist-form";
+import { ageQuestionChoices } from "~/lib/consent/consent-age-by-country";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { answerJoinForm } from "~/lib/waitlist/join/join-answer.server";
@@ -19,9 +20,11 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { i18n, messages } = pageTranslation(request, "join");
+  const { language, i18n, messages } = pageTranslation(request, "join");
   const siteName = getEnv().SITE_NAME;
   return {
+    // The age question's months and countries in the page's language, the country starting at the browser's region (ADR 0063).
+    ageQuestion: ageQuestionChoices(request.headers.get("Accept-Language"), language),
     meta: {
       title: i18n._("Join the Waitlist"),
       description: i18n._("Join the {siteName} waitlist for news, monthly giveaways and a shot at early access.", { siteName }),
@@ -85,7 +88,7 @@ const benefits = (i18n: I18n) => [
   },
 ];
 
-export default function JoinWaitlist({ matches }: Route.ComponentProps) {
+export default function JoinWaitlist({ matches, loaderData }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
   const actionData = useActionData<typeof action>();
   const { i18n } = useLingui();
@@ -100,7 +103,7 @@ export default function JoinWaitlist({ matches }: Route.ComponentProps) {
             { siteName },
           )}
         </p>
-        <WaitlistForm serverResult={actionData} className="mt-6 max-w-xl" />
+        <WaitlistForm serverResult={actionData} ageQuestion={loaderData.ageQuestion} className="mt-6 max-w-xl" />
         <p className="mt-2 text-xs text-muted-foreground">
           {i18n._("We only use your address for {siteName} news and your crew link.", { siteName })}{" "}
           <Link to="/privacy" className="underline">{i18n._("How we handle data")}</Link>

@@ -14,6 +14,17 @@ import { pageTranslation } from "~/lib/i18n/catalogs.server";
 import { FORMAT_LOCALES } from "~/lib/i18n/languages";
 
 // Nothing here needs a script: the page ships no JavaScript (ADR 0024).
+
+/** The studio's table as a sentence in the page's language: "Spain 14, France 15 and …" (ADR 0063). */
+function countryAgeList(locale: string, table: Record<string, number>): string {
+  const names = new Intl.DisplayNames([locale], { type: "region", fallback: "code" });
+  const collator = new Intl.Collator(locale);
+  const rows = Object.entries(table)
+    .map(([code, age]) => ({ name: names.of(code) ?? code, age }))
+    .sort((a, b) => collator.compare(a.name, b.name))
+    .map((row) => `${row.name} ${row.age}`);
+  return new Intl.ListFormat(locale, { type: "conjunction" }).format(rows.length > 0 ? rows : ["—"]);
+}
 export const handle: ChromeHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
@@ -37,8 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
   const contactEmail = contactEmailFrom(matches);
-  const { consentAge, consentRequestDays, unconfirmedMemberDays, launchDate, monthsAfterLaunch, everythingDeletedOn, freshSignInMinutes, erasureLinkHours, page } = loaderData;
+  const { consentAge, consentAgeByCountry, consentRequestDays, unconfirmedMemberDays, launchDate, monthsAfterLaunch, everythingDeletedOn, freshSignInMinutes, erasureLinkHours, page } = loaderData;
   const { i18n } = useLingui();
+  const countryAges = countryAgeList(i18n.locale, consentAgeByCountry);
   return (
     <LegalPage
       title={i18n._("Privacy Policy")}
@@ -65,8 +77,7 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
           </li>
           <li>
             <Trans
-              id="<0>An age band</0>: whether you are under {consentAge} or not. We ask the month and year you were born and keep only the band, never the date."
-              values={{ consentAge }}
+              id="<0>An age band</0>: whether you are under the consent age for your country or not, with the country you gave on the age question and that age. We ask the month and year you were born and the country, and keep only the band, the country and the age, never the date."
               components={{ 0: <strong /> }}
             />
           </li>
@@ -156,8 +167,14 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
         <h2 id="children">{i18n._("Children")}</h2>
         <p>
           {i18n._(
-            "Anyone who tells us they are under {consentAge} cannot join by themselves, and we do not keep the e-mail address they typed. Instead we ask for a parent's or guardian's address and send the parent a note that says what the crew is, what we would keep and what is public. Until the parent answers we keep only their address, the device type and the network part of the internet address the request came from. Nothing happens unless the parent says yes. If they say no, or do not answer within {days} days, we delete their address, the request and our note to them.",
-            { consentAge, days: consentRequestDays },
+            "The consent age depends on the country given on the age question, as set in our studio's settings from each country's law: {countryAges}. For every other country, or when none is given, it is {consentAge}.",
+            { countryAges, consentAge },
+          )}
+        </p>
+        <p>
+          {i18n._(
+            "Anyone who tells us they are under the consent age for their country cannot join by themselves, and we do not keep the e-mail address they typed. Instead we ask for a parent's or guardian's address and send the parent a note that says what the crew is, what we would keep and what is public. Until the parent answers we keep only their address, the device type, the network part of the internet address the request came from, and the country the child gave with the consent age it set. Nothing happens unless the parent says yes. If they say no, or do not answer within {days} days, we delete their address, the request and our note to them.",
+            { days: consentRequestDays },
           )}
         </p>
         <p>

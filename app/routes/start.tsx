@@ -3,6 +3,7 @@ import { Play } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/start";
 import { WaitlistForm } from "~/components/waitlist-form";
+import { ageQuestionChoices } from "~/lib/consent/consent-age-by-country";
 import { getEnv } from "~/lib/env.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 import { getSiteSettings } from "~/lib/settings/settings.server";
@@ -16,12 +17,14 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { i18n, messages } = pageTranslation(request, "trailer");
+  const { language, i18n, messages } = pageTranslation(request, "trailer");
   const meta = {
     title: i18n._("Start Your Adventure"),
     description: i18n._("Start your {siteName} adventure: join the crew and get your own referral link.", { siteName: getEnv().SITE_NAME }),
   };
-  return { ...(await getSiteSettings(["homepageVideoThumbnailUrl"])), meta, messages };
+  // The age question's months and countries in the page's language, the country starting at the browser's region (ADR 0063).
+  const ageQuestion = ageQuestionChoices(request.headers.get("Accept-Language"), language);
+  return { ...(await getSiteSettings(["homepageVideoThumbnailUrl"])), ageQuestion, meta, messages };
 }
 
 export default function Start({ loaderData, matches }: Route.ComponentProps) {
@@ -51,7 +54,7 @@ export default function Start({ loaderData, matches }: Route.ComponentProps) {
       <p className="mt-8 max-w-xl text-xl font-semibold text-blue-100">
         {i18n._("Grab your compass: {siteName} is setting sail, and there's a spot on board with your name on it.", { siteName })}
       </p>
-      <WaitlistForm tone="dark" className="mt-6 max-w-xl text-left" />
+      <WaitlistForm ageQuestion={loaderData.ageQuestion} tone="dark" className="mt-6 max-w-xl text-left" />
     </main>
   );
 }

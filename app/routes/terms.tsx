@@ -56,7 +56,7 @@ export default function Terms({ matches, loaderData }: Route.ComponentProps) {
         <h2 id="eligibility">{i18n._("2. Eligibility")}</h2>
         <p>
           {i18n._(
-            "If you are {consentAge} or older you may join the waitlist yourself. Younger visitors need a parent's or guardian's consent first: the join form asks for the parent's e-mail address and we ask the parent. A child's membership uses the parent's address, and the parent agrees to these terms and manages it on the child's behalf. Parents and guardians are responsible for how their children use the site.",
+            "If you are at or over the consent age for the country you give on the age question ({consentAge} unless our Privacy Policy names another for your country), you may join the waitlist yourself. Younger visitors need a parent's or guardian's consent first: the join form asks for the parent's e-mail address and we ask the parent. A child's membership uses the parent's address, and the parent agrees to these terms and manages it on the child's behalf. Parents and guardians are responsible for how their children use the site.",
             { consentAge },
           )}
         </p>

@@ -141,12 +141,14 @@ BEGIN
     INSERT INTO waitlist_users AS u (id, email, email_identity, referral_code, points, referred_by_user_id,
                                      signup_device, signup_country, signup_network, signup_via, language, tags, notes,
                                      confirmed_email, confirmed_at, is_blocked, join_date, created_at, updated_at,
-                                     age_band, consent_method, consent_at, privacy_notice_version, consent_confirmation_due_at)
+                                     age_band, consent_method, consent_at, privacy_notice_version, consent_confirmation_due_at,
+                                     consent_country, consent_age)
     SELECT q.id, q.email, q.identity, q.code, q.signup_points, v_referrer[q.idx], q.device, q.country, q.network, q.via, coalesce(q.language, 'en'),
            coalesce(q.tags, '{}'), coalesce(q.notes, ''), coalesce(q.confirmed, false), CASE WHEN q.confirmed THEN v_when[q.idx] END,
            coalesce(q.blocked, false), v_when[q.idx], v_when[q.idx], v_when[q.idx],
            q.age_band, q.consent_method, CASE WHEN q.consent_method IS NOT NULL THEN v_when[q.idx] END, q.notice_version,
-           v_when[q.idx] + make_interval(secs => q.confirm_consent_after_seconds)
+           v_when[q.idx] + make_interval(secs => q.confirm_consent_after_seconds),
+           q.consent_country, q.consent_age
       FROM unnest(v_requests) q
      WHERE q.idx <> ALL (v_done)
        -- A code that is someone's old one is taken too ('code_taken': try another).

@@ -28,6 +28,13 @@ export const consentRequests = pgTable(
     signupNetwork: text("signup_network"),
     signupDevice: text("signup_device"),
     signupCountry: text("signup_country"),
+    /**
+     * The country the child picked on the age question and the consent age it chose (ADR 0063):
+     * the rule that sent the child here, carried onto the membership if the parent approves.
+     * Not a guess from the browser (ADR 0059 removed that): the child's own answer.
+     */
+    consentCountry: text("consent_country"),
+    consentAge: integer("consent_age"),
     /** The child's browser's language: the membership's, if the parent approves. */
     language: text("language", { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
@@ -35,6 +42,8 @@ export const consentRequests = pgTable(
   },
   (t) => [
     check("consent_requests_parent_email_normalised", sql`${t.parentEmail} = lower(btrim(${t.parentEmail})) and ${t.parentEmail} <> ''`),
+    check("consent_requests_consent_country", sql`${t.consentCountry} ~ '^[A-Z]{2}$'`),
+    check("consent_requests_consent_age", sql`${t.consentAge} between 0 and 21`),
     check("consent_requests_language", sql`${t.language} in ('en', 'es')`),
     check("consent_requests_expiry_after_request", sql`${t.expiresAt} > ${t.requestedAt}`),
     index("consent_requests_expires_at_idx").on(t.expiresAt),

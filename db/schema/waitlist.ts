@@ -59,6 +59,13 @@ export const waitlistUsers = pgTable(
     consentAt: timestamp("consent_at", { withTimezone: true }),
     /** The privacy notice version shown and accepted with that consent. */
     privacyNoticeVersion: integer("privacy_notice_version"),
+    /**
+     * The country given on the age question and the consent age it chose (ADR 0063): the rule
+     * that applied to this consent. Null: consented before the country was asked, or never asked
+     * (imports); the country alone is null when none (or none the list has) was picked.
+     */
+    consentCountry: text("consent_country"),
+    consentAge: integer("consent_age"),
     /** When the delayed confirmation of a parent's approval is due ("e-mail plus"); null once it is queued. */
     consentConfirmationDueAt: timestamp("consent_confirmation_due_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -70,6 +77,8 @@ export const waitlistUsers = pgTable(
       "waitlist_users_consent_record",
       sql`(${t.consentMethod} is null and ${t.consentAt} is null and ${t.privacyNoticeVersion} is null) or (${t.consentMethod} in ('self', 'parent_email_plus') and ${t.consentAt} is not null and ${t.privacyNoticeVersion} is not null and ${t.ageBand} is not null)`,
     ),
+    check("waitlist_users_consent_country", sql`${t.consentCountry} ~ '^[A-Z]{2}$'`),
+    check("waitlist_users_consent_age", sql`${t.consentAge} between 0 and 21`),
     check("waitlist_users_email_normalised", sql`${t.email} = lower(btrim(${t.email})) and ${t.email} <> ''`),
     check("waitlist_users_points_non_negative", sql`${t.points} >= 0`),
     check("waitlist_users_referrals_non_negative", sql`${t.referralsMade} >= 0`),

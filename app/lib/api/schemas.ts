@@ -1,4 +1,5 @@
 import { refineBirthMonth } from "../consent/birth-month.schema";
+import { countryCodeOf } from "../consent/consent-age-by-country";
 import { EmailAddressSchema } from "../email/email-address.schema";
 import { AudienceSchema } from "../launch/audience";
 import { LANGUAGES } from "../i18n/languages";
@@ -75,6 +76,22 @@ export const JoinBodySchema = z
     language: z.enum(LANGUAGES).optional().openapi({ description: "The visitor's language, en or es (default en): what news to them is written in." }),
     birthMonth: z.union([z.number(), z.string()]).transform(String).openapi({ description: "The month (1–12) the visitor was born: ask it neutrally, as the site's form does. Only the age band is kept." }),
     birthYear: z.union([z.number(), z.string()]).transform(String).openapi({ description: "The year the visitor was born. A visitor under the site's consent age is refused (403): send them to the site's join form, which asks a parent first. The answer sticks: an address answered under the consent age on any way in (this API, the site's form, the embedded form) is refused for a day whatever year is sent next." }),
+    country: z
+      .string()
+      .trim()
+      .max(2, "Not a country code: use ISO 3166-1 alpha-2, like ES.")
+      .transform((value, context) => {
+        const code = countryCodeOf(value);
+        if (code === null) context.addIssue({ code: "custom", message: "Not a country code: use ISO 3166-1 alpha-2, like ES." });
+        return code ?? "";
+      })
+      .optional()
+      .openapi({
+        type: "string",
+        example: "ES",
+        description:
+          "The country the visitor gives on the age question (ISO 3166-1 alpha-2, like ES): the consent age is that country's in the site's settings (Admin → Settings), or the default age when the country is not listed or this is absent. Kept with the consent record.",
+      }),
   })
   .superRefine(refineBirthMonth)
   .openapi("JoinRequest");

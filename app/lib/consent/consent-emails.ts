@@ -12,6 +12,10 @@ type NoticeInput = {
   /** The country its browser suggests (a region code), when known. */
   country: string | null;
   consentRequestDays: number;
+  /** The country the child picked on the age question (ADR 0063), when they picked one the list has. */
+  consentCountry: string | null;
+  /** The consent age that country set (or the default age), when known. */
+  consentAge: number | null;
 };
 
 const paragraphs = (lines: string[]) => ({
@@ -28,6 +32,23 @@ function requestedFrom(i18n: I18n, device: string | null, country: string | null
     device === "mobile" ? i18n._("a phone") : device === "tablet" ? i18n._("a tablet") : device === "desktop" ? i18n._("a computer") : i18n._("a web browser");
   const countryName = country ? new Intl.DisplayNames([i18n.locale], { type: "region", fallback: "none" }).of(country) : undefined;
   return countryName ? i18n._("{device} in {country}", { device: from, country: countryName }) : from;
+}
+
+/** How the age that asks for the parent was chosen (ADR 0063): the country given on the age question, by the studio's table. */
+function ageRuleLine(i18n: I18n, country: string | null, age: number | null): string {
+  const countryName = country ? new Intl.DisplayNames([i18n.locale], { type: "region", fallback: "none" }).of(country) : undefined;
+  if (age === null) {
+    return i18n._("We ask for a parent's OK below an age that depends on the country given on our age question; each country's age is set in our studio's settings from its law, and other countries use one default age.");
+  }
+  return countryName
+    ? i18n._(
+        "We ask for a parent's OK below an age that depends on the country given on our age question: your child gave {country}, where it is {age}. Each country's age is set in our studio's settings from its law; other countries use one default age.",
+        { country: countryName, age },
+      )
+    : i18n._(
+        "We ask for a parent's OK below an age that depends on the country given on our age question: your child gave none our list has, so our default age applied, {age}. Each country's age is set in our studio's settings from its law.",
+        { age },
+      );
 }
 
 /**
@@ -54,8 +75,9 @@ export function parentNoticeLines(input: Omit<NoticeInput, "answerUrl">): string
       "Someone on the {siteName} website (on {date}, from {from}) said they are a child in your care and would like to join the {siteName} crew, the fan community of our animated series. They gave your address as their parent's or guardian's. We need your OK before they can take part.",
       { siteName, date, from },
     ),
+    ageRuleLine(i18n, input.consentCountry, input.consentAge),
     i18n._(
-      "If you say yes: your e-mail address becomes the contact for the membership; we kept no e-mail address of your child. We store how many points and referrals the membership has, the age band (under or over the consent age, never a birth date), a rough device type and country, and your consent with its date.",
+      "If you say yes: your e-mail address becomes the contact for the membership; we kept no e-mail address of your child. We store how many points and referrals the membership has, the age band (under or over the consent age, never a birth date), the country given on the age question and the consent age it set, a rough device type, and your consent with its date.",
     ),
     i18n._('What is public: only a crew name made from a word list (like "Brave Otter 42") and a drawn avatar. Never a name, address or e-mail.'),
     i18n._(

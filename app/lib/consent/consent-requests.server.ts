@@ -80,6 +80,8 @@ async function isRefusedParent(identity: string): Promise<boolean> {
  */
 export async function requestParentConsent(request: ParentConsentRequest): Promise<void> {
   if (request.agePass?.band !== "under_consent_age") throw new AppError("INVALID_INPUT", NOT_A_CHILD_REQUEST_MESSAGE);
+  // The country the child gave on the age question and the age it chose (ADR 0063), as their age pass carries them.
+  const applied = request.agePass.applied ?? null;
   const parentEmail = normaliseEmail(request.parentEmail);
   if (request.agePass.childHashes.includes(childHashOf(parentEmail))) {
     throw new AppError("INVALID_INPUT", PARENT_IS_CHILD_MESSAGE);
@@ -120,6 +122,9 @@ export async function requestParentConsent(request: ParentConsentRequest): Promi
         signupNetwork: coarseNetworkOf(request.clientIp),
         signupDevice: device,
         signupCountry: null,
+        // The country the child picked on the age question and the age it chose (ADR 0063): their answer, not a guess.
+        consentCountry: applied?.country ?? null,
+        consentAge: applied?.consentAge ?? null,
         language: request.siteLanguage,
         requestedAt: sql`${serverNow()}`,
         expiresAt: sql`${serverNow()} + make_interval(days => ${settings.consentRequestDays})`,
@@ -134,6 +139,8 @@ export async function requestParentConsent(request: ParentConsentRequest): Promi
       device,
       country,
       consentRequestDays: settings.consentRequestDays,
+      consentCountry: applied?.country ?? null,
+      consentAge: applied?.consentAge ?? null,
     });
     const noticeEmailId = await enqueueEmail({ kind: "parent_consent", to: parentEmail, replyTo: CONTACT_EMAIL, subject: email.subject, html: email.html, text: email.text }, tx);
     await tx.update(consentRequests).set({ noticeEmailId }).where(eq(consentRequests.id, row!.id));
@@ -176,6 +183,8 @@ export async function findPendingConsent(token: unknown, language?: Language): P
     device: row.signupDevice,
     country: row.signupCountry,
     consentRequestDays: await getSiteSetting("consentRequestDays"),
+    consentCountry: row.consentCountry,
+    consentAge: row.consentAge,
   });
   return { expiresAt: row.expiresAt, privacyNoticeVersion: row.privacyNoticeVersion, noticeLines };
 }
@@ -241,7 +250,13 @@ export async function answerConsentRequest(token: unknown, decision: ConsentDeci
         network: request.signupNetwork,
         country: request.signupCountry,
         language: request.language,
-        consent: { ageBand: "under_consent_age", method: "parent_email_plus", noticeVersion: request.privacyNoticeVersion },
+        consent: {
+          ageBand: "under_consent_age",
+          method: "parent_email_plus",
+          noticeVersion: request.privacyNoticeVersion,
+          country: request.consentCountry,
+          consentAge: request.consentAge,
+        },
       },
       (requests) => callJoinBatch(tx, requests),
     );

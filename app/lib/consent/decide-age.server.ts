@@ -1,6 +1,7 @@
-import { getSiteSetting } from "../settings/settings.server";
+import { getSiteSettings } from "../settings/settings.server";
 import type { MemberConsent } from "../waitlist/join/join-rules.server";
 import { ageBandOf, checkBirthMonth, type AgeBand } from "./age";
+import { consentAgeFor, type AppliedConsentAge } from "./consent-age-by-country";
 import type { AgePass } from "./age-pass.server";
 import { rememberUnderAgeAnswer } from "./age-memory.server";
 import { currentPrivacyNotice } from "./privacy-notice.server";
@@ -9,7 +10,8 @@ import type { Language } from "../i18n/languages";
 /** Where a visitor under the consent age asks a parent. */
 export const PARENT_CONSENT_PATH = "/parent-consent";
 
-export type AgeDecision = { band: "under_consent_age" } | { band: "consent_age_or_over"; consent: MemberConsent };
+/** The band, and the country given on the question with the consent age it chose (ADR 0063): both kept with the consent record. */
+export type AgeDecision = ({ band: "under_consent_age" } | { band: "consent_age_or_over"; consent: MemberConsent }) & { applied: AppliedConsentAge };
 
 /**
  * The age question's answer, for every way in (ADR 0041, 0061). A device that answered
@@ -19,11 +21,14 @@ export type AgeDecision = { band: "under_consent_age" } | { band: "consent_age_o
  * checks ('under_age', so a join pays no extra statement) and the prize claim reads. At or over the consent age the visitor consents for themselves to the
  * notice in effect in the language of the page they answered on (`language`, ADR 0054): a
  * member who joins on a Spanish page consents to the Spanish notice's version. The answer
- * was checked by the form's schema (checkBirthMonth).
+ * was checked by the form's schema (checkBirthMonth). The consent age is the `country`'s in
+ * the studio's table, else the default (ADR 0063); both come from the cached settings, so a
+ * join pays no statement for them.
  */
 export async function decideAge({
   birthMonth,
   birthYear,
+  country,
   email,
   remembered,
   language,
@@ -31,6 +36,8 @@ export async function decideAge({
 }: {
   birthMonth: string;
   birthYear: string;
+  /** The country picked on the age question (ISO 3166-1 alpha-2); absent or unknown: the default age. */
+  country?: string | null | undefined;
   email: string;
   remembered: AgePass | null;
   language: Language;
@@ -38,11 +45,13 @@ export async function decideAge({
 }): Promise<AgeDecision> {
   const checked = checkBirthMonth(birthMonth, birthYear, now);
   if (!checked.ok) throw new Error(`decideAge called with an unchecked answer: ${checked.message}`);
-  const answered: AgeBand = ageBandOf(checked.birth, await getSiteSetting("consentAge"), now);
+  const settings = await getSiteSettings(["consentAge", "consentAgeByCountry"]);
+  const applied = consentAgeFor(country, settings.consentAgeByCountry, settings.consentAge);
+  const answered: AgeBand = ageBandOf(checked.birth, applied.consentAge, now);
   if (remembered?.band === "under_consent_age" || answered === "under_consent_age") {
     await rememberUnderAgeAnswer(email);
-    return { band: "under_consent_age" };
+    return { band: "under_consent_age", applied };
   }
   const notice = await currentPrivacyNotice(language);
-  return { band: answered, consent: { ageBand: answered, method: "self", noticeVersion: notice.version } };
+  return { band: answered, applied, consent: { ageBand: answered, method: "self", noticeVersion: notice.version, country: applied.country, consentAge: applied.consentAge } };
 }

@@ -4,18 +4,21 @@ import { currentPrivacyNotice } from "./privacy-notice.server";
 import type { Language } from "../i18n/languages";
 
 /**
- * What /privacy and /terms state from the running site (ADR 0041): the consent age, how long
+ * What /privacy and /terms state from the running site (ADR 0041): the consent age by country
+ * and the default (ADR 0063), how long
  * a parent's request waits, the retention schedule (issue 29), and the notice version
  * those facts make in the page's language (ADR 0054). The pages and the
  * code read the same settings, so the words cannot drift from what happens.
  */
 export async function loadLegalFacts(language: Language) {
   const [settings, notice] = await Promise.all([
-    getSiteSettings(["consentAge", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"]),
+    getSiteSettings(["consentAge", "consentAgeByCountry", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"]),
     currentPrivacyNotice(language),
   ]);
   return {
     consentAge: settings.consentAge,
+    /** The consent age by country (ADR 0063): the studio's table; consentAge is every other country's. */
+    consentAgeByCountry: settings.consentAgeByCountry,
     consentRequestDays: settings.consentRequestDays,
     unconfirmedMemberDays: settings.unconfirmedMemberDays,
     launchDate: settings.launchDate,

@@ -27,6 +27,8 @@ const HASH_OF_EDITION: Record<number, string> = {
   12: "e5ee6394761e158639977bcdfdbaa29e3b4a600fd917f0bf69bd3006e0d0b440",
   // 13: "This is not my child" refuses requests to the address for 30 days, kept as a keyed hash (issue 38).
   13: "a69259a8af4b7bf4551423a601f5a9dca07c0b49257eca6effb0c2214ed9f57b",
+  // 14: the consent age follows the country given on the age question, per the studio's table (issue 38, ADR 0063).
+  14: "a797a9e0f97987f6d853269007fe4f3a897f430150bb631023300ad07dd5ef24",
 };
 
 describe("the privacy notice's edition", () => {
@@ -49,6 +51,8 @@ const HASH_OF_SPANISH_EDITION: Record<number, string> = {
   3: "caa4ef65cc8d73cf0e56934c94ebcbded86c5e7d7d1db3c6b8526a0774e538e3",
   // 4: the same change as the English edition 13 (issue 38).
   4: "9bbc8af7bc6faf890fd29e0abdbbe8e32ecc95ed78661ff6de54b2a162f191ca",
+  // 5: the same change as the English edition 14 (issue 38, ADR 0063).
+  5: "12e1f6f39ee729472ddf42deedf457c420f50fd2a628982214e1e8cf074d8a62",
 };
 const SPANISH_PAGES = ["privacy", "terms"] as const;
 
@@ -62,6 +66,8 @@ describe("the Spanish privacy notice's edition", () => {
       device: "mobile",
       country: null,
       consentRequestDays: 7,
+      consentCountry: "ES",
+      consentAge: 14,
     });
     expect(lines.join("\n")).not.toContain("Someone on the"); // Spanish, not the English passed through
     const hash = createHash("sha256").update(lines.join("\n"));

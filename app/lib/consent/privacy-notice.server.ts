@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE, isTranslatedLanguage, type Language, type TranslatedL
  * notice e-mail): raise it with any change of what they say. A test compares a hash of
  * those files with the one recorded for this edition, so a change cannot forget it.
  */
-export const PRIVACY_NOTICE_EDITION = 13;
+export const PRIVACY_NOTICE_EDITION = 14;
 
 /**
  * The edition of the notice's Spanish words (ADR 0054): the parent's notice as the Spanish
@@ -18,13 +18,13 @@ export const PRIVACY_NOTICE_EDITION = 13;
  * catalogs, app/locales/es/privacy.po and terms.po). Raise it with any change of them; a
  * test compares a hash of the Spanish words with the one recorded for this edition.
  */
-export const SPANISH_NOTICE_EDITION = 4;
+export const SPANISH_NOTICE_EDITION = 5;
 
 /** Each translated language's notice edition (a new language's notice starts at 1). */
 const TRANSLATION_EDITIONS: Record<TranslatedLanguage, number> = { es: SPANISH_NOTICE_EDITION };
 
 /** The settings the notice states, so a change of one is a new version. */
-const NOTICE_SETTINGS = ["consentAge", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"] as const;
+const NOTICE_SETTINGS = ["consentAge", "consentAgeByCountry", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"] as const;
 
 export type PrivacyNotice = { version: number; publishedAt: Date; facts: PrivacyNoticeFacts };
 export type PrivacyNoticeFacts = {
@@ -33,6 +33,8 @@ export type PrivacyNoticeFacts = {
   language?: Language;
   translation?: number;
   consentAge: number;
+  /** The consent age by country the notice states (ADR 0063); absent in versions before it. */
+  consentAgeByCountry?: Record<string, number>;
   consentRequestDays: number;
   unconfirmedMemberDays: number;
   launchDate: string | null;

@@ -10,6 +10,7 @@ import { ASK_PARENT } from "../consent/ask-parent";
 import { i18nFor } from "../i18n/catalogs.server";
 import type { Language } from "../i18n/languages";
 import { BIRTH_DATE_MESSAGE } from "../consent/age";
+import { countryChoices } from "../consent/consent-age-by-country";
 
 /** What the embedded form shows, in the visitor's language: the site's own strings and brand colour. */
 export async function getEmbedConfig(language: Language) {
@@ -26,6 +27,9 @@ export async function getEmbedConfig(language: Language) {
     yearLabel: i18n._(BIRTH_QUESTION.year),
     birthMissing: i18n._(BIRTH_DATE_MESSAGE),
     months: monthNames(language),
+    countryLabel: i18n._(BIRTH_QUESTION.country),
+    /** The age question's countries, [code, name] in the visitor's language (ADR 0063); the script starts at the browser's region. */
+    countries: countryChoices(language).map((choice) => [choice.code, choice.name]),
     askParentTitle: i18n._(ASK_PARENT.title),
     askParentText: i18n._(ASK_PARENT.embedText),
     askParentLink: i18n._(ASK_PARENT.embedLink),

@@ -11,6 +11,7 @@ import { openAgePass, sealAgePass } from "../consent/age-pass.server";
 import { birthMonthFields, refineBirthMonth } from "../consent/birth-month.schema";
 import { decideAge, PARENT_CONSENT_PATH } from "../consent/decide-age.server";
 import type { Language } from "../i18n/languages";
+import type { AppliedConsentAge } from "../consent/consent-age-by-country";
 
 export const EmbedJoinSchema = JoinInputSchema.extend({
   referralCode: z.string().trim().max(64).regex(/^[a-z0-9]*$/).optional().catch(undefined),
@@ -26,8 +27,8 @@ type EmbedVisitor = { clientIp: string; userAgent: string | null; siteLanguage: 
 export type EmbedJoinResult = { status: "joined"; referralLink: string } | { status: "emailed" } | { status: "ask_parent"; parentUrl: string; agePass: string };
 
 /** The parent step, with the age pass the script keeps for this device (the embed keeps no cookies). */
-function askParent(input: { email: string; referralCode?: string | undefined }): EmbedJoinResult {
-  const pass = sealAgePass("under_consent_age", input.email);
+function askParent(input: { email: string; referralCode?: string | undefined }, applied: AppliedConsentAge): EmbedJoinResult {
+  const pass = sealAgePass("under_consent_age", input.email, { applied });
   const query = new URLSearchParams({ pass, ...(input.referralCode ? { ref: input.referralCode } : {}) });
   return { status: "ask_parent", parentUrl: `${getEnv().origin}${PARENT_CONSENT_PATH}?${query}`, agePass: pass };
 }
@@ -38,8 +39,8 @@ function askParent(input: { email: string; referralCode?: string | undefined }):
  * e-mailed their link and the answer shows nobody's details.
  */
 export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, request: EmbedVisitor): Promise<EmbedJoinResult> {
-  const age = await decideAge({ birthMonth: input.birthMonth, birthYear: input.birthYear, email: input.email, remembered: openAgePass(input.agePass), language: request.siteLanguage });
-  if (age.band === "under_consent_age") return askParent(input);
+  const age = await decideAge({ birthMonth: input.birthMonth, birthYear: input.birthYear, country: input.country, email: input.email, remembered: openAgePass(input.agePass), language: request.siteLanguage });
+  if (age.band === "under_consent_age") return askParent(input, age.applied);
   const botGuard = await checkBotGuard({ form: "join", altcha: input.altcha, website: input.website, clientIp: request.clientIp });
   const result = await signUpFromForm({
     ...input,
@@ -55,7 +56,7 @@ export async function joinFromEmbed(input: z.output<typeof EmbedJoinSchema>, req
     if (isUnderAgeRefusal(error)) return null;
     throw error;
   });
-  if (!result) return askParent(input);
+  if (!result) return askParent(input, age.applied);
   if (!result.isNewMember) return { status: "emailed" };
   return { status: "joined", referralLink: referralLink(getEnv().origin, result.member.referralCode) };
 }

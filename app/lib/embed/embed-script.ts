@@ -67,7 +67,7 @@ export function embedScript(origin: string): string {
     style.textContent = ":host{all:initial;display:block;font:16px/1.5 system-ui,sans-serif}" +
       ".box{max-width:28rem;padding:1.25rem;border-radius:1rem;border:1px solid " + (dark ? "#44403c" : "#e7e5e4") + ";background:" + (dark ? "#1c1917" : "#fff") + ";color:" + (dark ? "#fafaf9" : "#1c1917") + "}" +
       "h2{margin:0 0 .75rem;font-size:1.25rem}label{display:block;font-weight:700;margin-bottom:.25rem}" +
-      "fieldset.birth{border:0;padding:0;margin:.75rem 0 0;display:flex;flex-wrap:wrap;gap:.5rem}fieldset.birth legend{font-weight:700;margin-bottom:.25rem;padding:0}fieldset.birth select{flex:1;padding:.6rem .75rem;border-radius:.6rem;border:1px solid #a8a29e;font:inherit;color:#1c1917;background:#fff}fieldset.birth input{width:6rem}" +
+      "fieldset.birth{border:0;padding:0;margin:.75rem 0 0;display:flex;flex-wrap:wrap;gap:.5rem}fieldset.birth legend{font-weight:700;margin-bottom:.25rem;padding:0}fieldset.birth select{flex:1;padding:.6rem .75rem;border-radius:.6rem;border:1px solid #a8a29e;font:inherit;color:#1c1917;background:#fff}fieldset.birth input{width:6rem}label.country{margin-top:.75rem}select#bc-" + n + "{width:100%;padding:.6rem .75rem;border-radius:.6rem;border:1px solid #a8a29e;font:inherit;color:#1c1917;background:#fff}" +
       "input{box-sizing:border-box;width:100%;padding:.6rem .75rem;border-radius:.6rem;border:1px solid #a8a29e;font:inherit;color:#1c1917;background:#fff}" +
       "button{margin-top:.75rem;width:100%;padding:.7rem;border:0;border-radius:.6rem;font:inherit;font-weight:800;cursor:pointer;background:" + config.brandColor + ";color:" + config.brandTextColor + "}" +
       "button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid " + (dark ? "#fafaf9" : "#1e3a8a") + ";outline-offset:2px}" +
@@ -85,12 +85,19 @@ export function embedScript(origin: string): string {
     config.months.forEach(function (name, index) { month.appendChild(el("option", { value: String(index + 1) }, name)); });
     var year = el("input", { id: "by-" + n, name: "birthYear", required: "", inputmode: "numeric", maxlength: "4", autocomplete: "bday-year", placeholder: config.yearLabel });
     birth.append(el("label", { for: "bm-" + n, class: "hp" }, config.monthLabel), month, el("label", { for: "by-" + n, class: "hp" }, config.yearLabel), year);
+    var countryLabel = el("label", { for: "bc-" + n, class: "country" }, config.countryLabel);
+    var country = el("select", { id: "bc-" + n, name: "country", autocomplete: "country" });
+    country.appendChild(el("option", { value: "" }, config.countryLabel));
+    var region = (/^[a-z]{2,3}(?:-[a-z]{4})?-([a-z]{2})$/i.exec(navigator.language || "") || [])[1];
+    (config.countries || []).forEach(function (pair) { country.appendChild(el("option", { value: pair[0] }, pair[1])); });
+    if (region) country.value = region.toUpperCase();
+    if (country.selectedIndex < 0) country.value = "";
     var honeypot = el("div", { class: "hp", "aria-hidden": "true" });
     var trap = el("input", { type: "text", name: "website", tabindex: "-1", autocomplete: "off" });
     honeypot.appendChild(trap);
     var button = el("button", { type: "submit" }, config.button);
     var message = el("p", { id: "m-" + n, class: "msg", role: "status", "aria-live": "polite" });
-    form.append(heading, label, input, birth, honeypot, button, message);
+    form.append(heading, label, input, birth, countryLabel, country, honeypot, button, message);
     box.appendChild(form);
     root.append(style, box);
     var solving = fetch(ORIGIN + "/api/embed/challenge", { credentials: "omit" }).then(function (r) { return r.json(); }).then(solve).catch(function () { return ""; });
@@ -120,7 +127,7 @@ export function embedScript(origin: string): string {
           method: "POST",
           credentials: "omit",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ email: input.value, birthMonth: month.value, birthYear: year.value, referralCode: ref, altcha: altcha || undefined, website: trap.value, agePass: storedPass(), language: navigator.language, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+          body: JSON.stringify({ email: input.value, birthMonth: month.value, birthYear: year.value, country: country.value || undefined, referralCode: ref, altcha: altcha || undefined, website: trap.value, agePass: storedPass(), language: navigator.language, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
         });
         var answer = await response.json();
         if (!response.ok) throw new Error(answer.error || config.failed);

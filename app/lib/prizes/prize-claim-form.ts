@@ -17,6 +17,7 @@ export const CLAIM_AGE_CONSTRAINTS = {
   token: { required: true },
   birthMonth: { required: true },
   birthYear: { required: true },
+  country: { required: false },
 };
 
 /** What a winner under the consent age reads (and a claim refused for want of consent answers). */

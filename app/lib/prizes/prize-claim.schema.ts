@@ -33,6 +33,13 @@ export const ClaimAgeSchema = z.object({
   token: z.string({ error: /*i18n*/ "This claim link is incomplete." }).max(200),
   birthMonth: z.string({ error: BIRTH_DATE_MESSAGE }).trim().max(2, BIRTH_DATE_MESSAGE),
   birthYear: z.string({ error: BIRTH_DATE_MESSAGE }).trim().max(4, BIRTH_DATE_MESSAGE),
+  /** The age question's country (ADR 0063), read as the join form's is (ageCountryField): two letters, else none. */
+  country: z
+    .string()
+    .max(8)
+    .catch("")
+    .transform((value) => (/^[A-Za-z]{2}$/.test(value.trim()) ? value.trim().toUpperCase() : undefined))
+    .optional(),
 });
 export type ClaimAgeInput = z.infer<typeof ClaimAgeSchema>;
 

@@ -158,7 +158,7 @@ describe("the age question for a winner who joined before it existed", () => {
     const token = createPrizeClaimToken(legacy.id, SEASON);
     const now = soon();
     const year = now.getUTCFullYear() - 10;
-    expect(await answerClaimAge(token, { birthMonth: "1", birthYear: String(year) }, now)).toEqual({ band: "under_consent_age" });
+    expect(await answerClaimAge(token, { birthMonth: "1", birthYear: String(year) }, now)).toMatchObject({ band: "under_consent_age" });
     expect(await consentOf(legacy.id)).toEqual({ consentMethod: null, ageBand: null, consentAt: null, privacyNoticeVersion: null });
     expect((await getPrizeClaimPage(token, now)).state).toBe("needs-age");
     expect(await refusal(claimPrize(token, ADDRESS, now))).toBe(403);
@@ -172,10 +172,10 @@ describe("the age question for a winner who joined before it existed", () => {
     const adultYear = String(now.getUTCFullYear() - 30);
     // The device that answered under carries its age pass: an older year from it is still under.
     const devicePass = openAgePass(sealAgePass("under_consent_age", null));
-    expect(await answerClaimAge(token, { birthMonth: "1", birthYear: adultYear }, now, "en", devicePass)).toEqual({ band: "under_consent_age" });
+    expect(await answerClaimAge(token, { birthMonth: "1", birthYear: adultYear }, now, "en", devicePass)).toMatchObject({ band: "under_consent_age" });
     expect(await consentOf(legacy.id)).toMatchObject({ consentMethod: null, ageBand: null });
     // ...and so is the winner's address, from another device without the pass.
-    expect(await answerClaimAge(token, { birthMonth: "1", birthYear: adultYear }, now)).toEqual({ band: "under_consent_age" });
+    expect(await answerClaimAge(token, { birthMonth: "1", birthYear: adultYear }, now)).toMatchObject({ band: "under_consent_age" });
     expect(await consentOf(legacy.id)).toMatchObject({ consentMethod: null, ageBand: null });
     expect(await refusal(claimPrize(token, ADDRESS, now))).toBe(403);
     // The memory holds a hash, not the address or the birth date.
@@ -189,7 +189,7 @@ describe("the age question for a winner who joined before it existed", () => {
     const token = createPrizeClaimToken(legacy.id, SEASON);
     const now = soon();
     expect(await refusal(answerClaimAge(token, { birthMonth: "13", birthYear: "2000" }, now))).toBe(400);
-    expect(await answerClaimAge(token, { birthMonth: "1", birthYear: String(now.getUTCFullYear() - 16) }, now)).toEqual({ band: "consent_age_or_over" });
+    expect(await answerClaimAge(token, { birthMonth: "1", birthYear: String(now.getUTCFullYear() - 16) }, now)).toMatchObject({ band: "consent_age_or_over" });
     expect(await consentOf(legacy.id)).toEqual({ consentMethod: "self", ageBand: "consent_age_or_over", consentAt: now, privacyNoticeVersion: 1 });
     expect((await getPrizeClaimPage(token, now)).state).toBe("address");
     await claimPrize(token, ADDRESS, now);

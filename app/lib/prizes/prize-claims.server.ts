@@ -5,6 +5,7 @@ import { canAccess, type Role } from "../auth/roles";
 import { checkBirthMonth, type AgeBand } from "../consent/age";
 import type { AgePass } from "../consent/age-pass.server";
 import { decideAge } from "../consent/decide-age.server";
+import type { AppliedConsentAge } from "../consent/consent-age-by-country";
 import { isUnderAgeRemembered } from "../consent/age-memory.server";
 import { db, type Executor } from "../db.server";
 import { getEnv } from "../env.server";
@@ -118,22 +119,23 @@ export class ClaimLinkExpiredError extends AppError {
  */
 export async function answerClaimAge(
   token: string,
-  answer: { birthMonth: string; birthYear: string },
+  answer: { birthMonth: string; birthYear: string; country?: string | undefined },
   now = new Date(),
   language: Language = DEFAULT_LANGUAGE,
   remembered: AgePass | null = null,
-): Promise<{ band: AgeBand }> {
+): Promise<{ band: AgeBand; applied?: AppliedConsentAge }> {
   const row = await requireOpenClaim(token, now);
   if (row.consent_method) return { band: "consent_age_or_over" }; // already on record: nothing to ask
   const birth = checkBirthMonth(answer.birthMonth, answer.birthYear, now);
   if (!birth.ok) throw new AppError("INVALID_INPUT", birth.message);
   const age = await decideAge({ ...answer, email: row.email, remembered, language, now });
-  if (age.band === "under_consent_age" || (await isUnderAgeRemembered(row.email))) return { band: "under_consent_age" };
+  if (age.band === "under_consent_age" || (await isUnderAgeRemembered(row.email))) return { band: "under_consent_age", applied: age.applied };
   await db.execute(sql`
     update waitlist_users
-       set age_band = ${age.consent.ageBand}, consent_method = 'self', consent_at = ${now.toISOString()}::timestamptz, privacy_notice_version = ${age.consent.noticeVersion}
+       set age_band = ${age.consent.ageBand}, consent_method = 'self', consent_at = ${now.toISOString()}::timestamptz, privacy_notice_version = ${age.consent.noticeVersion},
+           consent_country = ${age.applied.country}, consent_age = ${age.applied.consentAge}
      where id = ${row.member_id} and consent_method is null`);
-  return { band: age.band };
+  return { band: age.band, applied: age.applied };
 }
 
 /** Takes the shipping address, encrypted, once consent is on record (refused with 403 before). */

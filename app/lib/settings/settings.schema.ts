@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONSENT_AGE, CONSENT_REQUEST_DAYS } from "~/lib/consent/age";
+import { MAX_CONSENT_AGE_COUNTRIES, readCountryConsentAgeText } from "~/lib/consent/consent-age-by-country";
 import { MONTHS_AFTER_LAUNCH, parseLaunchDate, UNCONFIRMED_MEMBER_DAYS } from "~/lib/privacy/retention-rules";
 import {
   DOMAIN_NAME,
@@ -72,6 +73,24 @@ const originList = z
     return [...new Set(lines.map((line) => originOf(line)!))];
   });
 
+/**
+ * The consent age by country, one row a line ("ES 14"): every code known, every age 0–21,
+ * each country once. Absent (a post without the box, or the box emptied): no change.
+ */
+const countryConsentAges = z
+  .string()
+  .max(MAX_CONSENT_AGE_COUNTRIES * 12, `At most ${MAX_CONSENT_AGE_COUNTRIES} countries.`)
+  .optional()
+  .transform((text, context) => {
+    if (text === undefined) return undefined;
+    const read = readCountryConsentAgeText(text);
+    if ("error" in read) {
+      context.addIssue({ code: "custom", message: read.error });
+      return z.NEVER;
+    }
+    return read.table;
+  });
+
 const MONTHS_MESSAGE = `Months after launch must be a whole number from ${MONTHS_AFTER_LAUNCH.min} to ${MONTHS_AFTER_LAUNCH.max}, or empty.`;
 
 export const SiteSettingsFormSchema = z.object({
@@ -92,6 +111,7 @@ export const SiteSettingsFormSchema = z.object({
   emailDomainBlocklist: domainList,
   emailDomainAllowlist: domainList,
   consentAge: wholeNumber(CONSENT_AGE, "The consent age"),
+  consentAgeByCountry: countryConsentAges,
   consentRequestDays: wholeNumber(CONSENT_REQUEST_DAYS, "The days a parent has to answer"),
   unconfirmedMemberDays: wholeNumber(UNCONFIRMED_MEMBER_DAYS, "The days an unconfirmed member is kept"),
   launchDate: z

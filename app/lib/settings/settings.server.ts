@@ -1,4 +1,5 @@
 import { CONSENT_AGE, CONSENT_REQUEST_DAYS } from "~/lib/consent/age";
+import { parseCountryConsentAges, type CountryConsentAges } from "~/lib/consent/consent-age-by-country";
 import { parseLaunchDate, parseMonthsAfterLaunch, UNCONFIRMED_MEMBER_DAYS } from "~/lib/privacy/retention-rules";
 import { BROADCAST_PACE } from "~/lib/launch/pace";
 import { inArray, sql } from "drizzle-orm";
@@ -121,6 +122,13 @@ export const SETTING_DEFINITIONS = {
   milestoneStep: boundedInteger("milestone_step", MILESTONE_STEP),
   // Kid-safe (ADR 0041): below this age a parent's consent comes first; a parent's request waits this many days.
   consentAge: boundedInteger("consent_age", CONSENT_AGE),
+  // The consent age follows the country (ADR 0063): a country's row, else consentAge above. No row stored: each country's law as seeded.
+  consentAgeByCountry: define<CountryConsentAges>({
+    key: "consent_age_by_country",
+    fallback: parseCountryConsentAges(undefined),
+    parse: parseCountryConsentAges,
+    serialize: (value: CountryConsentAges) => parseCountryConsentAges(value ?? {}),
+  }),
   consentRequestDays: boundedInteger("consent_request_days", CONSENT_REQUEST_DAYS),
   // Retention (issue 29): unconfirmed members go after this many days; everything else this many months after launch.
   unconfirmedMemberDays: boundedInteger("unconfirmed_member_days", UNCONFIRMED_MEMBER_DAYS),

@@ -1,4 +1,6 @@
-import { db } from "../db.server";
+import { sql } from "drizzle-orm";
+import { db, type Transaction } from "../db.server";
+import { AppError } from "../errors";
 import { admitRetentionChange, RETENTION_SETTING_NAMES, type RetentionSchedule } from "../privacy/retention-change.server";
 import { assertDatabaseKnowsZone, rebuildOpenSeasons } from "../seasons/season-zone.server";
 import { getSiteSetting, getSiteSettings, saveSiteSettings, type SiteSettings } from "./settings.server";
@@ -11,9 +13,11 @@ import { getSiteSetting, getSiteSettings, saveSiteSettings, type SiteSettings } 
  */
 export async function saveSiteSettingsForm(changes: Partial<SiteSettings>, adminId: string): Promise<{ membersErasedSoon: number }> {
   const previousZone = await getSiteSetting("siteTimeZone");
+  const isConsentTableChange = changes.consentAgeByCountry !== undefined && !isSameTable(changes.consentAgeByCountry, await getSiteSetting("consentAgeByCountry"));
   const isRetentionChange = RETENTION_SETTING_NAMES.some((name) => changes[name] !== undefined);
   const currentRetention = isRetentionChange ? await getSiteSettings(RETENTION_SETTING_NAMES) : null;
   return db.transaction(async (tx) => {
+    if (isConsentTableChange) await requireOwner(tx, adminId);
     const zone = changes.siteTimeZone;
     if (zone !== undefined && zone !== previousZone) await assertDatabaseKnowsZone(tx, zone);
     const membersErasedSoon = currentRetention ? await admitRetentionChange(tx, currentRetention, retentionAfter(currentRetention, changes), adminId) : 0;
@@ -26,4 +30,18 @@ export async function saveSiteSettingsForm(changes: Partial<SiteSettings>, admin
 function retentionAfter(current: RetentionSchedule, changes: Partial<SiteSettings>): RetentionSchedule {
   const changed = RETENTION_SETTING_NAMES.filter((name) => changes[name] !== undefined).map((name) => [name, changes[name]]);
   return { ...current, ...(Object.fromEntries(changed) as Partial<RetentionSchedule>) };
+}
+
+/** Only an owner changes the consent age by country (issue 38): who may join without a parent. */
+export const CONSENT_TABLE_OWNERS_ONLY = "Only an owner can change the consent age by country.";
+
+function isSameTable(a: Record<string, number>, b: Record<string, number>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => b[key] === a[key]);
+}
+
+/** The saver's role, read from the database in the save's transaction (as admitRetentionChange does). */
+async function requireOwner(tx: Transaction, adminId: string): Promise<void> {
+  const found = await tx.execute<{ role: string | null }>(sql`select role from users where id = ${adminId}`);
+  if (found.rows[0]?.role !== "owner") throw new AppError("FORBIDDEN", CONSENT_TABLE_OWNERS_ONLY);
 }

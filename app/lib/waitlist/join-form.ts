@@ -25,6 +25,7 @@ export const JOIN_FORM_CONSTRAINTS = {
   email: { required: true },
   birthMonth: { required: true },
   birthYear: { required: true },
+  country: { required: false },
   timeZone: { required: true },
   language: { required: true },
   altcha: { required: true },

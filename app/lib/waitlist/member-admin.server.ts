@@ -46,6 +46,9 @@ export type MemberListRow = Member & {
   consentMethod: ConsentMethod | null;
   consentAt: Date | null;
   privacyNoticeVersion: number | null;
+  /** The country given on the age question and the consent age it set (ADR 0063). */
+  consentCountry: string | null;
+  consentAge: number | null;
   /** Whether the member's address gets optional e-mail (ADR 0044). */
   emailStatus: EmailStatus;
   /** Waiting, invited or admitted (ADR 0049). */
@@ -62,6 +65,8 @@ export const memberListColumns = {
   consentMethod: waitlistUsers.consentMethod,
   consentAt: waitlistUsers.consentAt,
   privacyNoticeVersion: waitlistUsers.privacyNoticeVersion,
+  consentCountry: waitlistUsers.consentCountry,
+  consentAge: waitlistUsers.consentAge,
   emailStatus: memberEmailStatusSql,
   launchStatus: memberLaunchStatusSql,
   language: waitlistUsers.language,

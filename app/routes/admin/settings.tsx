@@ -27,6 +27,9 @@ import { canReadRehearsalMailbox, canRunRehearsal } from "~/lib/auth/roles";
 import { REHEARSAL_INTENTS, RehearsalActionSchema } from "~/lib/launch/rehearsal.schema";
 import { endRehearsal, getRehearsalState, startRehearsal } from "~/lib/launch/rehearsal.server";
 import { discardsText } from "~/lib/launch/rehearsal";
+import { CONSENT_AGE_TABLE_FORMAT, countryConsentAgeTextOf } from "~/lib/consent/consent-age-by-country";
+
+const countryNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 
@@ -56,8 +59,8 @@ function failure(form: FormData): FailureToast {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request, "settings");
-  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap", "siteTimeZone", "pointMilestones", "milestoneStep", "embedAllowedOrigins", "consentAge", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"]);
-  return { settings, version: versionOf(settings), timeZones: listTimeZones(), origin: getEnv().origin, rehearsal: await getRehearsalState(), canRunRehearsal: canRunRehearsal(staff.role), showsRehearsalMailbox: canReadRehearsalMailbox(staff.role) };
+  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap", "siteTimeZone", "pointMilestones", "milestoneStep", "embedAllowedOrigins", "consentAge", "consentAgeByCountry", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"]);
+  return { settings, canChangeConsentTable: staff.role === "owner", version: versionOf(settings), timeZones: listTimeZones(), origin: getEnv().origin, rehearsal: await getRehearsalState(), canRunRehearsal: canRunRehearsal(staff.role), showsRehearsalMailbox: canReadRehearsalMailbox(staff.role) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -95,7 +98,7 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = adminClientAction(failure);
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, version, timeZones, origin, rehearsal, canRunRehearsal, showsRehearsalMailbox } = loaderData;
+  const { settings, version, timeZones, origin, rehearsal, canRunRehearsal, showsRehearsalMailbox, canChangeConsentTable } = loaderData;
   const { form, fields, fetcher, formProps, isSaving } = useAdminForm({
     id: `site-settings-${version}`,
     schema: SiteSettingsFormSchema,
@@ -113,6 +116,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       milestoneStep: String(settings.milestoneStep),
       embedAllowedOrigins: settings.embedAllowedOrigins.join("\n"),
       consentAge: String(settings.consentAge),
+      consentAgeByCountry: countryConsentAgeTextOf(settings.consentAgeByCountry),
       consentRequestDays: String(settings.consentRequestDays),
       unconfirmedMemberDays: String(settings.unconfirmedMemberDays),
       launchDate: settings.launchDate ?? "",
@@ -344,8 +348,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField
                   field={fields.consentAge}
-                  label="Consent age"
-                  help="Visitors younger than this need a parent's consent before anything of theirs is stored. 13 under COPPA; some EU countries ask 14, 15 or 16 (GDPR Art. 8). The privacy policy states it, and a change makes a new privacy notice version."
+                  label="Default consent age"
+                  help="For a visitor whose country the table below does not list (or who gives none): younger than this, a parent's consent comes first, before anything of theirs is stored. 13 under COPPA. The privacy policy states it, and a change makes a new privacy notice version."
                 >
                   <Input {...getInputProps(fields.consentAge, { type: "number", ariaDescribedBy: fields.consentAge.descriptionId })} min={13} max={18} step={1} className="max-w-36" />
                 </FormField>
@@ -357,6 +361,38 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                   <Input {...getInputProps(fields.consentRequestDays, { type: "number", ariaDescribedBy: fields.consentRequestDays.descriptionId })} min={1} max={30} step={1} className="max-w-36" />
                 </FormField>
               </div>
+              <FormField
+                field={fields.consentAgeByCountry}
+                label="Consent age by country"
+                help={`The age question asks the visitor's country; below that country's age here, a parent's consent comes first. ${CONSENT_AGE_TABLE_FORMAT} Ages 0 to 21; a country left out uses the default age (an emptied box keeps the saved table). Seeded from each country's law (ADR 0063).${canChangeConsentTable ? "" : " Only an owner can change it."}`}
+              >
+                <Textarea
+                  {...getTextareaProps(fields.consentAgeByCountry, { ariaDescribedBy: fields.consentAgeByCountry.descriptionId })}
+                  readOnly={!canChangeConsentTable}
+                  rows={8}
+                  className="max-w-xs font-mono"
+                />
+              </FormField>
+              <table className="max-w-md text-sm" aria-label="Saved consent ages by country">
+                <thead>
+                  <tr>
+                    <th scope="col" className="text-left">Country</th>
+                    <th scope="col" className="text-right">Consent age</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {Object.entries(settings.consentAgeByCountry).map(([code, age]) => (
+                    <tr key={code}>
+                      <td>{countryNames.of(code) ?? code} ({code})</td>
+                      <td className="text-right">{age}</td>
+                    </tr>
+                  ))}
+                  <tr>
+                    <td>Every other country</td>
+                    <td className="text-right">{settings.consentAge}</td>
+                  </tr>
+                </tbody>
+              </table>
               <div className="flex gap-4">
                 <a href="/terms" target="_blank" rel="noopener" className="font-semibold text-secondary underline">Terms of Service</a>
                 <a href="/privacy" target="_blank" rel="noopener" className="font-semibold text-secondary underline">Privacy Policy</a>

@@ -13,7 +13,7 @@ import { joinFailureOf } from "../../waitlist/join/join-failure.server";
 import { DEFAULT_LANGUAGE } from "../../i18n/languages";
 import { IdParams, JoinBodySchema, JoinResultSchema, MemberChangeSchema, MemberListQuery, MemberListSchema, MemberSchema, MemberWriteResultSchema } from "../schemas";
 
-function memberJson(member: Omit<MemberListRow, "consentMethod" | "consentAt" | "privacyNoticeVersion" | "emailStatus">, origin: string) {
+function memberJson(member: Omit<MemberListRow, "consentMethod" | "consentAt" | "privacyNoticeVersion" | "consentCountry" | "consentAge" | "emailStatus">, origin: string) {
   return {
     id: member.id,
     email: member.email,

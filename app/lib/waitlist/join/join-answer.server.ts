@@ -10,6 +10,7 @@ import { forgetReferralCode, readDeviceMemberId, readPendingReferral, rememberDe
 import { JoinFormSchema } from "../waitlist.schema";
 import { agePassCookie, readAgePassCookie, sealAgePass } from "../../consent/age-pass.server";
 import { decideAge, PARENT_CONSENT_PATH } from "../../consent/decide-age.server";
+import type { AppliedConsentAge } from "../../consent/consent-age-by-country";
 
 /** Who sent a waitlist form, as its request tells. */
 export type JoinVisitor = {
@@ -41,13 +42,16 @@ export type JoinAnswer =
 export async function answerJoinForm(payload: FormData | URLSearchParams, visitor: JoinVisitor): Promise<JoinAnswer> {
   const submission = parseWithZod(payload, { schema: JoinFormSchema });
   if (submission.status !== "success") return { kind: "refused", status: 400, data: { form: submission.reply() } };
-  const { altcha, website, birthMonth, birthYear, ...join } = submission.value;
+  const { altcha, website, birthMonth, birthYear, country, ...join } = submission.value;
+  // The country given and the age it chose, for the parent's request if the answer sends the visitor there (ADR 0063).
+  let applied: AppliedConsentAge | null = null;
   try {
     const remembered = readAgePassCookie(visitor.cookieHeader);
-    const age = await decideAge({ birthMonth, birthYear, email: join.email, remembered, language: visitor.siteLanguage });
+    const age = await decideAge({ birthMonth, birthYear, country, email: join.email, remembered, language: visitor.siteLanguage });
+    applied = age.applied;
     // A child's address goes no further: the parent is asked first (ADR 0041).
     if (age.band === "under_consent_age") {
-      return { kind: "ask-parent", location: PARENT_CONSENT_PATH, setCookies: [agePassCookie(sealAgePass(age.band, join.email, { previous: remembered }))] };
+      return { kind: "ask-parent", location: PARENT_CONSENT_PATH, setCookies: [agePassCookie(sealAgePass(age.band, join.email, { previous: remembered, applied: age.applied }))] };
     }
     const botGuard = await checkBotGuard({ form: "join", altcha, website, clientIp: visitor.clientIp });
     const referral = await readPendingReferral(visitor.cookieHeader);
@@ -68,7 +72,7 @@ export async function answerJoinForm(payload: FormData | URLSearchParams, visito
     return { kind: "joined", location, setCookies };
   } catch (error) {
     // The address answered under the consent age in the last day, on any way in (ADR 0061).
-    if (isUnderAgeRefusal(error)) return { kind: "ask-parent", location: PARENT_CONSENT_PATH, setCookies: [agePassCookie(sealAgePass("under_consent_age", join.email))] };
+    if (isUnderAgeRefusal(error)) return { kind: "ask-parent", location: PARENT_CONSENT_PATH, setCookies: [agePassCookie(sealAgePass("under_consent_age", join.email, { applied }))] };
     const failure = joinFailureOf(error, { door: "form", language: visitor.siteLanguage, requestId: visitor.requestId });
     return { kind: "refused", status: failure.status, data: { form: submission.reply(), formError: failure.message }, headers: failure.headers };
   }

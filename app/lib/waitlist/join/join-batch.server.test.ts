@@ -150,6 +150,8 @@ function requestFor(email: string, fields: Partial<JoinRequestRecord> = {}): Joi
     confirm_consent_after_seconds: null,
     language: null,
     under_age_key: null,
+    consent_country: null,
+    consent_age: null,
     ...fields,
   };
 }

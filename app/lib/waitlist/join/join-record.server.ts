@@ -42,6 +42,8 @@ export const JOIN_REQUEST_ATTRIBUTES = {
   confirm_consent_after_seconds: "integer",
   language: "text",
   under_age_key: "text",
+  consent_country: "text",
+  consent_age: "integer",
 } as const;
 
 export const JOIN_RESULT_COLUMNS = {

@@ -49,8 +49,12 @@ export type NewMember = {
   consent?: MemberConsent | null;
 };
 
-/** A consent as a new member's row records it: the age band, how, and the notice accepted. */
-export type MemberConsent = { ageBand: AgeBand; method: ConsentMethod; noticeVersion: number };
+/**
+ * A consent as a new member's row records it: the age band, how, the notice accepted, and
+ * the country given on the age question with the consent age that applied (ADR 0063; null
+ * where they were not asked: consents from before, imports).
+ */
+export type MemberConsent = { ageBand: AgeBand; method: ConsentMethod; noticeVersion: number; country?: string | null; consentAge?: number | null };
 
 const SIGNUP_NETWORK_KEY = "signup:network:";
 
@@ -142,6 +146,8 @@ export function joinRequestOf(member: NewMember, settings: JoinSettings, attempt
     age_band: member.consent?.ageBand ?? null,
     consent_method: member.consent?.method ?? null,
     notice_version: member.consent?.noticeVersion ?? null,
+    consent_country: member.consent?.country ?? null,
+    consent_age: member.consent?.consentAge ?? null,
     confirm_consent_after_seconds: member.consent?.method === "parent_email_plus" ? CONSENT_CONFIRMATION_DELAY_SECONDS : null,
     // A visitor who consents for themselves must not come from an address answered under the consent age (ADR 0061).
     under_age_key: member.consent?.method === "self" ? underAgeKeyOf(email) : null,

@@ -80,6 +80,8 @@ export type ApiSignupRequest = {
   email: string;
   birthMonth: string;
   birthYear: string;
+  /** The country given on the age question (ISO 3166-1 alpha-2): its consent age applies (ADR 0063). */
+  country?: string | undefined;
   referralCode?: string | null;
   clientIp?: string | null;
   userAgent?: string | null;
@@ -100,7 +102,7 @@ export const API_UNDER_CONSENT_AGE_MESSAGE =
  */
 export async function signUpFromApi(request: ApiSignupRequest, actor: Actor): Promise<JoinResult> {
   // The notice in the member's language: the one the calling site shows them (English unless it says otherwise).
-  const age = await decideAge({ birthMonth: request.birthMonth, birthYear: request.birthYear, email: request.email, remembered: null, language: request.language ?? DEFAULT_LANGUAGE });
+  const age = await decideAge({ birthMonth: request.birthMonth, birthYear: request.birthYear, country: request.country, email: request.email, remembered: null, language: request.language ?? DEFAULT_LANGUAGE });
   if (age.band === "under_consent_age") throw new AppError("FORBIDDEN", API_UNDER_CONSENT_AGE_MESSAGE);
   const clientIp = request.clientIp ?? null;
   const member: NewMember = {
