@@ -32,7 +32,7 @@ export function BirthMonthFields({
   const described = error ? errorId : undefined;
   const labelClass = cn("mb-1 text-sm font-medium", tone === "dark" && "text-white");
   return (
-    <fieldset className="flex flex-col gap-1">
+    <fieldset className="flex min-w-0 flex-col gap-1">
       <legend className={labelClass}>{i18n._(BIRTH_QUESTION.legend)}</legend>
       <div className="flex gap-2">
         <label className="sr-only" htmlFor={month.id}>{i18n._(BIRTH_QUESTION.month)}</label>
@@ -75,7 +75,7 @@ export function BirthMonthFields({
         name={country.name}
         autoComplete="country"
         defaultValue={(country.initialValue as string | undefined) ?? choices.defaultCountry}
-        className="h-12 flex-1 rounded-md border bg-background px-3 text-foreground"
+        className="h-12 w-full min-w-0 rounded-md border bg-background px-3 text-foreground"
       >
         <option value="">{i18n._(BIRTH_QUESTION.country)}</option>
         {choices.countries.map(([code, name]) => (
