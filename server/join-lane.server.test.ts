@@ -111,17 +111,33 @@ describe("a form post without JavaScript", () => {
     expect(await db.select({ id: waitlistUsers.id }).from(waitlistUsers)).toEqual([]);
   });
 
-  it("counts the no-JavaScript limit once per post: the sixth from a network is handed over refused (429)", async () => {
+  it("counts the no-JavaScript limit once per post: the sixth from a network gets the small wait page (429), not the app", async () => {
     for (let index = 0; index < 5; index++) expect((await join(`lane.family.${index}@example.com`)).status).toBe(302);
-    const sixth = JSON.parse((await join("lane.family.5@example.com")).text) as { handedOver: { status: number; data: { formError?: string } } };
-    expect(sixth.handedOver.status).toBe(429);
-    expect(sixth.handedOver.data.formError).toMatch(/^Too many signups from your network\. .*turn on JavaScript\.$/);
+    const sixth = await join("lane.family.5@example.com");
+    expect(sixth.status).toBe(429);
+    expect(sixth.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(sixth.headers["cache-control"]).toBe("no-store");
+    expect(sixth.headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+    expect(sixth.text).not.toContain("reachedApp");
+    expect(sixth.text).toMatch(/<html lang="en">[\s\S]*<h1>Join the Waitlist<\/h1>[\s\S]*<p role="alert">Too many signups from your network\. .*turn on JavaScript\.<\/p>/);
+    expect(sixth.text).toContain('<a href="/join-waitlist">Back to the form</a>');
     expect(await memberOf("lane.family.5@example.com")).toBeNull();
     const hits = await db.execute<{ key: string; hits: number }>(sql`select key, hits from rate_limits order by key`);
     expect(hits.rows.map((row) => [row.key.split(":").slice(0, 2).join(":"), Number(row.hits)])).toEqual([
       ["join:no-js", 6],
       ["signup:network", 5],
     ]);
+  });
+
+  it("writes the wait page in the visitor's language", async () => {
+    for (let index = 0; index < 6; index++) await join(`lane.es.${index}@example.com`);
+    const limited = await join("lane.es.6@example.com", { "accept-language": "es-ES,es;q=0.9" });
+    expect(limited.status).toBe(429);
+    expect(limited.text).toContain('<html lang="es">');
+    expect(limited.text).toContain("<h1>Únete a la lista de espera</h1>");
+    expect(limited.text).toContain('<a href="/join-waitlist">Volver al formulario</a>');
+    expect(limited.text).toContain("Demasiados");
+    expect(limited.text).not.toContain("Too many");
   });
 });
 

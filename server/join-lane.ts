@@ -10,14 +10,18 @@ import { log, requestContext } from "~/lib/log.server";
 import { answerJoinForm, type JoinAnswer } from "~/lib/waitlist/join/join-answer.server";
 import { JOIN_ANSWER_JSON } from "~/lib/waitlist/join-form";
 import { pageLanguage } from "~/lib/i18n/request-language.server";
+import { joinWaitPage } from "~/lib/waitlist/join/join-wait-page.server";
 import { MAX_BODY_BYTES } from "./body-limit";
 import { runRequestGuards, type Guard, type RequestState } from "./guards";
 
 export const JOIN_PATH = "/join-waitlist";
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
-// A refusal a form post without JavaScript gets is a page: the lane hands the request
-// over, with its answer, for the join route to render (its action reads it back).
+// A refusal a form post without JavaScript gets is a page. "Wait" (429, 503) is a small one
+// written here, so a flood of refused posts stays cheap; any other refusal shows the form
+// with its message: the lane hands the request over, with its answer, for the join route
+// to render (its action reads it back).
+const WAIT_STATUSES = new Set([429, 503]);
 const handedOver = new WeakMap<IncomingMessage, JoinAnswer>();
 
 /** The answer the join lane already gave this request, if it handed the request over. */
@@ -62,6 +66,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(json);
 }
 
+function sendWaitPage(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { ...headers, "Content-Type": "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(html), "Cache-Control": "no-store" });
+  res.end(html);
+}
+
 async function signedInEmailOf(cookieHeader: string | undefined): Promise<string | null> {
   if (!hasSessionCookie(cookieHeader)) return null;
   const request = new Request(`${getEnv().origin}${JOIN_PATH}`, { headers: { Cookie: cookieHeader ?? "" } });
@@ -77,17 +86,22 @@ export function withJoinLane(app: RequestListener, guards: Guard[]): RequestList
   async function answer(req: IncomingMessage, res: ServerResponse, state: RequestState) {
     const body = await readBody(req);
     const cookieHeader = req.headers.cookie;
+    const language = pageLanguage({ url: req.url ?? "/", cookieHeader, acceptLanguage: req.headers["accept-language"] });
     const joinAnswer = await requestContext.run({ requestId: state.requestId }, async () =>
       answerJoinForm(new URLSearchParams(body), {
         clientIp: state.clientIp,
         userAgent: req.headers["user-agent"] ?? null,
-        siteLanguage: pageLanguage({ url: req.url ?? "/", cookieHeader, acceptLanguage: req.headers["accept-language"] }),
+        siteLanguage: language,
         cookieHeader: cookieHeader ?? null,
         signedInEmail: await signedInEmailOf(cookieHeader),
         requestId: state.requestId,
       }),
     );
     const json = wantsJson(req);
+    if (!json && joinAnswer.kind === "refused" && WAIT_STATUSES.has(joinAnswer.status)) {
+      sendWaitPage(res, joinAnswer.status, joinWaitPage({ language, message: joinAnswer.data.formError ?? "" }), joinAnswer.headers);
+      return;
+    }
     if (!json && joinAnswer.kind === "refused") {
       handedOver.set(req, joinAnswer);
       app(req, res);

@@ -3,7 +3,7 @@ import { db } from "~/lib/db.server";
 import { forgetCachedSettings } from "~/lib/settings/settings.server";
 import { forgetBroadcastTexts } from "~/lib/launch/broadcasts/broadcast-render.server";
 import { forgetPrivacyNotices } from "~/lib/consent/privacy-notice.server";
-import { forgetSignInLimits } from "~/lib/auth/magic-link.server";
+import { forgetRememberedRefusals } from "~/lib/security/refusal-memo.server";
 
 let tables: string[] | undefined;
 
@@ -14,5 +14,5 @@ export async function resetDatabase(): Promise<void> {
   forgetCachedSettings();
   forgetBroadcastTexts();
   forgetPrivacyNotices();
-  forgetSignInLimits();
+  forgetRememberedRefusals();
 }

@@ -81,6 +81,22 @@ describe("joining the waitlist", () => {
     // A person with JavaScript on the same network still joins.
     expect((await join({ email: "family.6@example.com", altcha: await solved() })).status).toBe(302);
   });
+
+  it("refuses a limited network's later posts without the database, and leaves every other network's count alone (issue 37)", async () => {
+    for (let index = 0; index < 6; index++) await join({ email: `flood.${index}@example.com` }, "198.51.100.7");
+    await join({ email: "neighbour.0@example.com" }, "192.0.2.80");
+    const hitsBefore = await db.execute<{ key: string; hits: number }>(sql`select key, hits from rate_limits order by key`);
+    for (let index = 0; index < 20; index++) {
+      const again = await join({ email: "flood.target@example.com" }, "198.51.100.7");
+      expect(again.status).toBe(429);
+      expect(String(again.data?.formError)).toMatch(/^Too many signups from your network\. Please try again in (59|60) minutes, or turn on JavaScript\.$/);
+    }
+    // The refused posts counted nowhere and stored nothing; the other network still joins, counted as before.
+    expect((await db.execute<{ key: string; hits: number }>(sql`select key, hits from rate_limits order by key`)).rows).toEqual(hitsBefore.rows);
+    expect(await isMember("flood.target@example.com")).toBe(false);
+    expect((await join({ email: "neighbour.1@example.com" }, "192.0.2.80")).status).toBe(302);
+    expect(await isMember("neighbour.1@example.com")).toBe(true);
+  });
 });
 
 describe("asking for a sign-in link", () => {

@@ -3,6 +3,7 @@ import type { Language } from "../i18n/languages";
 import { log, maskEmail } from "../log.server";
 import { networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimits } from "../security/rate-limit.server";
+import { createRefusalMemo } from "../security/refusal-memo.server";
 import { addressSubjectOf, personRateLimitKey } from "../security/person-rate-limit.server";
 import { emailHashOf } from "../email/suppression.server";
 import { getAuth } from "./auth.server";
@@ -26,31 +27,16 @@ type MagicLinkRequest = {
 export const SIGN_IN_LIMIT_MESSAGE = /*i18n*/ "Too many sign-in requests. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.";
 
 /**
- * Addresses whose own limit the database said is used up, until when (ms): this process
- * refuses them again without asking it, which is what it would answer (the address's
- * limit comes first, and nothing after a refusing limit is counted). A flood of one
- * address — the join form e-mails a returning member their link (ADR 0061) — then costs
- * no statement per post on that address's one hot row.
+ * Addresses whose own limit the database said is used up: this process refuses them again
+ * without asking it, which is what it would answer (the address's limit comes first, and
+ * nothing after a refusing limit is counted). A flood of one address — the join form
+ * e-mails a returning member their link (ADR 0061) — then costs no statement per post on
+ * that address's one hot row.
  */
-const addressLimitedUntil = new Map<string, number>();
-const MAX_REMEMBERED_ADDRESSES = 10_000;
-
-/** Forgets what this process learnt of used-up address limits (the tests' fresh database). */
-export function forgetSignInLimits(): void {
-  addressLimitedUntil.clear();
-}
+const limitedAddresses = createRefusalMemo();
 
 function limitedError(retryAfterSeconds: number) {
   return appErrorWithValues("RATE_LIMITED", SIGN_IN_LIMIT_MESSAGE, { minutes: Math.ceil(retryAfterSeconds / 60) });
-}
-
-function rememberAddressLimited(address: string, untilMs: number) {
-  if (addressLimitedUntil.size >= MAX_REMEMBERED_ADDRESSES) {
-    const now = Date.now();
-    for (const [key, until] of addressLimitedUntil) if (until <= now) addressLimitedUntil.delete(key);
-    if (addressLimitedUntil.size >= MAX_REMEMBERED_ADDRESSES) addressLimitedUntil.clear();
-  }
-  addressLimitedUntil.set(address, untilMs);
 }
 
 /**
@@ -59,14 +45,14 @@ function rememberAddressLimited(address: string, untilMs: number) {
  */
 export async function requestMagicLink({ email, clientIp, redirectTo, language }: MagicLinkRequest): Promise<void> {
   const normalised = email.trim().toLowerCase();
-  const knownUntil = addressLimitedUntil.get(normalised);
-  if (knownUntil !== undefined && knownUntil > Date.now()) throw limitedError((knownUntil - Date.now()) / 1000);
+  const secondsLeft = limitedAddresses.secondsLeft(normalised);
+  if (secondsLeft !== null) throw limitedError(secondsLeft);
   const limited = await consumeRateLimits([
     { key: personRateLimitKey("sign-in", "email", addressSubjectOf(emailHashOf(normalised))), rule: SIGN_IN_LIMITS.perEmail },
     { key: `sign-in:network:${networkKeyOf(clientIp)}`, rule: SIGN_IN_LIMITS.perNetwork },
   ]);
   if (!limited.allowed) {
-    if (limited.refusedIndex === 0) rememberAddressLimited(normalised, Date.now() + limited.retryAfterSeconds * 1000);
+    if (limited.refusedIndex === 0) limitedAddresses.remember(normalised, limited.retryAfterSeconds);
     throw limitedError(limited.retryAfterSeconds);
   }
   const destination = safeRedirectPath(redirectTo, "/dashboard");

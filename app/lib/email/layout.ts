@@ -1,4 +1,5 @@
 import type { I18n } from "@lingui/core";
+import { escapeHtml } from "../http/escape-html";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../i18n/languages";
 
 type EmailContent = {
@@ -15,10 +16,6 @@ type EmailContent = {
 };
 
 export type EmailFooter = { text: string; link: { label: string; url: string } };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** Where the sender puts the unsubscribe line of an optional e-mail (addUnsubscribeLink); empty otherwise. */
 const UNSUBSCRIBE_SLOT = "<!--unsubscribe-->";

@@ -9,6 +9,7 @@ import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
 import { checkBotChallenge } from "./bot-challenge.server";
 import { networkKeyOf } from "./client-network.server";
 import { consumeRateLimit, type RateLimitRule } from "./rate-limit.server";
+import { createRefusalMemo } from "./refusal-memo.server";
 
 export type BotGuardedForm = "join" | "sign-in";
 
@@ -20,6 +21,9 @@ export const NO_JS_LIMITS: Record<BotGuardedForm, RateLimitRule> = {
   join: { limit: 5, windowSeconds: 60 * 60 },
   "sign-in": { limit: 5, windowSeconds: 60 * 60 },
 };
+
+/** Networks the no-JavaScript limit refused: their later posts in the window cost no statement (issue 37). */
+const refusedNetworks = createRefusalMemo();
 
 export const BOT_CHECK_EXPIRED_MESSAGE = /*i18n*/ "This form waited too long. Please try again.";
 export const BOT_CHECK_FAILED_MESSAGE = /*i18n*/ "We could not check that a person sent this form. Please reload the page and try again.";
@@ -70,7 +74,13 @@ export type BotGuardPass =
  */
 export async function checkBotGuard({ form, altcha, website, clientIp }: Submission): Promise<BotGuardPass> {
   if (website?.trim()) throw refusal(form, "honeypot", new AppError("INVALID_INPUT", HONEYPOT_MESSAGES[form]));
-  if (!altcha) return { form, kind: "no_js", limitKey: `${form}:no-js:network:${networkKeyOf(clientIp)}`, rule: NO_JS_LIMITS[form] };
+  if (!altcha) {
+    const limitKey = `${form}:no-js:network:${networkKeyOf(clientIp)}`;
+    // A network already refused in this window is refused again before the database is asked.
+    const secondsLeft = refusedNetworks.secondsLeft(limitKey);
+    if (secondsLeft !== null) throw refusal(form, "no_js_limited", noJsLimitError(form, secondsLeft));
+    return { form, kind: "no_js", limitKey, rule: NO_JS_LIMITS[form] };
+  }
   const check = await checkBotChallenge(altcha);
   if (check.outcome === "expired") throw refusal(form, "expired", new AppError("INVALID_INPUT", BOT_CHECK_EXPIRED_MESSAGE));
   if (check.outcome === "invalid") throw refusal(form, "invalid", new AppError("INVALID_INPUT", BOT_CHECK_FAILED_MESSAGE));
@@ -85,6 +95,7 @@ export function settleBotGuard(pass: BotGuardPass, answer: { reused: boolean; re
   const { form } = pass;
   if (answer.reused) return refusal(form, "reused", new AppError("INVALID_INPUT", BOT_CHECK_REUSED_MESSAGE));
   if (answer.retryAfterSeconds !== null) {
+    if (pass.kind === "no_js") refusedNetworks.remember(pass.limitKey, answer.retryAfterSeconds);
     return refusal(form, "no_js_limited", noJsLimitError(form, answer.retryAfterSeconds));
   }
   botGuardChecks.inc({ form, outcome: pass.kind });

@@ -46,6 +46,8 @@ export async function answerJoinForm(payload: FormData | URLSearchParams, visito
   // The country given and the age it chose, for the parent's request if the answer sends the visitor there (ADR 0063).
   let applied: AppliedConsentAge | null = null;
   try {
+    // The bot guard first: a refused network (or a filled honeypot) costs no more than this.
+    const botGuard = await checkBotGuard({ form: "join", altcha, website, clientIp: visitor.clientIp });
     const remembered = readAgePassCookie(visitor.cookieHeader);
     const age = await decideAge({ birthMonth, birthYear, country, email: join.email, remembered, language: visitor.siteLanguage });
     applied = age.applied;
@@ -53,7 +55,6 @@ export async function answerJoinForm(payload: FormData | URLSearchParams, visito
     if (age.band === "under_consent_age") {
       return { kind: "ask-parent", location: PARENT_CONSENT_PATH, setCookies: [agePassCookie(sealAgePass(age.band, join.email, { previous: remembered, applied: age.applied }))] };
     }
-    const botGuard = await checkBotGuard({ form: "join", altcha, website, clientIp: visitor.clientIp });
     const referral = await readPendingReferral(visitor.cookieHeader);
     const { member, isNewMember, isOwnBrowser } = await signUpFromForm({
       ...join,
