@@ -24,3 +24,14 @@ export async function loadRouteServer(context: { cspNonce: string; requestId: st
     close: () => vite.close(),
   };
 }
+
+/** Every route of the app whose path has no parameter, as a visitor would type it. */
+export function staticRoutePaths(build: ServerBuild): string[] {
+  const fullPath = (id: string): string => {
+    const route = build.routes[id]!;
+    const parent = route.parentId ? fullPath(route.parentId) : "";
+    return [parent, route.path ?? ""].filter(Boolean).join("/");
+  };
+  const paths = Object.keys(build.routes).map((id) => `/${fullPath(id)}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1"));
+  return [...new Set(paths)].filter((path) => !/[:*]/.test(path)).sort();
+}

@@ -37,6 +37,8 @@ import { requestLanguage } from "~/lib/i18n/request-language.server";
 import { requestOwnErasure } from "~/lib/privacy/erasure-link.server";
 import { LaunchStatusCard } from "~/components/launch-status-card";
 import { getDashboardLaunch, WAITING } from "~/lib/launch/invites.server";
+import { ChildChoicesCard } from "~/components/child-choices-card";
+import { getChildChoices, setChildChoices } from "~/lib/consent/child-choices.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = siteNameFrom(matches);
@@ -67,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { i18n, messages } = pageTranslation(request, "dashboard");
   const siteName = getEnv().SITE_NAME;
   const meta = { title: i18n._("My Dashboard"), description: i18n._("Your {siteName} points, place in line, referral link and points history.", { siteName }) };
-  const [pendingReferrals, settings, place, history, crewName, isFresh, suppression, launch] = member
+  const [pendingReferrals, settings, place, history, crewName, isFresh, suppression, launch, childChoices] = member
     ? await Promise.all([
         countPendingReferrals(member.id),
         getSiteSettings(["referralCreditMode", "pointMilestones", "milestoneStep"]),
@@ -77,8 +79,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         isFreshSignIn(user.sessionId),
         getSuppression(member.email),
         getDashboardLaunch(member.id),
+        getChildChoices(member.id),
       ])
-    : [0, null, null, null, null, false, null, null];
+    : [0, null, null, null, null, false, null, null, null];
   return {
     email: user.email,
     isAdmin: user.isAdmin,
@@ -96,6 +99,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           link: referralLink(getEnv().origin, member.referralCode, "copy"),
           emailStatus: suppression ?? ("subscribed" as const),
           launch: { status: (launch ?? WAITING).status, invitePath: launch?.invitePath ?? null },
+          childChoices,
           myData: { isFresh, message: query["my-data"] ? myDataNotice(query["my-data"], i18n) : null, freshMinutes: FRESH_SIGN_IN_MINUTES },
         }
       : null,
@@ -110,14 +114,15 @@ const DashboardForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("fresh-sign-in") }),
   z.object({ intent: z.literal("email-unsubscribe") }),
   z.object({ intent: z.literal("email-resubscribe") }),
+  z.object({ intent: z.literal("child-choices"), showOnLeaderboard: z.literal("on").optional(), shareWithPartners: z.literal("on").optional() }),
 ]);
 
-type ActionAnswer = { crewNameError: string | null; myData: MyDataState["message"] };
+type ActionAnswer = { crewNameError: string | null; myData: MyDataState["message"]; childChoicesSaved?: boolean };
 
 /**
  * "New crew name" (rate-limited); "Delete my data" (a fresh sign-in, then a confirmation
  * link to the contact address); "E-mail me a new sign-in link" (for a fresh sign-in);
- * news and prize e-mails off or on again.
+ * news and prize e-mails off or on again; a parent's choices for their child.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireMember(request);
@@ -128,6 +133,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!member || !parsed.success) return data<ActionAnswer>({ crewNameError: i18n._("We couldn't change your crew name. Please try again."), myData: null }, { status: 400 });
   const intent = parsed.data.intent;
   try {
+    if (parsed.data.intent === "child-choices") {
+      await setChildChoices(member.id, { showOnLeaderboard: parsed.data.showOnLeaderboard === "on", shareWithPartners: parsed.data.shareWithPartners === "on" });
+      return data<ActionAnswer>({ crewNameError: null, myData: null, childChoicesSaved: true });
+    }
     if (intent === "email-unsubscribe" || intent === "email-resubscribe") {
       await setOwnOptionalEmails(member.email, intent === "email-resubscribe");
       return data<ActionAnswer>({ crewNameError: null, myData: null });
@@ -205,6 +214,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <div className="mt-8 grid gap-4 sm:grid-cols-2">
           <LaunchStatusCard status={member.launch.status} invitePath={member.launch.invitePath} />
           <CrewNameCard crewName={member.crewName} error={actionData?.crewNameError ?? null} />
+          {member.childChoices && <ChildChoicesCard crewName={member.crewName} choices={member.childChoices} saved={actionData?.childChoicesSaved === true} />}
           <Card>
             <CardHeader>
               <CardDescription className="flex items-center gap-2"><Trophy className="size-4" aria-hidden="true" /> {i18n._("Points")}</CardDescription>

@@ -34,7 +34,10 @@ export async function action({ request }: Route.ActionArgs) {
   const decision = form.get("decision");
   const known = CONSENT_DECISIONS.find((name) => name === decision);
   if (!known) return data({ outcome: "invalid" as const }, { status: 400 });
-  const answer = await answerConsentRequest(form.get("token"), known);
+  // A yes needs the parent's own answer to the leaderboard question: neither is assumed (ADR 0065).
+  const leaderboard = form.get("showOnLeaderboard");
+  if (known === "approve" && leaderboard !== "yes" && leaderboard !== "no") return data({ outcome: "choose_leaderboard" as const }, { status: 400 });
+  const answer = await answerConsentRequest(form.get("token"), known, { showOnLeaderboard: leaderboard === "yes" });
   if (answer.outcome === "approved") return { outcome: answer.outcome };
   return data({ outcome: answer.outcome }, { status: answer.outcome === "unknown" ? 404 : answer.outcome === "already_member" ? 409 : 200 });
 }
@@ -81,7 +84,9 @@ export default function ParentConsentAnswer({ loaderData, actionData }: Route.Co
     case "invalid":
       break;
     default:
-      if (loaderData.token) return <AnswerForm token={loaderData.token} noticeLines={loaderData.noticeLines} isSending={isSending} />;
+      if (loaderData.token) {
+        return <AnswerForm token={loaderData.token} noticeLines={loaderData.noticeLines} isSending={isSending} mustChoose={actionData?.outcome === "choose_leaderboard"} />;
+      }
   }
   return (
     <NoticePage
@@ -93,8 +98,9 @@ export default function ParentConsentAnswer({ loaderData, actionData }: Route.Co
   );
 }
 
-function AnswerForm({ token, noticeLines, isSending }: { token: string; noticeLines: string[]; isSending: boolean }) {
+function AnswerForm({ token, noticeLines, isSending, mustChoose }: { token: string; noticeLines: string[]; isSending: boolean; mustChoose: boolean }) {
   const { i18n } = useLingui();
+  const choiceClassName = "rounded-md border-2 border-input px-4 py-2 font-semibold has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring";
   return (
     <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 py-16">
       <h1 className="text-4xl font-extrabold">{i18n._("May your child join the crew?")}</h1>
@@ -107,13 +113,34 @@ function AnswerForm({ token, noticeLines, isSending }: { token: string; noticeLi
       </p>
       <Form method="post" className="mt-2 flex flex-col gap-3 sm:flex-row sm:flex-wrap" aria-busy={isSending || undefined}>
         <input type="hidden" name="token" value={token} />
+        <fieldset className="w-full space-y-2" aria-describedby={mustChoose ? "leaderboard-choice-error" : "leaderboard-choice-help"}>
+          <legend className="font-bold">{i18n._("Show on the public leaderboard")}</legend>
+          <p id="leaderboard-choice-help" className="text-sm text-muted-foreground">
+            {i18n._("Yes: your child's crew name and points appear on the public leaderboard and their invite card. No: they appear on no public page, and still earn points and a place that you see on their dashboard. You can change this later.")}
+          </p>
+          <div className="flex gap-3">
+            <label className={choiceClassName}>
+              <input type="radio" name="showOnLeaderboard" value="yes" required className="mr-2" />
+              {i18n._("Yes")}
+            </label>
+            <label className={choiceClassName}>
+              <input type="radio" name="showOnLeaderboard" value="no" required className="mr-2" />
+              {i18n._("No")}
+            </label>
+          </div>
+          {mustChoose && (
+            <p id="leaderboard-choice-error" role="alert" className="text-sm font-semibold text-destructive">
+              {i18n._("Please choose Yes or No for the public leaderboard before saying yes.")}
+            </p>
+          )}
+        </fieldset>
         <Button type="submit" name="decision" value="approve" size="lg" disabled={isSending}>
           {i18n._("Yes, they may join")}
         </Button>
-        <Button type="submit" name="decision" value="decline" size="lg" variant="outline" disabled={isSending}>
+        <Button type="submit" name="decision" value="decline" size="lg" variant="outline" disabled={isSending} formNoValidate>
           {i18n._("No, delete this request")}
         </Button>
-        <Button type="submit" name="decision" value="not_my_child" size="lg" variant="outline" disabled={isSending}>
+        <Button type="submit" name="decision" value="not_my_child" size="lg" variant="outline" disabled={isSending} formNoValidate>
           {i18n._("This is not my child")}
         </Button>
       </Form>

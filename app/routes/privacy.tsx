@@ -184,6 +184,11 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
         </p>
         <p>
           {i18n._(
+            "Saying yes, the parent also answers \"Show on the public leaderboard\"; neither answer is chosen for them. With \"No\", the child's crew name is on no public page, list, invite card or feed, and the child still earns points and keeps a place the parent sees on the dashboard. Children whose parent said yes before we asked are not shown until the parent turns it on. Separately, and off unless the parent turns it on, \"Share with the studio's partners\" is the only way anything of the child reaches the services the studio connects to this site (event notifications and connected apps): without it they receive nothing of the child. Joining never depends on it. The parent changes both at any time under \"My family\" on the dashboard.",
+          )}
+        </p>
+        <p>
+          {i18n._(
             "A grown-up who does not know the child can answer \"This is not my child\". We then delete the request, their address and our note, and for {days} days we send no request to that address: a child who gives it is told only that we have sent enough requests for now, and we keep and send nothing. To recognise the address we keep a scrambled fingerprint of it (a hash it cannot be read back from), never the address itself, and delete it after those {days} days, even if that grown-up's own data is deleted sooner.",
             { days: NOT_MY_CHILD_DAYS },
           )}

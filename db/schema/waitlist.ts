@@ -66,6 +66,21 @@ export const waitlistUsers = pgTable(
      */
     consentCountry: text("consent_country"),
     consentAge: integer("consent_age"),
+    /**
+     * A parent's answer to "Show on the public leaderboard" for their child (ADR 0064); null:
+     * never asked (a grown-up, or a child approved before it was asked — hidden until the parent says yes).
+     */
+    leaderboardChoice: boolean("leaderboard_choice"),
+    /** A parent's separate yes to "Share with the studio's partners" for their child: off until given, never a condition of joining. */
+    partnerSharingChoice: boolean("partner_sharing_choice").notNull().default(false),
+    /** Whether the member may appear on a public surface: every grown-up; a child only with the parent's yes (ADR 0064). */
+    isShownPublicly: boolean("is_shown_publicly")
+      .notNull()
+      .generatedAlwaysAs(sql`consent_method is distinct from 'parent_email_plus' or coalesce(leaderboard_choice, false)`),
+    /** Whether integrations (webhooks, API keys) may see the member: every grown-up; a child only with the parent's separate yes (ADR 0064). */
+    reachesPartners: boolean("reaches_partners")
+      .notNull()
+      .generatedAlwaysAs(sql`consent_method is distinct from 'parent_email_plus' or partner_sharing_choice`),
     /** When the delayed confirmation of a parent's approval is due ("e-mail plus"); null once it is queued. */
     consentConfirmationDueAt: timestamp("consent_confirmation_due_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

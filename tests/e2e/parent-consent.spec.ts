@@ -68,6 +68,14 @@ describe("a child joins with a parent's consent", () => {
       await parent.goto(answerLink);
       await waitForHeading(parent, "May your child join the crew?");
       const beforeYes = await newestMailId(e2e.server.origin);
+      // Neither leaderboard answer is chosen beforehand, and a yes needs one (ADR 0065).
+      const leaderboardChoice = parent.getByRole("group", { name: "Show on the public leaderboard" });
+      assert.equal(await leaderboardChoice.getByRole("radio", { checked: true }).count(), 0, "no answer chosen for the parent");
+      await parent.getByRole("button", { name: "Yes, they may join" }).click();
+      const noAnswer = leaderboardChoice.getByRole("radio", { name: "No" });
+      assert.equal(await noAnswer.evaluate((input) => (input as HTMLInputElement).validity.valueMissing), true, "a yes waits for the leaderboard answer");
+      await waitForHeading(parent, "May your child join the crew?");
+      await leaderboardChoice.getByRole("radio", { name: "No" }).check();
       await parent.getByRole("button", { name: "Yes, they may join" }).click();
       await waitForHeading(parent, "Thank you: your child is in the crew!");
       assert.equal(await adminFinds(admin, parentEmail), true, "the membership uses the parent's address");
@@ -81,8 +89,17 @@ describe("a child joins with a parent's consent", () => {
       const crewName = (await parent.getByTestId("crew-name").innerText()).trim();
       assert.match(crewName, CREW_NAME);
       const childLink = await parent.locator("#referral-link").inputValue();
+      // "No": on no public list until the parent turns it on from "My family".
+      await admin.goto(`${e2e.server.origin}/leaderboard`);
+      await admin.getByTestId("leaderboard-row").first().waitFor();
+      assert.equal(await admin.getByTestId("leaderboard-row").filter({ hasText: crewName }).count(), 0, "a child shown \"No\" is not on the public leaderboard");
+      const family = parent.getByRole("region", { name: "My family" });
+      await family.getByRole("checkbox", { name: `Show ${crewName} on the public leaderboard` }).check();
+      assert.equal(await family.getByRole("checkbox", { name: /Share with the studio's partners/ }).isChecked(), false, "sharing with partners is off until the parent says yes");
+      await family.getByRole("button", { name: "Save my choices" }).click();
+      await family.getByTestId("child-choices-saved").waitFor();
       const pointsBefore = await leaderboardPoints(admin, e2e.server.origin, crewName);
-      assert.ok(pointsBefore > 0, "the child's crew name is on the public leaderboard");
+      assert.ok(pointsBefore > 0, "the child's crew name is on the public leaderboard once the parent says yes");
       // A friend on another network joins through the child's link and confirms: the child earns.
       const friend = await newPage(e2e.browser, { clientAddress: "203.0.113.77" });
       try {

@@ -40,6 +40,7 @@ describe("one-click unsubscribe", () => {
     const answerLink = /https?:\/\/[^\s"<>]+\/parent-consent\/answer\?token=[^\s"<>]+/.exec(readableMail(request))![0].replace(/&amp;/g, "&");
     await parent.goto(answerLink);
     const beforeYes = sink!.received.length;
+    await parent.getByRole("radio", { name: "Yes" }).check();
     await parent.getByRole("button", { name: "Yes, they may join" }).click();
     await waitForHeading(parent, "Thank you: your child is in the crew!");
     return beforeYes;

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, pointsLedger, referralCodeAliases, users } from "../../db/schema";
 import { signInAs } from "../auth-helpers";
-import { loadRouteServer } from "../route-server";
+import { loadRouteServer, staticRoutePaths } from "../route-server";
 import { resetDatabase } from "../db-reset";
 import { createApiKey } from "~/lib/api/api-keys.server";
 import { API_SCOPE_NAMES } from "~/lib/api/scopes";
@@ -48,17 +47,6 @@ function expectNoLocalParts(surface: string, text: string, localParts: readonly 
   const lower = text.toLowerCase();
   const found = localParts.flatMap(piecesOf).filter((piece) => lower.includes(piece));
   expect(found, `${surface} shows ${found.join(", ")}`).toEqual([]);
-}
-
-/** Every route of the app whose path has no parameter, as a visitor would type it. */
-function staticRoutePaths(build: ServerBuild): string[] {
-  const fullPath = (id: string): string => {
-    const route = build.routes[id]!;
-    const parent = route.parentId ? fullPath(route.parentId) : "";
-    return [parent, route.path ?? ""].filter(Boolean).join("/");
-  };
-  const paths = Object.keys(build.routes).map((id) => `/${fullPath(id)}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1"));
-  return [...new Set(paths)].filter((path) => !/[:*]/.test(path)).sort();
 }
 
 const others = (mine: string) => LOCAL_PARTS.filter((localPart) => localPart !== mine);

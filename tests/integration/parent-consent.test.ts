@@ -177,7 +177,12 @@ describe("the parent's answer", () => {
     const token = await askedParent("approver@example.com");
     const page = (await answerLoader({ request: new Request(`${ORIGIN}/parent-consent/answer?token=${token}`), params: {}, context: {} } as never)) as { token: string };
     expect(page.token).toBe(token);
-    const answered = await post(answerAction, "/parent-consent/answer", { token, decision: "approve" });
+    // A yes without the leaderboard answer is refused, and the request still waits.
+    const unanswered = await post(answerAction, "/parent-consent/answer", { token, decision: "approve" });
+    expect(unanswered).toMatchObject({ status: 400, data: { outcome: "choose_leaderboard" } });
+    expect(await db.select().from(waitlistUsers)).toHaveLength(0);
+    expect(await db.select().from(consentRequests)).toHaveLength(1);
+    const answered = await post(answerAction, "/parent-consent/answer", { token, decision: "approve", showOnLeaderboard: "no" });
     expect(answered.data).toEqual({ outcome: "approved" });
     const [member] = await db.select().from(waitlistUsers);
     expect(member).toMatchObject({ email: "approver@example.com", consentMethod: "parent_email_plus", ageBand: "under_consent_age" });
@@ -186,7 +191,7 @@ describe("the parent's answer", () => {
     expect(await db.select().from(consentRequests)).toHaveLength(0);
     const audit = await db.select().from(auditEvents).where(eq(auditEvents.action, "consent.granted"));
     expect(audit).toHaveLength(1);
-    expect((await post(answerAction, "/parent-consent/answer", { token, decision: "approve" })).status).toBe(404);
+    expect((await post(answerAction, "/parent-consent/answer", { token, decision: "approve", showOnLeaderboard: "yes" })).status).toBe(404);
     // The welcome e-mail goes to the parent with the way back out.
     const welcome = (await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "approver@example.com"))).find((mail) => mail.kind === "welcome");
     expect(welcome).toBeDefined();
@@ -199,7 +204,7 @@ describe("the parent's answer", () => {
     const referral = (await rememberReferral(host.member.referralCode, "copy")).split(";")[0]!;
     await post(parentAction, "/parent-consent", { parentEmail: "friendly.parent@example.com" }, { cookie: `${cookie}; ${referral}` });
     expect(await db.select().from(referrals)).toHaveLength(0);
-    await post(answerAction, "/parent-consent/answer", { token: await latestTokenTo("friendly.parent@example.com"), decision: "approve" });
+    await post(answerAction, "/parent-consent/answer", { token: await latestTokenTo("friendly.parent@example.com"), decision: "approve", showOnLeaderboard: "yes" });
     const [friend] = await db.select().from(waitlistUsers).where(eq(waitlistUsers.email, "friendly.parent@example.com"));
     expect(friend?.referredByUserId).toBe(host.member.id);
     const rows = await db.select().from(referrals);

@@ -206,9 +206,10 @@ export type ConsentAnswer =
  * records the consent (the confirmation e-mail follows a day later); a decline keeps
  * nothing. "This is not my child" declines and refuses further requests to the address for
  * NOT_MY_CHILD_DAYS days, keeping only its keyed hash (ADR 0062). An address that already
- * has a membership gets no second one.
+ * has a membership gets no second one. An approval carries the parent's answer to "Show on
+ * the public leaderboard" (ADR 0065); sharing with partners stays off until the parent turns it on.
  */
-export async function answerConsentRequest(token: unknown, decision: ConsentDecision): Promise<ConsentAnswer> {
+export async function answerConsentRequest(token: unknown, decision: ConsentDecision, choices: { showOnLeaderboard: boolean } = { showOnLeaderboard: false }): Promise<ConsentAnswer> {
   if (typeof token !== "string" || token.length === 0 || token.length > 200) return { outcome: "unknown" };
   return runTransaction(async (tx) => {
     const [request] = await tx
@@ -262,11 +263,12 @@ export async function answerConsentRequest(token: unknown, decision: ConsentDeci
     );
     await keepConsentNoticeAs(tx, request.noticeEmailId, joined.member.id);
     if (!joined.isNewMember) return { outcome: "already_member" } as const;
+    await tx.update(waitlistUsers).set({ leaderboardChoice: choices.showOnLeaderboard }).where(eq(waitlistUsers.id, joined.member.id));
     await recordAuditEvent(tx, actor, {
       action: "consent.granted",
       targetType: "member",
       targetId: joined.member.id,
-      after: { method: "parent_email_plus", privacyNoticeVersion: request.privacyNoticeVersion },
+      after: { method: "parent_email_plus", privacyNoticeVersion: request.privacyNoticeVersion, showOnLeaderboard: choices.showOnLeaderboard, shareWithPartners: false },
     });
     return { outcome: "approved", member: joined.member } as const;
   });

@@ -29,6 +29,8 @@ const HASH_OF_EDITION: Record<number, string> = {
   13: "a69259a8af4b7bf4551423a601f5a9dca07c0b49257eca6effb0c2214ed9f57b",
   // 14: the consent age follows the country given on the age question, per the studio's table (issue 38, ADR 0063).
   14: "a797a9e0f97987f6d853269007fe4f3a897f430150bb631023300ad07dd5ef24",
+  // 15: a parent answers "Show on the public leaderboard"; "Share with the studio's partners" is a separate yes (issue 38, ADR 0065).
+  15: "058ae5e2563de5967280a039bd38ee1abc8f6e02188c28a240a6c60ad45c77a5",
 };
 
 describe("the privacy notice's edition", () => {
@@ -53,6 +55,8 @@ const HASH_OF_SPANISH_EDITION: Record<number, string> = {
   4: "9bbc8af7bc6faf890fd29e0abdbbe8e32ecc95ed78661ff6de54b2a162f191ca",
   // 5: the same change as the English edition 14 (issue 38, ADR 0063).
   5: "12e1f6f39ee729472ddf42deedf457c420f50fd2a628982214e1e8cf074d8a62",
+  // 6: the same change as the English edition 15 (issue 38, ADR 0065).
+  6: "9511a994426e8a9a579b26c31bc3e840a34d15a8ede0b1832826423069791c8c",
 };
 const SPANISH_PAGES = ["privacy", "terms"] as const;
 

@@ -9,7 +9,7 @@ import type { MailTransport } from "../email/transport.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { listMembersPage } from "../waitlist/member-admin.server";
-import { getMemberWithNotes } from "../waitlist/members.server";
+import { getMemberForPartners } from "../waitlist/members.server";
 import { advanceBroadcasts } from "./broadcasts/broadcast-queue.server";
 import { sendNextBroadcastMessage } from "./broadcasts/broadcast-sender.server";
 import { BroadcastInputSchema } from "./broadcasts/broadcast.schema";
@@ -113,8 +113,8 @@ describe("a rehearsal wave's invites and the members (issue 37)", () => {
     expect((await db.execute(sql`select admitted_at from member_invites where member_id = ${pixel}`)).rows).toEqual([{ admitted_at: null }]);
     expect((await db.execute(sql`select count(*)::integer as n from webhook_messages where event_type = 'member.admitted'`)).rows[0]).toEqual({ n: 0 });
     // Nor does an integration reading the member (the API), nor the back office's launch filter, see it.
-    expect((await getMemberWithNotes(pixel))?.launchStatus).toBe("waiting");
-    expect((await getMemberWithNotes(nova))?.launchStatus).toBe("invited");
+    expect((await getMemberForPartners(pixel))?.launchStatus).toBe("waiting");
+    expect((await getMemberForPartners(nova))?.launchStatus).toBe("invited");
     expect((await listMembersPage({ launch: "invited" })).rows.map((row) => row.id)).toEqual([nova]);
 
     const novaLaunch = await getDashboardLaunch(nova);

@@ -39,8 +39,11 @@ export type LeaderboardRow = {
 /**
  * The top of the leaderboard: points desc, referrals desc, then join order. Ranks are
  * competition ranks ("1224"): members with the same points and referrals share one.
+ * Only members shown publicly are listed (a child only with the parent's yes, ADR 0065);
+ * a hidden child keeps their place, so the public ranks may skip one. `forPartners`:
+ * the API's list, without a child whose parent has not said yes to sharing.
  */
-export async function listLeaderboard({ limit = LEADERBOARD_SIZE, now = new Date() } = {}): Promise<LeaderboardRow[]> {
+export async function listLeaderboard({ limit = LEADERBOARD_SIZE, now = new Date(), forPartners = false } = {}): Promise<LeaderboardRow[]> {
   const rows = await db
     .select({
       memberId: waitlistUsers.id,
@@ -52,7 +55,7 @@ export async function listLeaderboard({ limit = LEADERBOARD_SIZE, now = new Date
       rank: competitionRankSql(waitlistUsers.points, waitlistUsers.referralsMade),
     })
     .from(waitlistUsers)
-    .where(eq(waitlistUsers.isBlocked, false))
+    .where(and(eq(waitlistUsers.isBlocked, false), eq(waitlistUsers.isShownPublicly, true), forPartners ? eq(waitlistUsers.reachesPartners, true) : undefined))
     .orderBy(...leaderboardOrder)
     .limit(limit);
 

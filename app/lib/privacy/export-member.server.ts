@@ -133,6 +133,8 @@ async function collect(traces: MemberTraces, member: Row): Promise<MemberExport>
       // The country given on the age question and the consent age it set (ADR 0063).
       country: member.consent_country,
       consentAge: member.consent_age,
+      // A parent's choices for their child (ADR 0065); null for a grown-up's own membership.
+      parentsChoices: member.consent_method === "parent_email_plus" ? { showOnPublicLeaderboard: member.leaderboard_choice === true, shareWithStudiosPartners: member.partner_sharing_choice === true } : null,
       inWords: describeConsent({
         consentMethod: member.consent_method as ConsentMethod | null,
         consentAt: iso(member.consent_at),

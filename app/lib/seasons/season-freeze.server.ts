@@ -33,8 +33,12 @@ export async function freezeSeason(tx: Transaction, season: string, now: Date, {
              order by points desc, referrals desc, member_joined_at, member_id
              limit ${FROZEN_STANDINGS}) as top
       join waitlist_users m on m.id = top.member_id`);
+  // Integrations hear of no child whose parent has not said yes to sharing (ADR 0065): the top ten they see skips them.
   const top = await tx.execute<{ position: number; member_id: string | null; crew_name_roll: number; points: number }>(sql`
-    select position, member_id, crew_name_roll, points from season_standings where season = ${season}::date order by position limit 10`);
+    select st.position, st.member_id, st.crew_name_roll, st.points
+      from season_standings st join waitlist_users m on m.id = st.member_id
+     where st.season = ${season}::date and m.reaches_partners
+     order by st.position limit 10`);
   const topTen = top.rows.map((row) => ({
     position: Number(row.position),
     memberId: row.member_id,

@@ -30,11 +30,12 @@ type SeasonRow = {
 
 /**
  * The season's top: points earned in the season (from the ledger), then referrals
- * credited in it, then join order; blocked members are not listed. The rank is taken
+ * credited in it, then join order; blocked members and hidden children (ADR 0065) are not
+ * listed, nor, `forPartners` (the API), a child whose parent has not said yes to sharing. The rank is taken
  * over the listed top only, which holds every better score, so it is the full rank.
  * Badges keep their spec rules (all-time figures).
  */
-export async function listSeasonLeaderboard(season: string, { limit = LEADERBOARD_SIZE, now = new Date() } = {}): Promise<LeaderboardRow[]> {
+export async function listSeasonLeaderboard(season: string, { limit = LEADERBOARD_SIZE, now = new Date(), forPartners = false } = {}): Promise<LeaderboardRow[]> {
   const result = await db.execute<SeasonRow>(sql`
     select top.*, (rank() over (order by top.points desc, top.referrals desc))::integer as rank
       from (
@@ -42,7 +43,8 @@ export async function listSeasonLeaderboard(season: string, { limit = LEADERBOAR
                m.points as total_points, m.referrals_made, sp.member_joined_at
           from season_points sp
           join waitlist_users m on m.id = sp.member_id
-         where sp.season = ${season}::date and sp.points > 0 and not m.is_blocked
+         where sp.season = ${season}::date and sp.points > 0 and not m.is_blocked and m.is_shown_publicly
+           ${forPartners ? sql`and m.reaches_partners` : sql``}
          order by sp.points desc, sp.referrals desc, sp.member_joined_at, sp.member_id
          limit ${limit}) as top
      order by top.points desc, top.referrals desc, top.member_joined_at, top.member_id`);

@@ -171,14 +171,15 @@ export type HallOfFameSeason = {
   winners: { rank: number; memberId: string | null; nickname: string; points: number; prize: string }[];
 };
 
-/** Confirmed seasons, newest first, with their winners in rank order; never a rehearsal's. */
+/** Confirmed seasons, newest first, with their winners in rank order; never a rehearsal's, never a hidden child (ADR 0065). */
 export async function listHallOfFame(limit = 24): Promise<HallOfFameSeason[]> {
   const result = await db.execute<{ season: string; rank: number; member_id: string | null; crew_name_roll: number; points: number; prize: string }>(sql`
     with confirmed as (
       select season from seasons where winners_confirmed_at is not null and not rehearsal order by season desc limit ${limit})
     select to_char(st.season, 'YYYY-MM-DD') as season, st.rank, st.member_id, st.crew_name_roll, st.points, st.prize
       from season_standings st join confirmed using (season)
-     where st.rank is not null and st.prize is not null
+      left join waitlist_users m on m.id = st.member_id
+     where st.rank is not null and st.prize is not null and (m.id is null or m.is_shown_publicly)
      order by st.season desc, st.rank, st.position`);
   const bySeason = new Map<string, HallOfFameSeason>();
   for (const row of result.rows) {

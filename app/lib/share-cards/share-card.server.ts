@@ -33,9 +33,10 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 export async function getShareCard(referralCode: string): Promise<ShareCard | null> {
   const code = referralCode.trim().toLowerCase();
   if (!isReferralCodeShape(code)) return null;
-  // Blocked members get no card: nothing about them is shown. An old code (an alias) gives
-  // the member's card under their current code.
-  const member = await getReferralCodeOwner(code);
+  // Blocked members and hidden children (ADR 0065) get no card: nothing about them is shown;
+  // their links still work. An old code (an alias) gives the member's card under their current code.
+  const owner = await getReferralCodeOwner(code);
+  const member = owner?.isShownPublicly ? owner : null;
   const avatarSvg = member && renderMemberAvatar(member.id);
   if (!member || !avatarSvg) return null;
   const [settings, fonts] = await Promise.all([getSiteSettings(["primaryBrandColor", "brandLogoUrl"]), getCardFonts()]);

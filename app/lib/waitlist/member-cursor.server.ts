@@ -19,9 +19,12 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   return { createdAt, id };
 }
 
-/** Members newest first, a page at a time by keyset (stable while members join). */
+/**
+ * Members newest first, a page at a time by keyset (stable while members join): the API's
+ * list, so only members integrations may see (no child without the parent's yes to sharing, ADR 0065).
+ */
 export async function listMembersByCursor({ search, confirmed, blocked, cursor, limit }: MemberCursorQuery): Promise<{ rows: MemberListRow[]; nextCursor: string | null }> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [eq(waitlistUsers.reachesPartners, true)];
   const term = search?.trim();
   if (term) {
     const pattern = containsPattern(term);
@@ -36,7 +39,7 @@ export async function listMembersByCursor({ search, confirmed, blocked, cursor, 
   const rows = await db
     .select({ ...memberListColumns, cursorAt: cursorTime })
     .from(waitlistUsers)
-    .where(conditions.length ? and(...conditions) : undefined)
+    .where(and(...conditions))
     .orderBy(desc(waitlistUsers.createdAt), desc(waitlistUsers.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);

@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
 import { db, runTransaction, type Executor } from "../db.server";
 import { referralsCredited } from "../metrics.server";
@@ -80,13 +80,17 @@ export async function countMembers(executor: Executor = db): Promise<MemberCount
   return { total: row?.total ?? 0, confirmed: row?.confirmed ?? 0 };
 }
 
-/** A member with the back office's tags and notes and their launch status (the API's member), or null. */
-export async function getMemberWithNotes(id: string): Promise<(Member & { tags: string[]; notes: string; crewNameRoll: number; launchStatus: LaunchStatus; language: Language }) | null> {
+/**
+ * A member as integrations may see them (the API's member: with the back office's tags and
+ * notes and their launch status), or null — also for a child whose parent has not said yes
+ * to "Share with the studio's partners" (ADR 0065): to an integration no such child exists.
+ */
+export async function getMemberForPartners(id: string): Promise<(Member & { tags: string[]; notes: string; crewNameRoll: number; launchStatus: LaunchStatus; language: Language }) | null> {
   if (!isUuid(id)) return null;
   const [member] = await db
     .select({ ...memberColumns, tags: waitlistUsers.tags, notes: waitlistUsers.notes, crewNameRoll: waitlistUsers.crewNameRoll, launchStatus: memberLaunchStatusSql, language: waitlistUsers.language })
     .from(waitlistUsers)
-    .where(eq(waitlistUsers.id, id));
+    .where(and(eq(waitlistUsers.id, id), eq(waitlistUsers.reachesPartners, true)));
   return member ?? null;
 }
 

@@ -2,7 +2,7 @@ import { AppError } from "../../errors";
 import { LEADERBOARD_SIZE, listLeaderboard, placeInLine } from "../../leaderboard/leaderboard.server";
 import { seasonParamOf } from "../../seasons/season-calendar";
 import { getCurrentSeason, listSeasonLeaderboard } from "../../seasons/season-leaderboard.server";
-import { getMemberById } from "../../waitlist/members.server";
+import { getMemberForPartners } from "../../waitlist/members.server";
 import { defineEndpoint } from "../endpoint.server";
 import { IdParams, LeaderboardQuery, LeaderboardSchema, StandingSchema } from "../schemas";
 
@@ -12,7 +12,7 @@ export const leaderboardEndpoints = [
     path: "/leaderboard",
     operationId: "getLeaderboard",
     summary: "The top of the leaderboard",
-    description: "Blocked members are not listed; members with the same points and referrals share a rank.",
+    description: "Blocked members, children their parent did not show on the public leaderboard and children not shared with the studio's partners are not listed (their places still count, so a rank may be skipped); members with the same points and referrals share a rank.",
     tag: "Leaderboard",
     scope: "leaderboard:read",
     query: LeaderboardQuery,
@@ -21,7 +21,7 @@ export const leaderboardEndpoints = [
     handle: async ({ query }) => {
       const { season } = await getCurrentSeason();
       const limit = Math.min(query.limit, LEADERBOARD_SIZE);
-      const rows = query.view === "month" ? await listSeasonLeaderboard(season, { limit }) : await listLeaderboard({ limit });
+      const rows = query.view === "month" ? await listSeasonLeaderboard(season, { limit, forPartners: true }) : await listLeaderboard({ limit, forPartners: true });
       return { view: query.view, season: seasonParamOf(season), data: rows.map(({ rank, memberId, nickname, points, referralsMade, badge }) => ({ rank, memberId, nickname, points, referralsMade, badge })) };
     },
   }),
@@ -36,7 +36,7 @@ export const leaderboardEndpoints = [
     response: StandingSchema,
     errors: [400, 404],
     handle: async ({ params }) => {
-      const member = await getMemberById(params.id);
+      const member = await getMemberForPartners(params.id);
       const place = member ? await placeInLine(member) : null;
       if (!member || !place) throw new AppError("NOT_FOUND", "No listed member has this id.");
       return { memberId: member.id, rank: place.rank, of: place.of, points: member.points, pointsToPass: place.toPass?.points ?? null };

@@ -4,8 +4,8 @@ import { referralLink } from "../../referrals/share-links";
 import { crewNameOf } from "../../crew-names/crew-name";
 import { changeMember, type MemberListRow } from "../../waitlist/member-admin.server";
 import { listMembersByCursor } from "../../waitlist/member-cursor.server";
-import { getMemberWithNotes } from "../../waitlist/members.server";
-import { signUpFromApi } from "../../waitlist/join/signup.server";
+import { getMemberForPartners } from "../../waitlist/members.server";
+import { API_UNDER_CONSENT_AGE_MESSAGE, signUpFromApi } from "../../waitlist/join/signup.server";
 import { defineEndpoint } from "../endpoint.server";
 import type { ApiKey } from "../api-keys.server";
 import { ProblemAnswer } from "../problem";
@@ -58,6 +58,7 @@ export const memberEndpoints = [
     path: "/members",
     operationId: "listMembers",
     summary: "List members, newest first",
+    description: "A child whose parent has not said yes to \"Share with the studio's partners\" is not listed, nor readable or writable by id (404): integrations see no such member.",
     tag: "Members",
     scope: "members:read",
     query: MemberListQuery,
@@ -79,7 +80,7 @@ export const memberEndpoints = [
     response: MemberSchema,
     errors: [400, 404],
     handle: async ({ params }, { origin }) => {
-      const member = await getMemberWithNotes(params.id);
+      const member = await getMemberForPartners(params.id);
       if (!member) throw new AppError("NOT_FOUND", "No member has this id.");
       return memberJson(member, origin);
     },
@@ -103,8 +104,9 @@ export const memberEndpoints = [
         const failure = joinFailureOf(error, { door: "api", language: DEFAULT_LANGUAGE });
         throw new ProblemAnswer(failure.status, failure.message, failure.headers);
       });
-      const member = await getMemberWithNotes(joined.member.id);
-      if (!member) throw new AppError("NOT_FOUND", "The member was removed meanwhile.");
+      // An address a child's membership holds is a child's to an integration too: the under-age answer, nothing of the child.
+      const member = await getMemberForPartners(joined.member.id);
+      if (!member) throw new AppError("FORBIDDEN", API_UNDER_CONSENT_AGE_MESSAGE);
       return { member: writtenMemberJson(member, key, origin), isNewMember: joined.isNewMember, referral: joined.referral };
     },
   }),
@@ -121,6 +123,7 @@ export const memberEndpoints = [
     response: MemberWriteResultSchema,
     errors: [400, 404],
     handle: async ({ params, body }, { key, origin }) => {
+      if (!(await getMemberForPartners(params.id))) throw new AppError("NOT_FOUND", "No member has this id.");
       let member: MemberListRow | undefined;
       const actor = { apiKeyId: key.id, apiKey: apiKeyActor(key) };
       if (body.tags !== undefined) member = await changeMember(params.id, { kind: "tags", tags: body.tags }, actor);

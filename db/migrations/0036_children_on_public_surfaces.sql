@@ -1,0 +1,4 @@
+ALTER TABLE "waitlist_users" ADD COLUMN "leaderboard_choice" boolean;--> statement-breakpoint
+ALTER TABLE "waitlist_users" ADD COLUMN "partner_sharing_choice" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "waitlist_users" ADD COLUMN "is_shown_publicly" boolean GENERATED ALWAYS AS (consent_method is distinct from 'parent_email_plus' or coalesce(leaderboard_choice, false)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "waitlist_users" ADD COLUMN "reaches_partners" boolean GENERATED ALWAYS AS (consent_method is distinct from 'parent_email_plus' or partner_sharing_choice) STORED NOT NULL;
