@@ -14,11 +14,15 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 import { EMAIL_MISSING_MESSAGE, EMAIL_REQUIRED_MESSAGE } from "~/lib/email/email-messages";
-import { BIRTH_DATE_IMPOSSIBLE, BIRTH_DATE_MESSAGE } from "~/lib/consent/age";
+import { BIRTH_DATE_IMPOSSIBLE, BIRTH_DATE_MESSAGE } from "~/lib/consent/age-messages";
+import type { JoinQuestion } from "~/lib/consent/join-question";
 import type { AgeQuestionChoices } from "~/lib/consent/consent-age-by-country";
 import { JOIN_FORM_CONSTRAINTS, SIGNUP_ERROR_MESSAGE, type JoinActionData } from "~/lib/waitlist/join-form";
 
 const joinFormSchema = lazyFormSchema(JOIN_FORM_CONSTRAINTS, () => import("~/lib/waitlist/waitlist.schema").then((module) => module.JoinFormSchema));
+// "Children first" (ADR 0066): the address alone. The join form's constraints serve it too: the
+// age fields they also describe are not rendered.
+const parentFirstFormSchema = lazyFormSchema(JOIN_FORM_CONSTRAINTS, () => import("~/lib/waitlist/waitlist.schema").then((module) => module.JoinInputSchema));
 
 const noSubscription = () => () => {};
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone ?? "";
@@ -38,18 +42,23 @@ function showInvalidEmailToast(message: string, i18n: I18n) {
  */
 export function WaitlistForm({
   serverResult,
-  ageQuestion,
+  question,
   className,
   tone = "light",
 }: {
-  /** The age question's months and countries by name, and where the country starts, from the page's loader (ADR 0063). */
-  ageQuestion: AgeQuestionChoices;
+  /**
+   * The age question's months and countries by name, and where the country starts (ADR 0063),
+   * or, when the site runs "children first" (ADR 0066), the words saying the address is a
+   * parent's or guardian's: from the page's loader, in the page's language.
+   */
+  question: JoinQuestion;
   /** The action's answer when the page was rendered after a no-JavaScript post. */
   serverResult?: JoinActionData;
   className?: string;
   tone?: "light" | "dark";
 }) {
   const { i18n } = useLingui();
+  const parentFirst = "parentFirst" in question ? question.parentFirst : null;
   const fetcher = useFetcher<JoinActionData>({ key: "join-waitlist" });
   const result = fetcher.data ?? serverResult;
   const isSending = fetcher.state !== "idle";
@@ -58,7 +67,8 @@ export function WaitlistForm({
   const isSubmitting = isSending || botGuard.isWaiting;
   const { form, fields, onSubmit } = useSchemaForm({
     id: `join-${useId()}`,
-    schema: joinFormSchema,
+    // One form, two schemas: without the age question its fields are simply never rendered.
+    schema: parentFirst ? (parentFirstFormSchema as unknown as typeof joinFormSchema) : joinFormSchema,
     lastResult: fetcher.state === "idle" ? result?.form : undefined,
     onInvalid: (message) => showInvalidEmailToast(message, i18n),
   });
@@ -92,16 +102,14 @@ export function WaitlistForm({
       <input type="hidden" name="language" value={language} />
       <BotGuardFields isWidgetLoaded={botGuard.isWidgetLoaded} attachWidget={botGuard.attachWidget} solveOn="focus" />
       <fieldset disabled={isSending} className="flex flex-col gap-3">
-        <BirthMonthFields
-          month={fields.birthMonth}
-          year={fields.birthYear}
-          country={fields.country}
-          choices={ageQuestion}
-          tone={tone}
-        />
+        {parentFirst ? (
+          <p className={cn("text-sm", tone === "dark" && "text-white")}>{parentFirst.text}</p>
+        ) : (
+          <BirthMonthFields month={fields.birthMonth} year={fields.birthYear} country={fields.country} choices={question as AgeQuestionChoices} tone={tone} />
+        )}
         <div className="flex flex-col gap-2">
         <Label htmlFor={fields.email.id} className={cn(tone === "dark" && "text-white")}>
-          {i18n._("Your e-mail address")}
+          {parentFirst?.label ?? i18n._("Your e-mail address")}
         </Label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input

@@ -7,7 +7,7 @@ import { ProductCard } from "~/components/product-card";
 import { HeroBackdrop } from "~/components/hero-backdrop";
 import { Button } from "~/components/ui/button";
 import { WaitlistForm } from "~/components/waitlist-form";
-import { ageQuestionChoices } from "~/lib/consent/consent-age-by-country";
+import { joinFormQuestion } from "~/lib/consent/join-question.server";
 import { useLiveSettings } from "~/components/live-settings";
 import { recordLandingVisit } from "~/lib/funnel/funnel-counts.server";
 import { readLandingVisit } from "~/lib/funnel/landing-visit.server";
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     featured,
     title: i18n._("{siteName}: join the waitlist", { siteName: getEnv().SITE_NAME }),
     // The age question's months and countries in the page's language, the country starting at the browser's region (ADR 0063).
-    ageQuestion: ageQuestionChoices(request.headers.get("Accept-Language"), language),
+    ageQuestion: await joinFormQuestion(request.headers.get("Accept-Language"), language),
     messages,
   };
 }
@@ -86,7 +86,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
               {hero.homepageMainTitleLine2 && <span className="block text-primary">{hero.homepageMainTitleLine2}</span>}
             </h1>
             <div className="rich-text mt-4 text-lg text-blue-100" dangerouslySetInnerHTML={{ __html: hero.homepageMainSubtitle }} />
-            <WaitlistForm ageQuestion={ageQuestion} tone="dark" className="mt-8 max-w-xl" />
+            <WaitlistForm question={ageQuestion} tone="dark" className="mt-8 max-w-xl" />
           </div>
           <Suspense fallback={<div className="aspect-video rounded-2xl bg-black shadow-lg" />}>
             <TrailerPlayer

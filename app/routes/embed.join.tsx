@@ -2,7 +2,8 @@ import { Form, data, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/embed.join";
 import { BotGuardFields } from "~/components/bot-guard-fields";
 import { BirthMonthFields } from "~/components/birth-month-fields";
-import { ageQuestionChoices } from "~/lib/consent/consent-age-by-country";
+import { joinFormQuestion } from "~/lib/consent/join-question.server";
+import { isParentFirst } from "~/lib/consent/join-question";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     config: await getEmbedConfig(language),
     referralCode: isReferralCodeShape(ref) ? ref : "",
     // The age question's months and countries in the page's language, the country starting at the browser's region (ADR 0063).
-    ageQuestion: ageQuestionChoices(request.headers.get("Accept-Language"), language),
+    ageQuestion: await joinFormQuestion(request.headers.get("Accept-Language"), language),
   };
 }
 
@@ -51,6 +52,14 @@ export default function EmbedJoin({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<EmbedAnswer>();
   const isSending = useNavigation().state === "submitting";
   const botGuard = useBotGuard();
+  if (answer && "status" in answer && answer.status === "parent_asked") {
+    return (
+      <main className="p-4" role="status">
+        <h1 className="text-2xl font-extrabold">{config.parentAskedTitle}</h1>
+        <p className="mt-2">{config.parentAskedText}</p>
+      </main>
+    );
+  }
   if (answer && "status" in answer && answer.status === "ask_parent") {
     return (
       <main className="p-4" role="status">
@@ -86,14 +95,26 @@ export default function EmbedJoin({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="relative mt-3 space-y-2" {...botGuard.formHandlers(() => undefined)} aria-busy={isSending || botGuard.isWaiting || undefined}>
         <input type="hidden" name="referralCode" value={referralCode} />
         <BotGuardFields isWidgetLoaded={botGuard.isWidgetLoaded} attachWidget={botGuard.attachWidget} solveOn="load" />
+        {isParentFirst(ageQuestion) && <p id="embed-parent-first" className="text-sm text-muted-foreground">{ageQuestion.parentFirst.text}</p>}
         <Label htmlFor="embed-email">{config.emailLabel}</Label>
-        <Input id="embed-email" name="email" type="email" autoComplete="email" required aria-invalid={error ? true : undefined} aria-describedby={error ? "embed-error" : undefined} tall />
-        <BirthMonthFields
-          month={{ id: "embed-birth-month", name: "birthMonth", errorId: "embed-birth-error" }}
-          year={{ id: "embed-birth-year", name: "birthYear", errorId: "embed-birth-error" }}
-          country={{ id: "embed-country", name: "country", errorId: "embed-birth-error" }}
-          choices={ageQuestion}
+        <Input
+          id="embed-email"
+          name="email"
+          type="email"
+          autoComplete={isParentFirst(ageQuestion) ? "off" : "email"}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[isParentFirst(ageQuestion) && "embed-parent-first", error && "embed-error"].filter(Boolean).join(" ") || undefined}
+          tall
         />
+        {!isParentFirst(ageQuestion) && (
+          <BirthMonthFields
+            month={{ id: "embed-birth-month", name: "birthMonth", errorId: "embed-birth-error" }}
+            year={{ id: "embed-birth-year", name: "birthYear", errorId: "embed-birth-error" }}
+            country={{ id: "embed-country", name: "country", errorId: "embed-birth-error" }}
+            choices={ageQuestion}
+          />
+        )}
         <Button type="submit" size="lg" className="w-full" disabled={isSending}>
           {isSending || botGuard.isWaiting ? config.submitting : config.button}
         </Button>

@@ -4,7 +4,7 @@ import { Bell, Gift, Sparkles } from "lucide-react";
 import { data, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/join-waitlist";
 import { WaitlistForm } from "~/components/waitlist-form";
-import { ageQuestionChoices } from "~/lib/consent/consent-age-by-country";
+import { joinFormQuestion } from "~/lib/consent/join-question.server";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { answerJoinForm } from "~/lib/waitlist/join/join-answer.server";
@@ -19,12 +19,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return [{ title: `${data?.meta.title ?? ""} | ${siteName}` }, { name: "description", content: data?.meta.description ?? "" }];
 };
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const { language, i18n, messages } = pageTranslation(request, "join");
   const siteName = getEnv().SITE_NAME;
   return {
     // The age question's months and countries in the page's language, the country starting at the browser's region (ADR 0063).
-    ageQuestion: ageQuestionChoices(request.headers.get("Accept-Language"), language),
+    ageQuestion: await joinFormQuestion(request.headers.get("Accept-Language"), language),
     meta: {
       title: i18n._("Join the Waitlist"),
       description: i18n._("Join the {siteName} waitlist for news, monthly giveaways and a shot at early access.", { siteName }),
@@ -103,7 +103,7 @@ export default function JoinWaitlist({ matches, loaderData }: Route.ComponentPro
             { siteName },
           )}
         </p>
-        <WaitlistForm serverResult={actionData} ageQuestion={loaderData.ageQuestion} className="mt-6 max-w-xl" />
+        <WaitlistForm serverResult={actionData} question={loaderData.ageQuestion} className="mt-6 max-w-xl" />
         <p className="mt-2 text-xs text-muted-foreground">
           {i18n._("We only use your address for {siteName} news and your crew link.", { siteName })}{" "}
           <Link to="/privacy" className="underline">{i18n._("How we handle data")}</Link>

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ASK_PARENT } from "~/lib/consent/ask-parent";
+import { PARENT_EMAIL_LABEL } from "~/lib/consent/parent-first-words";
 import { agePassCookie, openAgePass, readAgePassCookie } from "~/lib/consent/age-pass.server";
 import { answerParentForm } from "~/lib/consent/parent-consent-form.server";
 import { readFormData } from "~/lib/http/form-data.server";
@@ -77,7 +78,7 @@ export default function ParentConsent({ loaderData, actionData }: Route.Componen
       <h1 className="text-4xl font-extrabold">{i18n._(ASK_PARENT.title)}</h1>
       <p className="text-lg text-muted-foreground">{i18n._(ASK_PARENT.text)}</p>
       <Form method="post" className="flex flex-col gap-2" aria-busy={isSending || undefined}>
-        <Label htmlFor="parent-email">{i18n._("Parent's or guardian's e-mail address")}</Label>
+        <Label htmlFor="parent-email">{i18n._(PARENT_EMAIL_LABEL)}</Label>
         <Input
           id="parent-email"
           name="parentEmail"

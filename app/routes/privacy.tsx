@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
   const siteName = siteNameFrom(matches);
   const contactEmail = contactEmailFrom(matches);
-  const { consentAge, consentAgeByCountry, consentRequestDays, unconfirmedMemberDays, launchDate, monthsAfterLaunch, everythingDeletedOn, freshSignInMinutes, erasureLinkHours, page } = loaderData;
+  const { siteAudience, consentAge, consentAgeByCountry, consentRequestDays, unconfirmedMemberDays, launchDate, monthsAfterLaunch, everythingDeletedOn, freshSignInMinutes, erasureLinkHours, page } = loaderData;
   const { i18n } = useLingui();
   const countryAges = countryAgeList(i18n.locale, consentAgeByCountry);
   return (
@@ -165,6 +165,13 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="children">
         <h2 id="children">{i18n._("Children")}</h2>
+        {siteAudience === "children_first" && (
+          <p data-testid="children-first">
+            {i18n._(
+              "This site is run for children first: we ask nobody's age and treat every visitor as a child. The join form asks only for a parent's or guardian's e-mail address, and every sign-up is a request to that grown-up, as described below; nothing about the child is kept until the grown-up says yes.",
+            )}
+          </p>
+        )}
         <p>
           {i18n._(
             "The consent age depends on the country given on the age question, as set in our studio's settings from each country's law: {countryAges}. For every other country, or when none is given, it is {consentAge}.",

@@ -3,7 +3,7 @@ import { Play } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/start";
 import { WaitlistForm } from "~/components/waitlist-form";
-import { ageQuestionChoices } from "~/lib/consent/consent-age-by-country";
+import { joinFormQuestion } from "~/lib/consent/join-question.server";
 import { getEnv } from "~/lib/env.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 import { getSiteSettings } from "~/lib/settings/settings.server";
@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     description: i18n._("Start your {siteName} adventure: join the crew and get your own referral link.", { siteName: getEnv().SITE_NAME }),
   };
   // The age question's months and countries in the page's language, the country starting at the browser's region (ADR 0063).
-  const ageQuestion = ageQuestionChoices(request.headers.get("Accept-Language"), language);
+  const ageQuestion = await joinFormQuestion(request.headers.get("Accept-Language"), language);
   return { ...(await getSiteSettings(["homepageVideoThumbnailUrl"])), ageQuestion, meta, messages };
 }
 
@@ -54,7 +54,7 @@ export default function Start({ loaderData, matches }: Route.ComponentProps) {
       <p className="mt-8 max-w-xl text-xl font-semibold text-blue-100">
         {i18n._("Grab your compass: {siteName} is setting sail, and there's a spot on board with your name on it.", { siteName })}
       </p>
-      <WaitlistForm ageQuestion={loaderData.ageQuestion} tone="dark" className="mt-6 max-w-xl text-left" />
+      <WaitlistForm question={loaderData.ageQuestion} tone="dark" className="mt-6 max-w-xl text-left" />
     </main>
   );
 }

@@ -203,3 +203,64 @@ describe("a child joins with a parent's consent", () => {
   });
 });
 
+
+describe("the consent age of the country, and a site run children first", () => {
+  beforeEach(async () => setServerClock(e2e.server, 0));
+
+  it("13 in Spain goes to a parent; 13 in the United States joins", async () => {
+    const run = unique();
+    // Thirteen and a half: under Spain's 14, over the United States' 13.
+    const born = new Date();
+    born.setUTCMonth(born.getUTCMonth() - 162);
+    const thirteen = { month: born.toLocaleString("en", { month: "long", timeZone: "UTC" }), year: String(born.getUTCFullYear()) };
+    const spain = await newPage(e2e.browser, { clientAddress: "203.0.113.81" });
+    const unitedStates = await newPage(e2e.browser, { clientAddress: "203.0.113.82" });
+    try {
+      for (const [page, country, email] of [[spain, "ES", `trece.${run}@example.com`], [unitedStates, "US", `thirteen.${run}@example.com`]] as const) {
+        await page.goto(`${e2e.server.origin}/join-waitlist`);
+        await page.getByLabel("Your e-mail address").fill(email);
+        await answerAgeQuestion(page, thirteen);
+        await page.getByLabel("Country").selectOption(country);
+      }
+      await spain.getByRole("button", { name: "Join the Crew" }).click();
+      await waitForHeading(spain, "Ask a parent or guardian");
+      await unitedStates.getByRole("button", { name: "Join the Crew" }).click();
+      await waitForHeading(unitedStates, "You're In!");
+    } finally {
+      await closePage(spain);
+      await closePage(unitedStates);
+    }
+  });
+
+  it("\"Children first\" asks no age and mails the grown-up a consent request; the privacy policy says so", async () => {
+    const run = unique();
+    const grownUp = `grown.up.${run}@example.com`;
+    const admin = await newPage(e2e.browser);
+    const visitor = await newPage(e2e.browser, { clientAddress: "203.0.113.83" });
+    async function audience(label: string) {
+      await admin.goto(`${e2e.server.origin}/admin/settings`);
+      await admin.getByRole("radio", { name: label }).check();
+      await admin.getByRole("button", { name: "Save All Settings" }).click();
+      await admin.getByText("Settings Updated!").waitFor();
+    }
+    try {
+      await signIn(admin, e2e.server.origin, "admin@example.com");
+      await audience("Children first (every sign-up through a parent)");
+      await visitor.goto(`${e2e.server.origin}/join-waitlist`);
+      await visitor.getByLabel("Parent's or guardian's e-mail address").fill(grownUp);
+      assert.equal(await visitor.getByLabel("Month", { exact: true }).count(), 0, "no age question");
+      assert.equal(await visitor.getByLabel("Country").count(), 0, "no country either");
+      const before = await newestMailId(e2e.server.origin);
+      await visitor.getByRole("button", { name: "Join the Crew" }).click();
+      await waitForHeading(visitor, "We've asked your parent or guardian");
+      const notice = await latestMailTo(e2e.server.origin, grownUp, /\/parent-consent\/answer\?token=/, { newerThan: before });
+      assert.ok(notice.link, "the grown-up gets the consent request");
+      await visitor.goto(`${e2e.server.origin}/privacy`);
+      await visitor.getByTestId("children-first").waitFor();
+    } finally {
+      await audience("Families (a mixed audience)").catch(() => undefined);
+      await closePage(admin);
+      await closePage(visitor);
+    }
+  });
+});

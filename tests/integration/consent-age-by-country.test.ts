@@ -12,6 +12,10 @@ import { answerConsentRequest } from "~/lib/consent/consent-requests.server";
 import { SEEDED_CONSENT_AGES } from "~/lib/consent/consent-age-by-country";
 import { db } from "~/lib/db.server";
 import { answerEmbedJoin } from "~/lib/embed/embed-join.server";
+import { createApiKey } from "~/lib/api/api-keys.server";
+import { handleApiRequest } from "~/lib/api/dispatch.server";
+import { API_ENDPOINTS } from "~/lib/api/endpoints.server";
+import { API_SCOPE_NAMES } from "~/lib/api/scopes";
 import { buildMemberExport } from "~/lib/privacy/export-member.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { action as joinAction } from "~/routes/join-waitlist";
@@ -97,6 +101,25 @@ describe("the join form's age question with a country", () => {
     expect((await answerEmbedJoin({ email: "ana.de@example.com", ...birth, country: "DE" }, visitor)).body).toMatchObject({ status: "ask_parent" });
     expect((await answerEmbedJoin({ email: "ben.gb@example.com", ...birth, country: "GB" }, visitor)).body).toMatchObject({ status: "joined" });
     expect(await consentOf("ben.gb@example.com")).toMatchObject({ consentCountry: "GB", consentAge: 13 });
+  });
+
+  it("asks the API's country too: Spain's 14 refuses, the United States' 13 joins, an unknown code is a 400 with nothing stored", async () => {
+    await db.insert(users).values({ id: "admin-1", name: "Admin", email: "boss@example.com", role: "admin" });
+    const secret = (await createApiKey({ name: "Shop", scopes: API_SCOPE_NAMES }, "admin-1")).secret;
+    const join = async (body: Record<string, string>) => {
+      const request = new Request(`${ORIGIN}/api/v1/members`, { method: "POST", headers: { Authorization: `Bearer ${secret}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const response = await handleApiRequest(request, API_ENDPOINTS, { clientIp: "192.0.2.1" });
+      return { status: response.status, text: await response.text() };
+    };
+    const birth = thirteenAndAHalf();
+    expect((await join({ email: "api.es@example.com", ...birth, country: "ES" })).status).toBe(403);
+    const unknown = await join({ email: "api.xx@example.com", ...birth, country: "XX" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toContain("Not a country code: use ISO 3166-1 alpha-2, like ES.");
+    expect((await join({ email: "api.us@example.com", ...birth, country: "us" })).status).toBe(201);
+    expect(await consentOf("api.us@example.com")).toMatchObject({ ageBand: "consent_age_or_over", consentCountry: "US", consentAge: 13 });
+    expect(await consentOf("api.es@example.com")).toBeNull();
+    expect(await consentOf("api.xx@example.com")).toBeNull();
   });
 });
 

@@ -8,7 +8,7 @@ import { AGE_PASS_ADDRESSES, AGE_PASS_SECONDS, childHashOf, openAgePass, sealAge
 import { runConsentSchedule } from "~/lib/consent/consent-schedule.server";
 import { memberIdOfRevokeToken } from "~/lib/consent/revoke-link.server";
 import { revokeParentConsent } from "~/lib/consent/revoke-consent.server";
-import { BIRTH_DATE_IMPOSSIBLE } from "~/lib/consent/age";
+import { BIRTH_DATE_IMPOSSIBLE } from "~/lib/consent/age-messages";
 import { db } from "~/lib/db.server";
 import { setTestClockOffset } from "~/lib/dev/test-clock.server";
 import { buildMemberExport } from "~/lib/privacy/export-member.server";

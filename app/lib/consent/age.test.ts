@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ageBandOf, BIRTH_DATE_IMPOSSIBLE, BIRTH_DATE_MESSAGE, checkBirthMonth } from "./age";
+import { ageBandOf, checkBirthMonth } from "./age";
+import { BIRTH_DATE_IMPOSSIBLE, BIRTH_DATE_MESSAGE } from "./age-messages";
 
 const now = new Date("2026-11-26T12:00:00Z");
 

@@ -1,3 +1,4 @@
+import { BIRTH_DATE_IMPOSSIBLE, BIRTH_DATE_MESSAGE } from "./age-messages";
 /**
  * The neutral age question (ADR 0041): birth month and year, nothing about the cut-off.
  * Only the band is kept, never the date. Pure, so the form, the embed, the API and the
@@ -16,8 +17,6 @@ export type BirthMonth = { month: number; year: number };
 
 export type BirthMonthCheck = { ok: true; birth: BirthMonth } | { ok: false; message: string };
 
-export const BIRTH_DATE_MESSAGE = /*i18n*/ "Enter the month and year you were born.";
-export const BIRTH_DATE_IMPOSSIBLE = /*i18n*/ "That date of birth doesn't look right. Check the month and year.";
 
 /** Reads what was typed or picked: month 1–12, a four-digit year, not in the future, not over 120 years ago. */
 export function checkBirthMonth(monthText: unknown, yearText: unknown, now: Date): BirthMonthCheck {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { BIRTH_DATE_MESSAGE, checkBirthMonth } from "./age";
+import { checkBirthMonth } from "./age";
+import { BIRTH_DATE_MESSAGE } from "./age-messages";
 
 /**
  * The country picked on the age question (ADR 0063): two letters, upper case; anything else

@@ -34,7 +34,10 @@ export const NOT_A_CHILD_REQUEST_MESSAGE = /*i18n*/ "Please start again from the
 
 export type ParentConsentRequest = {
   parentEmail: string;
+  /** The child's age pass (a mixed audience); null when the site runs "children first" (ADR 0066), where no age is asked. */
   agePass: AgePass | null;
+  /** The site runs "children first": every sign-up is a child's, through the parent, with no age pass. */
+  childrenFirst?: boolean;
   referralCode: string | null;
   via: ShareChannel | null;
   clientIp: string;
@@ -79,11 +82,11 @@ async function isRefusedParent(identity: string): Promise<boolean> {
  * per network, so nobody can use the site to mail strangers.
  */
 export async function requestParentConsent(request: ParentConsentRequest): Promise<void> {
-  if (request.agePass?.band !== "under_consent_age") throw new AppError("INVALID_INPUT", NOT_A_CHILD_REQUEST_MESSAGE);
+  if (request.childrenFirst !== true && request.agePass?.band !== "under_consent_age") throw new AppError("INVALID_INPUT", NOT_A_CHILD_REQUEST_MESSAGE);
   // The country the child gave on the age question and the age it chose (ADR 0063), as their age pass carries them.
-  const applied = request.agePass.applied ?? null;
+  const applied = request.agePass?.applied ?? null;
   const parentEmail = normaliseEmail(request.parentEmail);
-  if (request.agePass.childHashes.includes(childHashOf(parentEmail))) {
+  if (request.agePass?.childHashes.includes(childHashOf(parentEmail))) {
     throw new AppError("INVALID_INPUT", PARENT_IS_CHILD_MESSAGE);
   }
   const settings = await getSiteSettings(["emailDomainBlocklist", "emailDomainAllowlist", "consentRequestDays"]);

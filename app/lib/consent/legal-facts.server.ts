@@ -12,7 +12,7 @@ import type { Language } from "../i18n/languages";
  */
 export async function loadLegalFacts(language: Language) {
   const [settings, notice] = await Promise.all([
-    getSiteSettings(["consentAge", "consentAgeByCountry", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"]),
+    getSiteSettings(["consentAge", "consentAgeByCountry", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch", "siteAudience"]),
     currentPrivacyNotice(language),
   ]);
   return {
@@ -20,6 +20,8 @@ export async function loadLegalFacts(language: Language) {
     /** The consent age by country (ADR 0063): the studio's table; consentAge is every other country's. */
     consentAgeByCountry: settings.consentAgeByCountry,
     consentRequestDays: settings.consentRequestDays,
+    /** Who the site is for (ADR 0066): with "children_first" no age is asked and every sign-up goes through a parent. */
+    siteAudience: settings.siteAudience,
     unconfirmedMemberDays: settings.unconfirmedMemberDays,
     launchDate: settings.launchDate,
     monthsAfterLaunch: settings.monthsAfterLaunch,

@@ -31,6 +31,8 @@ const HASH_OF_EDITION: Record<number, string> = {
   14: "a797a9e0f97987f6d853269007fe4f3a897f430150bb631023300ad07dd5ef24",
   // 15: a parent answers "Show on the public leaderboard"; "Share with the studio's partners" is a separate yes (issue 38, ADR 0065).
   15: "058ae5e2563de5967280a039bd38ee1abc8f6e02188c28a240a6c60ad45c77a5",
+  // 16: a site run "children first" says so: no age asked, every sign-up a request to a grown-up (issue 38, ADR 0066).
+  16: "5ad5ae2e35996e768c74ff8b58d62298b5140ec8062dc091f520538f187d3e71",
 };
 
 describe("the privacy notice's edition", () => {
@@ -57,6 +59,8 @@ const HASH_OF_SPANISH_EDITION: Record<number, string> = {
   5: "12e1f6f39ee729472ddf42deedf457c420f50fd2a628982214e1e8cf074d8a62",
   // 6: the same change as the English edition 15 (issue 38, ADR 0065).
   6: "9511a994426e8a9a579b26c31bc3e840a34d15a8ede0b1832826423069791c8c",
+  // 7: the same change as the English edition 16 (issue 38, ADR 0066).
+  7: "5bc9c7c310466c98d9a38437ccdf1b8d7c724021bb6235998da3899160e654e2",
 };
 const SPANISH_PAGES = ["privacy", "terms"] as const;
 

@@ -7,21 +7,28 @@ import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
 import { EMBED_VERSION } from "./embed-script";
 import { BIRTH_QUESTION, monthNames } from "../consent/age-question";
 import { ASK_PARENT } from "../consent/ask-parent";
+import { PARENT_EMAIL_LABEL, PARENT_FIRST_TEXT } from "../consent/parent-first-words";
 import { i18nFor } from "../i18n/catalogs.server";
 import type { Language } from "../i18n/languages";
-import { BIRTH_DATE_MESSAGE } from "../consent/age";
+import { BIRTH_DATE_MESSAGE } from "../consent/age-messages";
 import { countryChoices } from "../consent/consent-age-by-country";
 
 /** What the embedded form shows, in the visitor's language: the site's own strings and brand colour. */
 export async function getEmbedConfig(language: Language) {
   const i18n = i18nFor(language);
-  const [{ primaryBrandColor }, { homepageMainTitleLine1 }] = await Promise.all([getSiteSettings(["primaryBrandColor"]), getContentIn(language, ["homepageMainTitleLine1"])]);
+  const [{ primaryBrandColor, siteAudience }, { homepageMainTitleLine1 }] = await Promise.all([getSiteSettings(["primaryBrandColor", "siteAudience"]), getContentIn(language, ["homepageMainTitleLine1"])]);
+  const childrenFirst = siteAudience === "children_first";
   const brandColor = /^#[0-9a-f]{6}$/i.test(primaryBrandColor) ? primaryBrandColor : "#F8A719";
   return {
     version: EMBED_VERSION,
     siteName: getEnv().SITE_NAME,
     heading: homepageMainTitleLine1,
-    emailLabel: i18n._("Your e-mail address"),
+    /** "Children first" (ADR 0066): no age question; the address asked is the grown-up's. */
+    childrenFirst,
+    emailLabel: childrenFirst ? i18n._(PARENT_EMAIL_LABEL) : i18n._("Your e-mail address"),
+    parentFirstText: i18n._(PARENT_FIRST_TEXT),
+    parentAskedTitle: i18n._(ASK_PARENT.sentTitle),
+    parentAskedText: i18n._(ASK_PARENT.sentText),
     birthLegend: i18n._(BIRTH_QUESTION.legend),
     monthLabel: i18n._(BIRTH_QUESTION.month),
     yearLabel: i18n._(BIRTH_QUESTION.year),

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { getEnv } from "../env.server";
 import { referralLink } from "../referrals/share-links";
-import { checkBotGuard } from "../security/bot-guard.server";
+import { checkBotGuard, guardAgainstBots } from "../security/bot-guard.server";
+import { requestParentConsent } from "../consent/consent-requests.server";
+import { getSiteSetting } from "../settings/settings.server";
 import { signUpFromForm } from "../waitlist/join/signup.server";
 import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
 import { joinFailureOf } from "../waitlist/join/join-failure.server";
@@ -24,7 +26,17 @@ export const EmbedJoinSchema = JoinInputSchema.extend({
 type EmbedVisitor = { clientIp: string; userAgent: string | null; siteLanguage: Language };
 
 /** A visitor under the consent age gets a link to the site's parent step, carrying their age pass (the embed keeps no cookies). */
-export type EmbedJoinResult = { status: "joined"; referralLink: string } | { status: "emailed" } | { status: "ask_parent"; parentUrl: string; agePass: string };
+export type EmbedJoinResult =
+  | { status: "joined"; referralLink: string }
+  | { status: "emailed" }
+  | { status: "ask_parent"; parentUrl: string; agePass: string }
+  /** "Children first" (ADR 0066): the grown-up whose address was given has been asked. */
+  | { status: "parent_asked" };
+
+/** The embedded form when the site runs "children first": the address only, and it is the grown-up's. */
+export const EmbedParentFirstSchema = JoinInputSchema.extend({
+  referralCode: z.string().trim().max(64).regex(/^[a-z0-9]*$/).optional().catch(undefined),
+});
 
 /** The parent step, with the age pass the script keeps for this device (the embed keeps no cookies). */
 function askParent(input: { email: string; referralCode?: string | undefined }, applied: AppliedConsentAge): EmbedJoinResult {
@@ -70,6 +82,9 @@ export type EmbedJoinAnswer = { body: EmbedJoinResult | { error: string }; statu
  * database is down or the join queue full, anything unexpected logged and answered 500.
  */
 export async function answerEmbedJoin(fields: unknown, request: EmbedVisitor & { requestId?: string }): Promise<EmbedJoinAnswer> {
+  const audience = await getSiteSetting("siteAudience").catch((error: unknown) => joinFailureOf(error, { door: "embed", language: request.siteLanguage, requestId: request.requestId }));
+  if (typeof audience !== "string") return { body: { error: audience.message }, status: audience.status, headers: audience.headers };
+  if (audience === "children_first") return answerEmbedParentFirst(fields, request);
   const submission = EmbedJoinSchema.safeParse(fields && typeof fields === "object" ? fields : {});
   if (!submission.success) {
     const ageIssue = submission.error.issues.find((issue) => issue.path[0] === "birthMonth" || issue.path[0] === "birthYear");
@@ -77,6 +92,32 @@ export async function answerEmbedJoin(fields: unknown, request: EmbedVisitor & {
   }
   try {
     return { body: await joinFromEmbed(submission.data, request), status: 200 };
+  } catch (error) {
+    const failure = joinFailureOf(error, { door: "embed", language: request.siteLanguage, requestId: request.requestId });
+    return { body: { error: failure.message }, status: failure.status, headers: failure.headers };
+  }
+}
+
+/** The embedded form's post under "children first": a consent request to the grown-up, as the site's own form sends (answerParentFirstForm). */
+async function answerEmbedParentFirst(fields: unknown, request: EmbedVisitor & { requestId?: string }): Promise<EmbedJoinAnswer> {
+  const submission = EmbedParentFirstSchema.safeParse(fields && typeof fields === "object" ? fields : {});
+  if (!submission.success) return { body: { error: EMAIL_INVALID_MESSAGE }, status: 400 };
+  const input = submission.data;
+  try {
+    await guardAgainstBots({ form: "join", altcha: input.altcha, website: input.website, clientIp: request.clientIp });
+    await requestParentConsent({
+      parentEmail: input.email,
+      agePass: null,
+      childrenFirst: true,
+      referralCode: input.referralCode || null,
+      via: null,
+      clientIp: request.clientIp,
+      userAgent: request.userAgent,
+      siteLanguage: request.siteLanguage,
+      language: input.language,
+      timeZone: input.timeZone,
+    });
+    return { body: { status: "parent_asked" }, status: 200 };
   } catch (error) {
     const failure = joinFailureOf(error, { door: "embed", language: request.siteLanguage, requestId: request.requestId });
     return { body: { error: failure.message }, status: failure.status, headers: failure.headers };

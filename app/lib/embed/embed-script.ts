@@ -2,7 +2,7 @@
 // Shadow DOM so the host page's styles neither leak in nor out. It asks our server for
 // its strings and colour, solves the bot guard's proof of work (PBKDF2 with WebCrypto,
 // as ALTCHA's widget does) and posts the join as JSON to the CORS endpoint.
-export const EMBED_VERSION = "2";
+export const EMBED_VERSION = "3";
 
 export function embedScript(origin: string): string {
   return `/*! ${origin}/embed.js v${EMBED_VERSION} */
@@ -97,7 +97,15 @@ export function embedScript(origin: string): string {
     honeypot.appendChild(trap);
     var button = el("button", { type: "submit" }, config.button);
     var message = el("p", { id: "m-" + n, class: "msg", role: "status", "aria-live": "polite" });
-    form.append(heading, label, input, birth, countryLabel, country, honeypot, button, message);
+    // "Children first" (ADR 0066): no age question, and the address is the grown-up's.
+    if (config.childrenFirst) {
+      var intro = el("p", { id: "pf-" + n }, config.parentFirstText);
+      input.setAttribute("aria-describedby", "pf-" + n + " m-" + n);
+      input.setAttribute("autocomplete", "off");
+      form.append(heading, intro, label, input, honeypot, button, message);
+    } else {
+      form.append(heading, label, input, birth, countryLabel, country, honeypot, button, message);
+    }
     box.appendChild(form);
     root.append(style, box);
     var solving = fetch(ORIGIN + "/api/embed/challenge", { credentials: "omit" }).then(function (r) { return r.json(); }).then(solve).catch(function () { return ""; });
@@ -113,7 +121,7 @@ export function embedScript(origin: string): string {
         return;
       }
       input.removeAttribute("aria-invalid");
-      if (!month.value || !/^[0-9]{4}$/.test(year.value.trim())) {
+      if (!config.childrenFirst && (!month.value || !/^[0-9]{4}$/.test(year.value.trim()))) {
         message.className = "msg err";
         message.textContent = config.birthMissing;
         (month.value ? year : month).focus();
@@ -132,6 +140,14 @@ export function embedScript(origin: string): string {
         var answer = await response.json();
         if (!response.ok) throw new Error(answer.error || config.failed);
         box.textContent = "";
+        if (answer.status === "parent_asked") {
+          var asked = el("div", { role: "status" });
+          asked.append(el("h2", {}, config.parentAskedTitle), el("p", {}, config.parentAskedText));
+          box.appendChild(asked);
+          asked.setAttribute("tabindex", "-1");
+          asked.focus();
+          return;
+        }
         if (answer.status === "ask_parent") {
           if (answer.agePass) keepPass(answer.agePass);
           var ask = el("div", { role: "status" });

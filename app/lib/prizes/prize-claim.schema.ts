@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BIRTH_DATE_MESSAGE } from "~/lib/consent/age";
+import { BIRTH_DATE_MESSAGE } from "~/lib/consent/age-messages";
 import { noControlCharacters } from "~/lib/text-rules";
 
 // The prize claim page's two forms (ADR 0043): the neutral age question, asked only of a

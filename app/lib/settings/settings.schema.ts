@@ -1,3 +1,4 @@
+import { SITE_AUDIENCES } from "~/lib/consent/site-audience";
 import { z } from "zod";
 import { CONSENT_AGE, CONSENT_REQUEST_DAYS } from "~/lib/consent/age";
 import { MAX_CONSENT_AGE_COUNTRIES, readCountryConsentAgeText } from "~/lib/consent/consent-age-by-country";
@@ -113,6 +114,7 @@ export const SiteSettingsFormSchema = z.object({
   consentAge: wholeNumber(CONSENT_AGE, "The consent age"),
   consentAgeByCountry: countryConsentAges,
   consentRequestDays: wholeNumber(CONSENT_REQUEST_DAYS, "The days a parent has to answer"),
+  siteAudience: z.enum(SITE_AUDIENCES, { message: "Choose who the site is for." }).default("families"),
   unconfirmedMemberDays: wholeNumber(UNCONFIRMED_MEMBER_DAYS, "The days an unconfirmed member is kept"),
   launchDate: z
     .string()

@@ -1,5 +1,6 @@
 import { CONSENT_AGE, CONSENT_REQUEST_DAYS } from "~/lib/consent/age";
 import { parseCountryConsentAges, type CountryConsentAges } from "~/lib/consent/consent-age-by-country";
+import { parseSiteAudience, type SiteAudience } from "~/lib/consent/site-audience";
 import { parseLaunchDate, parseMonthsAfterLaunch, UNCONFIRMED_MEMBER_DAYS } from "~/lib/privacy/retention-rules";
 import { BROADCAST_PACE } from "~/lib/launch/pace";
 import { inArray, sql } from "drizzle-orm";
@@ -130,6 +131,8 @@ export const SETTING_DEFINITIONS = {
     serialize: (value: CountryConsentAges) => parseCountryConsentAges(value ?? {}),
   }),
   consentRequestDays: boundedInteger("consent_request_days", CONSENT_REQUEST_DAYS),
+  // Who the site is for (ADR 0066): the neutral age question, or every sign-up through a parent. Owners only.
+  siteAudience: define<SiteAudience>({ key: "site_audience", fallback: "families", parse: parseSiteAudience, serialize: parseSiteAudience }),
   // Retention (issue 29): unconfirmed members go after this many days; everything else this many months after launch.
   unconfirmedMemberDays: boundedInteger("unconfirmed_member_days", UNCONFIRMED_MEMBER_DAYS),
   launchDate: define<string | null>({ key: "launch_date", fallback: null, parse: parseLaunchDate, serialize: parseLaunchDate }),

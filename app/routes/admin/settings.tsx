@@ -7,6 +7,7 @@ import { ImageUpload } from "~/components/admin/image-upload";
 import { useBrandColorPreview } from "~/components/admin/use-brand-color-preview";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { SITE_AUDIENCE_LABELS, SITE_AUDIENCES } from "~/lib/consent/site-audience";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
@@ -59,7 +60,7 @@ function failure(form: FormData): FailureToast {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request, "settings");
-  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap", "siteTimeZone", "pointMilestones", "milestoneStep", "embedAllowedOrigins", "consentAge", "consentAgeByCountry", "consentRequestDays", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"]);
+  const settings = await getSiteSettings(["leaderboardVisible", "brandLogoUrl", "primaryBrandColor", "sessionTimeoutMinutes", "referralCreditMode", "emailDomainBlocklist", "emailDomainAllowlist", "referralBurstLimit", "referralDailyCap", "siteTimeZone", "pointMilestones", "milestoneStep", "embedAllowedOrigins", "consentAge", "consentAgeByCountry", "consentRequestDays", "siteAudience", "unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"]);
   return { settings, canChangeConsentTable: staff.role === "owner", version: versionOf(settings), timeZones: listTimeZones(), origin: getEnv().origin, rehearsal: await getRehearsalState(), canRunRehearsal: canRunRehearsal(staff.role), showsRehearsalMailbox: canReadRehearsalMailbox(staff.role) };
 }
 
@@ -118,6 +119,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       consentAge: String(settings.consentAge),
       consentAgeByCountry: countryConsentAgeTextOf(settings.consentAgeByCountry),
       consentRequestDays: String(settings.consentRequestDays),
+      siteAudience: settings.siteAudience,
       unconfirmedMemberDays: String(settings.unconfirmedMemberDays),
       launchDate: settings.launchDate ?? "",
       monthsAfterLaunch: settings.monthsAfterLaunch === null ? "" : String(settings.monthsAfterLaunch),
@@ -345,6 +347,26 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               <CardDescription>The pages visitors agree to when they join.</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
+              <fieldset aria-describedby={fields.siteAudience.descriptionId} className="space-y-3">
+                <legend className="text-sm font-semibold">Who the site is for</legend>
+                <p id={fields.siteAudience.descriptionId} className="text-sm text-muted-foreground">
+                  A site directed to children asks no age and treats every visitor as a child: the join form asks only for a parent&apos;s or guardian&apos;s address, and nothing of the child is kept until the parent says yes. A change is audited, stated in the privacy policy and makes a new privacy notice version.{canChangeConsentTable ? "" : " Only an owner can change it."}
+                </p>
+                {SITE_AUDIENCES.map((audience) => (
+                  <div key={audience} className="flex items-start gap-2">
+                    <input
+                      type="radio"
+                      id={`${fields.siteAudience.id}-${audience}`}
+                      name={fields.siteAudience.name}
+                      value={audience}
+                      defaultChecked={settings.siteAudience === audience}
+                      disabled={!canChangeConsentTable && settings.siteAudience !== audience}
+                      className="mt-1 size-4 accent-primary"
+                    />
+                    <label htmlFor={`${fields.siteAudience.id}-${audience}`} className="block text-sm font-semibold leading-none">{SITE_AUDIENCE_LABELS[audience]}</label>
+                  </div>
+                ))}
+              </fieldset>
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField
                   field={fields.consentAge}

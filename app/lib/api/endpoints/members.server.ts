@@ -98,7 +98,7 @@ export const memberEndpoints = [
     response: JoinResultSchema,
     status: 201,
     errors: [400],
-    forbiddenWhen: "the visitor is under the consent age (nothing is stored)",
+    forbiddenWhen: "the visitor is under the consent age, or the site runs \"children first\" (every sign-up through a parent); nothing is stored",
     handle: async ({ body }, { key, origin }) => {
       const joined = await signUpFromApi(body, apiKeyActor(key)).catch((error: unknown) => {
         const failure = joinFailureOf(error, { door: "api", language: DEFAULT_LANGUAGE });

@@ -3,6 +3,8 @@ import { setFlash } from "../../flash.server";
 import { checkBotGuard } from "../../security/bot-guard.server";
 import type { JoinActionData } from "../join-form";
 import { joinFailureOf } from "./join-failure.server";
+import { answerParentFirstForm } from "./parent-first-answer.server";
+import { getSiteSetting } from "../../settings/settings.server";
 import { isUnderAgeRefusal } from "./create-members.server";
 import { signUpFromForm } from "./signup.server";
 import type { Language } from "../../i18n/languages";
@@ -40,6 +42,10 @@ export type JoinAnswer =
  * unexpected logged and answered 500.
  */
 export async function answerJoinForm(payload: FormData | URLSearchParams, visitor: JoinVisitor): Promise<JoinAnswer> {
+  // A site run "children first" asks no age: every post is a parent's request (ADR 0066).
+  const audience = await getSiteSetting("siteAudience").catch((error: unknown) => joinFailureOf(error, { door: "form", language: visitor.siteLanguage, requestId: visitor.requestId }));
+  if (typeof audience !== "string") return { kind: "refused", status: audience.status, data: { formError: audience.message }, headers: audience.headers };
+  if (audience === "children_first") return answerParentFirstForm(payload, visitor);
   const submission = parseWithZod(payload, { schema: JoinFormSchema });
   if (submission.status !== "success") return { kind: "refused", status: 400, data: { form: submission.reply() } };
   const { altcha, website, birthMonth, birthYear, country, ...join } = submission.value;

@@ -15,6 +15,7 @@ import { countryOf, deviceClassOf } from "../signup-context";
 import type { JoinInput } from "../waitlist.schema";
 import { appErrorWithValues } from "../../i18n/error-messages.server";
 import { DEFAULT_LANGUAGE, type Language } from "../../i18n/languages";
+import { getSiteSetting } from "../../settings/settings.server";
 
 // Generous enough for a classroom behind one address, tight enough to stop a script.
 export const SIGNUP_LIMIT_PER_NETWORK = { limit: 60, windowSeconds: 10 * 60 };
@@ -94,6 +95,9 @@ export const SIGNUP_NETWORK_LIMIT_MESSAGE = /*i18n*/ "Too many signups from your
 export const API_UNDER_CONSENT_AGE_MESSAGE =
   "This visitor is under the consent age: a parent's consent comes first. Send them to the site's join form, which asks a parent or guardian.";
 
+export const API_CHILDREN_FIRST_MESSAGE =
+  "This site signs up every crew member through a parent or guardian (children first): send visitors to the site's join form, which asks the grown-up.";
+
 /**
  * A join through the API: the form's rules, and with the visitor's address the form's
  * per-network limit and network and device signals too. It waits in the process's join
@@ -101,6 +105,8 @@ export const API_UNDER_CONSENT_AGE_MESSAGE =
  * alike, joinFailureOf); the audit row naming the key follows the join.
  */
 export async function signUpFromApi(request: ApiSignupRequest, actor: Actor): Promise<JoinResult> {
+  // A site run "children first" asks every sign-up's parent first (ADR 0066): the API cannot.
+  if ((await getSiteSetting("siteAudience")) === "children_first") throw new AppError("FORBIDDEN", API_CHILDREN_FIRST_MESSAGE);
   // The notice in the member's language: the one the calling site shows them (English unless it says otherwise).
   const age = await decideAge({ birthMonth: request.birthMonth, birthYear: request.birthYear, country: request.country, email: request.email, remembered: null, language: request.language ?? DEFAULT_LANGUAGE });
   if (age.band === "under_consent_age") throw new AppError("FORBIDDEN", API_UNDER_CONSENT_AGE_MESSAGE);
