@@ -12,7 +12,10 @@ function readStat(pid: number): ProcessStat | null {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name may hold spaces and parentheses: the fields start after the last ")".
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { pid, parentPid: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
+    // utime + stime, and cutime + cstime: the children it has reaped. PostgreSQL's backends end
+    // with their connections, and without their time (in the postmaster's) a run's CPU came out negative.
+    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    return { pid, parentPid: Number(fields[1]), cpuSeconds: ticks / TICKS_PER_SECOND };
   } catch {
     return null; // gone meanwhile
   }
@@ -26,7 +29,7 @@ function allProcesses(): ProcessStat[] {
     .filter((stat): stat is ProcessStat => stat !== null);
 }
 
-/** User + system CPU seconds of `rootPid` and all its descendants, as they are now. */
+/** User + system CPU seconds of `rootPid` and all its descendants, living or reaped, as they are now. */
 export function treeCpuSeconds(rootPid: number): number {
   const processes = allProcesses();
   const children = new Map<number, ProcessStat[]>();

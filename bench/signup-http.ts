@@ -184,7 +184,12 @@ async function seed(client: pg.Client) {
 function pgbenchRate(url: string, client: pg.Client): Promise<number> {
   return (async () => {
     await client.query("create table bench_members (like waitlist_users including all)");
-    await client.query("insert into bench_members select * from waitlist_users");
+    // Generated columns (is_shown_publicly, reaches_partners) compute themselves in the copy too.
+    const stored = await client.query<{ name: string }>(
+      "select quote_ident(column_name) as name from information_schema.columns where table_name = 'waitlist_users' and table_schema = current_schema() and is_generated = 'NEVER' order by ordinal_position",
+    );
+    const columns = stored.rows.map((row) => row.name).join(", ");
+    await client.query(`insert into bench_members (${columns}) select ${columns} from waitlist_users`);
     await client.query("vacuum analyze bench_members");
     await checkpoint(client);
     const script = path.join(UPLOADS_DIR, "signup.sql");
