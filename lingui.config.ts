@@ -18,7 +18,7 @@ const PAGE_OWNED = {
   address: ["lib/contact-address/address-change-rules.ts"],
   contact: ["lib/email/contact.schema.ts", "lib/email/contact.server.ts"],
   invite: ["lib/launch/invite-messages.ts"],
-  dashboard: ["lib/crew-names/crew-name.server.ts", "lib/privacy/privacy-request.server.ts", "components/child-choices-card.tsx", "lib/consent/child-choices.server.ts"],
+  dashboard: ["lib/crew-names/crew-name.server.ts", "lib/privacy/privacy-request.server.ts", "components/my-family.tsx", "lib/consent/child-choices.server.ts", "lib/family/family.server.ts"],
 };
 
 const page = (name: string, ...files: string[]) => ({ path: `<rootDir>/app/locales/{locale}/${name}`, include: files.map((file) => `<rootDir>/app/${file.includes("/") ? file : `routes/${file}`}`) });

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { getEnv } from "../env.server";
 import { referralLink } from "../referrals/share-links";
-import { checkBotGuard, guardAgainstBots } from "../security/bot-guard.server";
-import { requestParentConsent } from "../consent/consent-requests.server";
+import { checkBotGuard } from "../security/bot-guard.server";
+import { askParentFirst } from "../waitlist/join/parent-first-answer.server";
 import { getSiteSetting } from "../settings/settings.server";
 import { signUpFromForm } from "../waitlist/join/signup.server";
 import { EMAIL_INVALID_MESSAGE } from "../email/email-messages";
@@ -104,11 +104,10 @@ async function answerEmbedParentFirst(fields: unknown, request: EmbedVisitor & {
   if (!submission.success) return { body: { error: EMAIL_INVALID_MESSAGE }, status: 400 };
   const input = submission.data;
   try {
-    await guardAgainstBots({ form: "join", altcha: input.altcha, website: input.website, clientIp: request.clientIp });
-    await requestParentConsent({
+    await askParentFirst({
+      altcha: input.altcha,
+      website: input.website,
       parentEmail: input.email,
-      agePass: null,
-      childrenFirst: true,
       referralCode: input.referralCode || null,
       via: null,
       clientIp: request.clientIp,

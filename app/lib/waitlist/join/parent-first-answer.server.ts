@@ -5,28 +5,59 @@ import { forgetReferralCode, readPendingReferral } from "../visitor-cookies.serv
 import { JoinInputSchema } from "../waitlist.schema";
 import { joinFailureOf } from "./join-failure.server";
 import type { JoinAnswer, JoinVisitor } from "./join-answer.server";
+import type { ShareChannel } from "../../funnel/channels";
+import type { Language } from "../../i18n/languages";
 
 /** Where the join form sends a visitor once the parent's request is on its way. */
 export const PARENT_ASKED_PATH = "/parent-consent?sent=1";
 
+/** What a "children first" post carries, from whichever door it came (the site's form, the embedded form). */
+export type ParentFirstPost = {
+  altcha: string | undefined;
+  website: string | undefined;
+  parentEmail: string;
+  referralCode: string | null;
+  via: ShareChannel | null;
+  clientIp: string;
+  userAgent: string | null;
+  siteLanguage: Language;
+  language?: string;
+  timeZone?: string;
+};
+
 /**
- * The join form's post when the site runs "children first" (ADR 0066): no age question;
- * the address is the parent's or guardian's, and the post is a consent request to it —
- * through the same checks a child's request goes through (bot guard, throwaway domains,
- * "not my child", the per-parent and per-network limits). Nothing of the child is stored
- * until the parent says yes; the referral the visitor arrived with waits with the request.
+ * A "children first" post (ADR 0066), whichever door it came through: the bot guard, then a
+ * consent request to the grown-up — through the same checks a child's request goes through
+ * (throwaway domains, "not my child", the per-parent and per-network limits). Nothing of the
+ * child is stored until the parent says yes; the referral waits with the request.
  */
+export async function askParentFirst(post: ParentFirstPost): Promise<void> {
+  await guardAgainstBots({ form: "join", altcha: post.altcha, website: post.website, clientIp: post.clientIp });
+  await requestParentConsent({
+    parentEmail: post.parentEmail,
+    agePass: null,
+    childrenFirst: true,
+    referralCode: post.referralCode,
+    via: post.via,
+    clientIp: post.clientIp,
+    userAgent: post.userAgent,
+    siteLanguage: post.siteLanguage,
+    language: post.language,
+    timeZone: post.timeZone,
+  });
+}
+
+/** The join form's post when the site runs "children first": the address is the parent's or guardian's (askParentFirst). */
 export async function answerParentFirstForm(payload: FormData | URLSearchParams, visitor: JoinVisitor): Promise<JoinAnswer> {
   const submission = parseWithZod(payload, { schema: JoinInputSchema });
   if (submission.status !== "success") return { kind: "refused", status: 400, data: { form: submission.reply() } };
   const { altcha, website, email, language, timeZone } = submission.value;
   try {
-    await guardAgainstBots({ form: "join", altcha, website, clientIp: visitor.clientIp });
     const referral = await readPendingReferral(visitor.cookieHeader);
-    await requestParentConsent({
+    await askParentFirst({
+      altcha,
+      website,
       parentEmail: email,
-      agePass: null,
-      childrenFirst: true,
       referralCode: referral?.code ?? null,
       via: referral?.via ?? null,
       clientIp: visitor.clientIp,
