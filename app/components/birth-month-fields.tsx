@@ -18,6 +18,7 @@ export function BirthMonthFields({
   country,
   choices,
   tone = "light",
+  legend,
 }: {
   month: Field;
   year: Field;
@@ -25,6 +26,8 @@ export function BirthMonthFields({
   /** The months and countries by name and where the country starts, from the page's loader (ageQuestionChoices). */
   choices: AgeQuestionChoices;
   tone?: "light" | "dark";
+  /** Another question than the visitor's own birth (a parent adding a child). */
+  legend?: string;
 }) {
   const { i18n } = useLingui();
   const error = month.errors?.[0] ?? year.errors?.[0];
@@ -33,7 +36,7 @@ export function BirthMonthFields({
   const labelClass = cn("mb-1 text-sm font-medium", tone === "dark" && "text-white");
   return (
     <fieldset className="flex min-w-0 flex-col gap-1">
-      <legend className={labelClass}>{i18n._(BIRTH_QUESTION.legend)}</legend>
+      <legend className={labelClass}>{legend ?? i18n._(BIRTH_QUESTION.legend)}</legend>
       <div className="flex gap-2">
         <label className="sr-only" htmlFor={month.id}>{i18n._(BIRTH_QUESTION.month)}</label>
         <select

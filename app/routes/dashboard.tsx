@@ -37,8 +37,12 @@ import { requestLanguage } from "~/lib/i18n/request-language.server";
 import { requestOwnErasure } from "~/lib/privacy/erasure-link.server";
 import { LaunchStatusCard } from "~/components/launch-status-card";
 import { getDashboardLaunch, WAITING } from "~/lib/launch/invites.server";
-import { ChildChoicesCard } from "~/components/child-choices-card";
-import { getChildChoices, setChildChoices } from "~/lib/consent/child-choices.server";
+import { MyFamily, type FamilyAnswer } from "~/components/my-family";
+import { addChildToFamily, CHOOSE_LEADERBOARD_MESSAGE, listFamilyChildren, removeChildFromFamily, setFamilyChildChoices } from "~/lib/family/family.server";
+import { ageQuestionChoices } from "~/lib/consent/consent-age-by-country";
+import { birthMonthFields } from "~/lib/consent/birth-month.schema";
+import { BIRTH_DATE_MESSAGE } from "~/lib/consent/age-messages";
+import { FORMAT_LOCALES } from "~/lib/i18n/languages";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = siteNameFrom(matches);
@@ -69,7 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { i18n, messages } = pageTranslation(request, "dashboard");
   const siteName = getEnv().SITE_NAME;
   const meta = { title: i18n._("My Dashboard"), description: i18n._("Your {siteName} points, place in line, referral link and points history.", { siteName }) };
-  const [pendingReferrals, settings, place, history, crewName, isFresh, suppression, launch, childChoices] = member
+  const [pendingReferrals, settings, place, history, crewName, isFresh, suppression, launch, family] = member
     ? await Promise.all([
         countPendingReferrals(member.id),
         getSiteSettings(["referralCreditMode", "pointMilestones", "milestoneStep"]),
@@ -79,9 +83,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         isFreshSignIn(user.sessionId),
         getSuppression(member.email),
         getDashboardLaunch(member.id),
-        getChildChoices(member.id),
+        listFamilyChildren(user.email),
       ])
-    : [0, null, null, null, null, false, null, null, null];
+    : [0, null, null, null, null, false, null, null, []];
+  const language = requestLanguage(request);
   return {
     email: user.email,
     isAdmin: user.isAdmin,
@@ -99,7 +104,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           link: referralLink(getEnv().origin, member.referralCode, "copy"),
           emailStatus: suppression ?? ("subscribed" as const),
           launch: { status: (launch ?? WAITING).status, invitePath: launch?.invitePath ?? null },
-          childChoices,
+          family: family.length > 0 ? { children: family, ageQuestion: ageQuestionChoices(request.headers.get("Accept-Language"), FORMAT_LOCALES[language]) } : null,
           myData: { isFresh, message: query["my-data"] ? myDataNotice(query["my-data"], i18n) : null, freshMinutes: FRESH_SIGN_IN_MINUTES },
         }
       : null,
@@ -114,28 +119,45 @@ const DashboardForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("fresh-sign-in") }),
   z.object({ intent: z.literal("email-unsubscribe") }),
   z.object({ intent: z.literal("email-resubscribe") }),
-  z.object({ intent: z.literal("child-choices"), showOnLeaderboard: z.literal("on").optional(), shareWithPartners: z.literal("on").optional() }),
+  z.object({ intent: z.literal("child-choices"), memberId: z.string().max(64), showOnLeaderboard: z.literal("on").optional(), shareWithPartners: z.literal("on").optional() }),
+  z.object({ intent: z.literal("remove-child"), memberId: z.string().max(64) }),
+  z.object({ intent: z.literal("add-child"), ...birthMonthFields, showOnLeaderboard: z.enum(["yes", "no"]) }),
 ]);
 
-type ActionAnswer = { crewNameError: string | null; myData: MyDataState["message"]; childChoicesSaved?: boolean };
+type ActionAnswer = { crewNameError: string | null; myData: MyDataState["message"]; family?: FamilyAnswer };
 
 /**
  * "New crew name" (rate-limited); "Delete my data" (a fresh sign-in, then a confirmation
  * link to the contact address); "E-mail me a new sign-in link" (for a fresh sign-in);
- * news and prize e-mails off or on again; a parent's choices for their child.
+ * news and prize e-mails off or on again; "My family": a parent's choices for each child,
+ * removing one, adding another (ADR 0067).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireMember(request);
   const member = await getMemberByEmail(user.email);
-  const parsed = DashboardForm.safeParse(Object.fromEntries(await readFormData(request)));
+  const form = Object.fromEntries(await readFormData(request));
+  const parsed = DashboardForm.safeParse(form);
   const language = requestLanguage(request);
   const i18n = i18nFor(language);
+  if (member && !parsed.success && form.intent === "add-child") {
+    const missing = form.showOnLeaderboard === "yes" || form.showOnLeaderboard === "no" ? BIRTH_DATE_MESSAGE : CHOOSE_LEADERBOARD_MESSAGE;
+    return data<ActionAnswer>({ crewNameError: null, myData: null, family: { error: { childId: null, text: i18n._(missing) } } }, { status: 400 });
+  }
   if (!member || !parsed.success) return data<ActionAnswer>({ crewNameError: i18n._("We couldn't change your crew name. Please try again."), myData: null }, { status: 400 });
   const intent = parsed.data.intent;
   try {
     if (parsed.data.intent === "child-choices") {
-      await setChildChoices(member.id, { showOnLeaderboard: parsed.data.showOnLeaderboard === "on", shareWithPartners: parsed.data.shareWithPartners === "on" });
-      return data<ActionAnswer>({ crewNameError: null, myData: null, childChoicesSaved: true });
+      await setFamilyChildChoices(user.email, parsed.data.memberId, { showOnLeaderboard: parsed.data.showOnLeaderboard === "on", shareWithPartners: parsed.data.shareWithPartners === "on" });
+      return data<ActionAnswer>({ crewNameError: null, myData: null, family: { savedChildId: parsed.data.memberId } });
+    }
+    if (parsed.data.intent === "remove-child") {
+      await removeChildFromFamily(user.email, parsed.data.memberId);
+      return data<ActionAnswer>({ crewNameError: null, myData: null });
+    }
+    if (parsed.data.intent === "add-child") {
+      const { birthMonth, birthYear, country, showOnLeaderboard } = parsed.data;
+      await addChildToFamily({ parentEmail: user.email, birthMonth, birthYear, country, showOnLeaderboard: showOnLeaderboard === "yes", language, clientIp: context.clientIp, userAgent: request.headers.get("User-Agent") });
+      return data<ActionAnswer>({ crewNameError: null, myData: null, family: { added: true } });
     }
     if (intent === "email-unsubscribe" || intent === "email-resubscribe") {
       await setOwnOptionalEmails(member.email, intent === "email-resubscribe");
@@ -153,7 +175,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionAnswer>({ crewNameError: null, myData });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const answer: ActionAnswer = intent === "reroll-crew-name" ? { crewNameError: userMessageIn(error, language), myData: null } : { crewNameError: null, myData: { tone: "error", text: userMessageIn(error, language) } };
+    const text = userMessageIn(error, language);
+    const answer: ActionAnswer =
+      intent === "reroll-crew-name"
+        ? { crewNameError: text, myData: null }
+        : parsed.data.intent === "child-choices" || parsed.data.intent === "remove-child"
+          ? { crewNameError: null, myData: null, family: { error: { childId: parsed.data.memberId, text } } }
+          : intent === "add-child"
+            ? { crewNameError: null, myData: null, family: { error: { childId: null, text } } }
+            : { crewNameError: null, myData: { tone: "error", text } };
     return data<ActionAnswer>(answer, { status: error.status });
   }
 }
@@ -214,7 +244,6 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <div className="mt-8 grid gap-4 sm:grid-cols-2">
           <LaunchStatusCard status={member.launch.status} invitePath={member.launch.invitePath} />
           <CrewNameCard crewName={member.crewName} error={actionData?.crewNameError ?? null} />
-          {member.childChoices && <ChildChoicesCard crewName={member.crewName} choices={member.childChoices} saved={actionData?.childChoicesSaved === true} />}
           <Card>
             <CardHeader>
               <CardDescription className="flex items-center gap-2"><Trophy className="size-4" aria-hidden="true" /> {i18n._("Points")}</CardDescription>
@@ -240,6 +269,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           {member.history && <PointsHistoryCard history={member.history} />}
           <EmailPreferencesCard status={member.emailStatus} />
           <MyDataCard isFresh={member.myData.isFresh} message={actionData?.myData ?? member.myData.message} freshMinutes={member.myData.freshMinutes} />
+          {member.family && <MyFamily family={member.family.children} choices={member.family.ageQuestion} answer={actionData?.family} />}
           <Card className="sm:col-span-2">
             <CardHeader>
               <CardDescription className="flex items-center gap-2"><Share2 className="size-4" aria-hidden="true" /> {i18n._("Invite friends")}</CardDescription>

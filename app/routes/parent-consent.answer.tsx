@@ -5,7 +5,7 @@ import type { Route } from "./+types/parent-consent.answer";
 import { NoticePage } from "~/components/notice-page";
 import { Button } from "~/components/ui/button";
 import { answerConsentRequest, CONSENT_DECISIONS, findPendingConsent } from "~/lib/consent/consent-requests.server";
-import { NOT_MY_CHILD_DAYS } from "~/lib/consent/consent-rules";
+import { FAMILY_CHILDREN_LIMIT, NOT_MY_CHILD_DAYS } from "~/lib/consent/consent-rules";
 import { readFormData } from "~/lib/http/form-data.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 
@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (known === "approve" && leaderboard !== "yes" && leaderboard !== "no") return data({ outcome: "choose_leaderboard" as const }, { status: 400 });
   const answer = await answerConsentRequest(form.get("token"), known, { showOnLeaderboard: leaderboard === "yes" });
   if (answer.outcome === "approved") return { outcome: answer.outcome };
-  return data({ outcome: answer.outcome }, { status: answer.outcome === "unknown" ? 404 : answer.outcome === "already_member" ? 409 : 200 });
+  return data({ outcome: answer.outcome }, { status: answer.outcome === "unknown" ? 404 : answer.outcome === "family_full" ? 409 : 200 });
 }
 
 export default function ParentConsentAnswer({ loaderData, actionData }: Route.ComponentProps) {
@@ -70,13 +70,13 @@ export default function ParentConsentAnswer({ loaderData, actionData }: Route.Co
           )}
         />
       );
-    case "already_member":
+    case "family_full":
       return (
         <NoticePage
           icon={XCircle}
           iconClassName="text-destructive"
-          title={i18n._("This address already has a membership")}
-          message={i18n._("Each e-mail address can hold one membership, so we've deleted this request. Sign in to see the one you have.")}
+          title={i18n._("Your family is full")}
+          message={i18n._("A family can have up to {limit} young fans on one address, so we've deleted this request. Sign in to see your family.", { limit: FAMILY_CHILDREN_LIMIT })}
           action={{ to: "/login", label: i18n._("Crew Login") }}
         />
       );

@@ -5,7 +5,7 @@ import type { Route } from "./+types/privacy";
 import { LegalPage } from "~/components/legal-page";
 import { contactEmailFrom, siteNameFrom } from "~/lib/site-name";
 import { loadLegalFacts } from "~/lib/consent/legal-facts.server";
-import { NOT_MY_CHILD_DAYS } from "~/lib/consent/consent-rules";
+import { FAMILY_CHILDREN_LIMIT, NOT_MY_CHILD_DAYS } from "~/lib/consent/consent-rules";
 import { ERASURE_LINK_HOURS } from "~/lib/privacy/erasure-link.server";
 import { FRESH_SIGN_IN_MINUTES } from "~/lib/privacy/privacy-request.server";
 import { getEnv } from "~/lib/env.server";
@@ -187,6 +187,12 @@ export default function Privacy({ matches, loaderData }: Route.ComponentProps) {
         <p>
           {i18n._(
             "If the parent says yes, the membership uses the parent's address, the child plays under a crew name, and we send the parent a confirmation a day later. Every e-mail we send the parent has a link to withdraw consent, which deletes the membership and its data at once. If a child wins a prize, the parent claims it.",
+          )}
+        </p>
+        <p data-testid="families">
+          {i18n._(
+            "A family shares the parent's address: each child the parent says yes to is a crew member of their own, with their own crew name, referral link and points (up to {limit} children on one address), and a grown-up who is a fan too keeps their own membership beside them. Brothers and sisters never count as each other's referrals. Signed in, the parent sees every child under \"My family\" on the dashboard, can add another child there without a second e-mail (we record the same consent, with this notice's version), and can remove one child, which deletes that child's membership and data only; the rest of the family stays as it is.",
+            { limit: FAMILY_CHILDREN_LIMIT },
           )}
         </p>
         <p>

@@ -105,8 +105,13 @@ BEGIN
     v_done := v_done || r.idx;
   END LOOP;
 
-  -- A person already listed (same identity: case, "+tag", gmail dots) earns nothing.
-  FOR r IN SELECT q.idx FROM unnest(v_requests) q JOIN waitlist_users m ON m.email_identity = q.identity WHERE q.idx <> ALL (v_done) LOOP
+  -- A person already listed (same identity: case, "+tag", gmail dots) earns nothing. An
+  -- address holds one own membership and its children's (ADR 0067): a child a parent
+  -- approves is never someone already listed, and a grown-up is not their child.
+  FOR r IN
+    SELECT q.idx FROM unnest(v_requests) q JOIN waitlist_users m ON m.email_identity = q.identity AND m.consent_method IS DISTINCT FROM 'parent_email_plus'
+     WHERE q.idx <> ALL (v_done) AND q.consent_method IS DISTINCT FROM 'parent_email_plus'
+  LOOP
     v_outcome[r.idx] := 'existing';
     v_done := v_done || r.idx;
   END LOOP;
@@ -158,7 +163,8 @@ BEGIN
     RETURNING u.id)
   SELECT coalesce(array_agg(q.idx), '{}') INTO v_joined FROM unnest(v_requests) q JOIN inserted i ON i.id = q.id;
   FOR r IN
-    SELECT q.idx, EXISTS (SELECT 1 FROM waitlist_users m WHERE m.email_identity = q.identity) AS is_listed
+    SELECT q.idx, q.consent_method IS DISTINCT FROM 'parent_email_plus'
+                  AND EXISTS (SELECT 1 FROM waitlist_users m WHERE m.email_identity = q.identity AND m.consent_method IS DISTINCT FROM 'parent_email_plus') AS is_listed
       FROM unnest(v_requests) q WHERE q.idx <> ALL (v_done) AND q.idx <> ALL (v_joined)
   LOOP
     v_outcome[r.idx] := CASE WHEN r.is_listed THEN 'existing' ELSE 'code_taken' END;
@@ -251,7 +257,13 @@ BEGIN
            CASE WHEN v_outcome[q.idx] = 'joined' THEN v_webhooks END,
            m.id, m.email, m.referral_code, m.points, m.referrals_made, m.confirmed_email, m.has_viewed_trailer, m.is_blocked, m.join_date
       FROM unnest(v_requests) q
-      LEFT JOIN waitlist_users m ON v_outcome[q.idx] IN ('joined', 'existing') AND m.email_identity = q.identity
+      -- The member who joined, or the own membership already listed: each branch one index probe.
+      LEFT JOIN LATERAL (
+        SELECT j.* FROM waitlist_users j WHERE v_outcome[q.idx] = 'joined' AND j.id = q.id
+        UNION ALL
+        SELECT o.* FROM waitlist_users o
+         WHERE v_outcome[q.idx] = 'existing' AND o.email_identity = q.identity AND o.consent_method IS DISTINCT FROM 'parent_email_plus'
+      ) m ON true
      ORDER BY q.idx;
 END;
 $$;

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
@@ -21,9 +22,10 @@ export const waitlistUsers = pgTable(
   "waitlist_users",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    email: text("email").notNull().unique(),
-    /** The person behind the address (app/lib/waitlist/email-identity.ts): one member each. */
-    emailIdentity: text("email_identity").notNull().unique(),
+    /** The contact address: a grown-up's own, or, for a child a parent approved, the parent's (a family shares it, ADR 0067). */
+    email: text("email").notNull(),
+    /** The person behind the address (app/lib/waitlist/email-identity.ts): one own membership each, and their children's (ADR 0067). */
+    emailIdentity: text("email_identity").notNull(),
     /** Random (ADR 0042): nothing of the address. Older codes still work through referral_code_aliases. */
     referralCode: text("referral_code").notNull().unique(),
     /** How many times the member re-rolled their crew name: with the id, it gives the name (crewNameOf). */
@@ -100,6 +102,11 @@ export const waitlistUsers = pgTable(
     check("waitlist_users_language", sql`${t.language} in ('en', 'es')`),
     check("waitlist_users_signup_via", sql`${t.signupVia} in ('copy', 'facebook', 'x', 'linkedin', 'email')`),
     check("waitlist_users_not_self_referred", sql`${t.referredByUserId} is null or ${t.referredByUserId} <> ${t.id}`),
+    // A family (ADR 0067): an address holds one membership of its own, and any number of its children's (bounded in consent-rules.ts).
+    uniqueIndex("waitlist_users_own_email_key").on(t.email).where(sql`${t.consentMethod} is distinct from 'parent_email_plus'`),
+    uniqueIndex("waitlist_users_own_identity_key").on(t.emailIdentity).where(sql`${t.consentMethod} is distinct from 'parent_email_plus'`),
+    index("waitlist_users_family_idx").on(t.emailIdentity),
+    index("waitlist_users_email_idx").on(t.email),
     index("waitlist_users_referred_by_idx").on(t.referredByUserId),
     index("waitlist_users_created_at_idx").on(t.createdAt),
     index("waitlist_users_confirmed_at_idx").on(t.confirmedAt).where(sql`${t.confirmedAt} is not null`),

@@ -141,6 +141,70 @@ describe("a child joins with a parent's consent", () => {
     }
   });
 
+  it("a family: two siblings ask one parent, each is a crew member of their own, and the parent adds a third", async () => {
+    const run = unique();
+    const parentEmail = `family.${run}@example.com`;
+    const firstChild = await newPage(e2e.browser, { clientAddress: "203.0.113.91" });
+    const secondChild = await newPage(e2e.browser, { clientAddress: "203.0.113.92" });
+    const parent = await newPage(e2e.browser);
+    const visitor = await newPage(e2e.browser);
+    /** The parent answers the newest request: Yes, with the leaderboard answer given. */
+    async function approve(show: "Yes" | "No", newerThan: number) {
+      await parent.goto((await latestMailTo(e2e.server.origin, parentEmail, /\/parent-consent\/answer\?token=/, { newerThan })).link!);
+      await parent.getByRole("group", { name: "Show on the public leaderboard" }).getByRole("radio", { name: show }).check();
+      await parent.getByRole("button", { name: "Yes, they may join" }).click();
+      await waitForHeading(parent, "Thank you: your child is in the crew!");
+    }
+    /** Whether the public leaderboard lists this crew name. */
+    async function isListed(crewName: string): Promise<boolean> {
+      await visitor.goto(`${e2e.server.origin}/leaderboard`);
+      await visitor.getByTestId("leaderboard-row").first().waitFor();
+      return (await visitor.getByTestId("leaderboard-row").filter({ hasText: crewNamePattern(crewName) }).count()) > 0;
+    }
+    try {
+      const beforeFirst = await newestMailId(e2e.server.origin);
+      await childAsksParent(firstChild, e2e.server.origin, `sib.one${run}@example.com`, parentEmail);
+      await approve("Yes", beforeFirst);
+      const beforeSecond = await newestMailId(e2e.server.origin);
+      await childAsksParent(secondChild, e2e.server.origin, `sib.two${run}@example.com`, parentEmail);
+      await approve("No", beforeSecond);
+
+      await signIn(parent, e2e.server.origin, parentEmail);
+      await parent.goto(`${e2e.server.origin}/dashboard`);
+      const family = parent.getByRole("region", { name: "My family" });
+      const cards = family.getByTestId("family-child");
+      assert.equal(await cards.count(), 2, "a card per child");
+      const [shown, hidden] = await cards.getByRole("heading", { level: 3 }).allInnerTexts();
+      assert.match(shown!, CREW_NAME);
+      assert.match(hidden!, CREW_NAME);
+      const links = await cards.getByTestId("family-link").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+      assert.equal(new Set(links).size, 2, "each child has a referral link of their own");
+      assert.equal(await isListed(shown!), true, "the child shown \"Yes\" is on the leaderboard");
+      assert.equal(await isListed(hidden!), false, "the child shown \"No\" is not");
+
+      const hiddenCard = cards.filter({ has: parent.getByRole("heading", { name: hidden! }) });
+      await hiddenCard.getByRole("checkbox", { name: `Show ${hidden} on the public leaderboard` }).check();
+      await hiddenCard.getByRole("button", { name: "Save my choices" }).click();
+      await hiddenCard.getByTestId("child-choices-saved").waitFor();
+      assert.equal(await isListed(hidden!), true, "listed once the parent turns it on");
+
+      // "Add another child": no e-mail round trip for a parent already verified.
+      const add = family.locator("form").filter({ has: parent.getByRole("button", { name: "Add to my family" }) });
+      await add.getByLabel("Month", { exact: true }).selectOption({ label: CHILD_BIRTH.month });
+      await add.getByLabel("Year", { exact: true }).fill(CHILD_BIRTH.year);
+      await add.getByRole("radio", { name: "No" }).check();
+      await add.getByRole("button", { name: "Add to my family" }).click();
+      await family.getByTestId("child-added").waitFor();
+      await cards.nth(2).waitFor();
+      assert.equal(await cards.count(), 3, "the third child has a card");
+    } finally {
+      await closePage(firstChild);
+      await closePage(secondChild);
+      await closePage(parent);
+      await closePage(visitor);
+    }
+  });
+
   it("keeps nothing when the parent says no, or does not answer in time", async () => {
     const run = unique();
     const decliner = `decliner.${run}@example.com`;

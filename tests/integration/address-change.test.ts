@@ -92,6 +92,17 @@ describe("changing the contact address", () => {
     expect(await db.select().from(addressChanges)).toHaveLength(0);
   });
 
+  it("moves the whole family on the address, and nobody else's membership (ADR 0067)", async () => {
+    const childConsent = { ageBand: "under_consent_age", method: "parent_email_plus", noticeVersion: 1 } as const;
+    const sibling = (await joinWaitlist({ email: OLD, consent: childConsent })).member.id;
+    const neighbour = (await joinWaitlist({ email: "moving.member.next@example.com", isConfirmed: true })).member.id;
+    await askToMove(cookie, NEW);
+    expect(await confirm(await confirmationToken())).toMatchObject({ status: 200, data: { outcome: "changed" } });
+    const rows = await db.select({ id: waitlistUsers.id, email: waitlistUsers.email }).from(waitlistUsers).orderBy(waitlistUsers.email);
+    expect(rows).toEqual(expect.arrayContaining([{ id: memberId, email: NEW }, { id: sibling, email: NEW }, { id: neighbour, email: "moving.member.next@example.com" }]));
+    expect(await db.select().from(auditEvents).where(eq(auditEvents.action, "member.address_changed"))).toHaveLength(2);
+  });
+
   it("refuses the same address, a throwaway domain and a malformed one, with the reason", async () => {
     expect(await askToMove(cookie, "Moving.Member@Example.com")).toMatchObject({ status: 400, data: { error: SAME_ADDRESS_MESSAGE } });
     expect(await askToMove(cookie, "kid@mailinator.com")).toMatchObject({ status: 400, data: { error: THROWAWAY_ADDRESS_MESSAGE } });

@@ -84,9 +84,12 @@ describe("a child the parent has not shown", () => {
     expect((await api("PATCH", `/members/${child.id}`, { notes: "found you" })).status).toBe(404);
     const [stored] = await db.select({ notes: waitlistUsers.notes }).from(waitlistUsers).where(eq(waitlistUsers.id, child.id));
     expect(stored?.notes).toBe("");
+    // The parent's address joining through the API is the grown-up's own membership in the
+    // same family (ADR 0067): a new member, and nothing of the child in the answer.
     const added = await api("POST", "/members", { email: "parent.of.kid@example.com", birthMonth: "1", birthYear: "1980" });
-    expect(added.status).toBe(403);
+    expect(added.status).toBe(201);
     expect(JSON.stringify(added.body)).not.toContain(child.id);
+    expect((added.body as { isNewMember: boolean }).isNewMember).toBe(true);
     expect((await api("PATCH", `/members/${grownUp.id}`, { notes: "VIP" })).status).toBe(200);
   });
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
 import { recordAuditEvent } from "../audit/audit.server";
-import { db, runTransaction } from "../db.server";
+import { runTransaction } from "../db.server";
 import { AppError } from "../errors";
 
 /** A parent's choices for their child (ADR 0065): each off until the parent says yes. */
@@ -17,8 +17,8 @@ export function childChoicesOf(member: { consentMethod: string | null; leaderboa
 
 /**
  * The parent changes "Show <crew name> on the public leaderboard" and "Share with the
- * studio's partners" for their child, from the dashboard of the membership they approved;
- * audited with before and after. Anyone else's membership: 400, nothing changed.
+ * studio's partners" for their child, from "My family" (family.server.ts checks the child is
+ * theirs); audited with before and after. Anyone else's membership: 400, nothing changed.
  */
 export async function setChildChoices(memberId: string, choices: ChildChoices): Promise<ChildChoices> {
   return runTransaction(async (tx) => {
@@ -36,13 +36,4 @@ export async function setChildChoices(memberId: string, choices: ChildChoices): 
     await recordAuditEvent(tx, { kind: "system", name: "parent's choices" }, { action: "consent.choices_changed", targetType: "member", targetId: memberId, before: was, after: choices });
     return choices;
   });
-}
-
-/** The parent's choices for the membership `memberId`, or null when no parent approved it. */
-export async function getChildChoices(memberId: string): Promise<ChildChoices | null> {
-  const [member] = await db
-    .select({ consentMethod: waitlistUsers.consentMethod, leaderboardChoice: waitlistUsers.leaderboardChoice, partnerSharingChoice: waitlistUsers.partnerSharingChoice })
-    .from(waitlistUsers)
-    .where(eq(waitlistUsers.id, memberId));
-  return member ? childChoicesOf(member) : null;
 }

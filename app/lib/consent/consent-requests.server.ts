@@ -18,12 +18,13 @@ import { normaliseEmail } from "../waitlist/email";
 import { emailIdentity } from "../waitlist/email-identity";
 import { callJoinBatch } from "../waitlist/join/join-record.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
+import { loadJoinSettings } from "../waitlist/join/join-rules.server";
 import type { Member } from "../waitlist/members.server";
 import { countryOf, deviceClassOf } from "../waitlist/signup-context";
 import { isThrowawayAddress, THROWAWAY_ADDRESS_MESSAGE } from "../waitlist/throwaway-domains.server";
 import { childHashOf, type AgePass } from "./age-pass.server";
 import { parentNoticeLines, renderParentNotice } from "./consent-emails";
-import { CONSENT_REQUESTS_PER_NETWORK, CONSENT_REQUESTS_PER_PARENT, NOT_MY_CHILD_DAYS } from "./consent-rules";
+import { CONSENT_REQUESTS_PER_NETWORK, CONSENT_REQUESTS_PER_PARENT, FAMILY_CHILDREN_LIMIT, NOT_MY_CHILD_DAYS } from "./consent-rules";
 import { currentPrivacyNotice } from "./privacy-notice.server";
 import { i18nFor } from "../i18n/catalogs.server";
 import type { Language } from "../i18n/languages";
@@ -200,7 +201,7 @@ export type ConsentAnswer =
   | { outcome: "approved"; member: Member }
   | { outcome: "declined" }
   | { outcome: "not_my_child" }
-  | { outcome: "already_member" }
+  | { outcome: "family_full" }
   | { outcome: "unknown" };
 
 /**
@@ -208,12 +209,13 @@ export type ConsentAnswer =
  * answer. Approval creates the membership with the parent's address as its contact and
  * records the consent (the confirmation e-mail follows a day later); a decline keeps
  * nothing. "This is not my child" declines and refuses further requests to the address for
- * NOT_MY_CHILD_DAYS days, keeping only its keyed hash (ADR 0062). An address that already
- * has a membership gets no second one. An approval carries the parent's answer to "Show on
+ * NOT_MY_CHILD_DAYS days, keeping only its keyed hash (ADR 0062). Each approval adds a child
+ * to the address's family (ADR 0067), up to FAMILY_CHILDREN_LIMIT. An approval carries the parent's answer to "Show on
  * the public leaderboard" (ADR 0065); sharing with partners stays off until the parent turns it on.
  */
 export async function answerConsentRequest(token: unknown, decision: ConsentDecision, choices: { showOnLeaderboard: boolean } = { showOnLeaderboard: false }): Promise<ConsentAnswer> {
   if (typeof token !== "string" || token.length === 0 || token.length > 200) return { outcome: "unknown" };
+  const joinSettings = await loadJoinSettings();
   return runTransaction(async (tx) => {
     const [request] = await tx
       .delete(consentRequests)
@@ -237,10 +239,15 @@ export async function answerConsentRequest(token: unknown, decision: ConsentDeci
       await recordAuditEvent(tx, actor, { action: "consent.not_my_child", targetType: "consent_request", targetId: request.id, after: { refusedDays: NOT_MY_CHILD_DAYS } });
       return { outcome: "not_my_child" } as const;
     }
-    const [existing] = await tx.select({ id: waitlistUsers.id }).from(waitlistUsers).where(eq(waitlistUsers.emailIdentity, request.parentIdentity));
-    if (existing) {
-      await keepConsentNoticeAs(tx, request.noticeEmailId, existing.id);
-      return { outcome: "already_member" } as const;
+    // A family (ADR 0067): the address holds each child the parent approves, up to the limit; its rows locked so two answers cannot pass it together.
+    const children = await tx
+      .select({ id: waitlistUsers.id })
+      .from(waitlistUsers)
+      .where(and(eq(waitlistUsers.emailIdentity, request.parentIdentity), eq(waitlistUsers.consentMethod, "parent_email_plus")))
+      .for("update");
+    if (children.length >= FAMILY_CHILDREN_LIMIT) {
+      await forgetConsentNotices(tx, [request.noticeEmailId]);
+      return { outcome: "family_full" } as const;
     }
     const referrer = request.referrerId
       ? (await tx.select({ code: waitlistUsers.referralCode }).from(waitlistUsers).where(eq(waitlistUsers.id, request.referrerId)))[0]
@@ -263,9 +270,9 @@ export async function answerConsentRequest(token: unknown, decision: ConsentDeci
         },
       },
       (requests) => callJoinBatch(tx, requests),
+      joinSettings,
     );
     await keepConsentNoticeAs(tx, request.noticeEmailId, joined.member.id);
-    if (!joined.isNewMember) return { outcome: "already_member" } as const;
     await tx.update(waitlistUsers).set({ leaderboardChoice: choices.showOnLeaderboard }).where(eq(waitlistUsers.id, joined.member.id));
     await recordAuditEvent(tx, actor, {
       action: "consent.granted",

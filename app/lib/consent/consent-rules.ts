@@ -14,3 +14,6 @@ export const CONSENT_REQUESTS_PER_NETWORK = { limit: 10, windowSeconds: 60 * 60 
 
 /** Days no consent request goes to an address whose owner answered "This is not my child" (ADR 0062). */
 export const NOT_MY_CHILD_DAYS = 30;
+
+/** Children a parent may approve on one address (ADR 0067): a family, not a way to list a class. */
+export const FAMILY_CHILDREN_LIMIT = 8;

@@ -33,6 +33,8 @@ const HASH_OF_EDITION: Record<number, string> = {
   15: "058ae5e2563de5967280a039bd38ee1abc8f6e02188c28a240a6c60ad45c77a5",
   // 16: a site run "children first" says so: no age asked, every sign-up a request to a grown-up (issue 38, ADR 0066).
   16: "5ad5ae2e35996e768c74ff8b58d62298b5140ec8062dc091f520538f187d3e71",
+  // 17: a family shares the parent's address; "My family", "Add another child", removing one child (issue 38, ADR 0067).
+  17: "df2156e9583d81f76867353fb3124b015d31c02a248b687c2abdeb6de8ec94ab",
 };
 
 describe("the privacy notice's edition", () => {
@@ -61,6 +63,8 @@ const HASH_OF_SPANISH_EDITION: Record<number, string> = {
   6: "9511a994426e8a9a579b26c31bc3e840a34d15a8ede0b1832826423069791c8c",
   // 7: the same change as the English edition 16 (issue 38, ADR 0066).
   7: "5bc9c7c310466c98d9a38437ccdf1b8d7c724021bb6235998da3899160e654e2",
+  // 8: the same change as the English edition 17 (issue 38, ADR 0067).
+  8: "c7eeb784b0d3aa5d0855b7b547baaaef99dee37246773eca4aa15706cba3bded",
 };
 const SPANISH_PAGES = ["privacy", "terms"] as const;
 

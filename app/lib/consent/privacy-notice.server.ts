@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE, isTranslatedLanguage, type Language, type TranslatedL
  * notice e-mail): raise it with any change of what they say. A test compares a hash of
  * those files with the one recorded for this edition, so a change cannot forget it.
  */
-export const PRIVACY_NOTICE_EDITION = 16;
+export const PRIVACY_NOTICE_EDITION = 17;
 
 /**
  * The edition of the notice's Spanish words (ADR 0054): the parent's notice as the Spanish
@@ -18,7 +18,7 @@ export const PRIVACY_NOTICE_EDITION = 16;
  * catalogs, app/locales/es/privacy.po and terms.po). Raise it with any change of them; a
  * test compares a hash of the Spanish words with the one recorded for this edition.
  */
-export const SPANISH_NOTICE_EDITION = 7;
+export const SPANISH_NOTICE_EDITION = 8;
 
 /** Each translated language's notice edition (a new language's notice starts at 1). */
 const TRANSLATION_EDITIONS: Record<TranslatedLanguage, number> = { es: SPANISH_NOTICE_EDITION };

@@ -116,7 +116,7 @@ export async function isPendingAddressChange(token: unknown): Promise<boolean> {
 export type AddressChangeOutcome = "changed" | "taken" | "unknown";
 
 /**
- * The link's post, once: the membership and its sign-in account move to the new address,
+ * The link's post, once: the membership, the rest of its family (ADR 0067) and its sign-in account move to the new address,
  * which is thereby confirmed; the old address is told. Every other session of the member
  * ends (issue 37: whoever had a browser signed in as them is out); `keepSessionId`, the
  * confirming browser's own, stays. Audited without either address; integrations hear
@@ -138,19 +138,23 @@ export async function confirmAddressChange(token: unknown, { keepSessionId }: { 
         .for("update");
       if (!member) return "unknown" as const;
       if (await isAddressTaken(tx, change.newEmail, member.id)) return "taken" as const;
-      await tx
+      // The family moves together (ADR 0067): every membership the old address holds.
+      const family = await tx
         .update(waitlistUsers)
         .set({ email: change.newEmail, emailIdentity: emailIdentity(change.newEmail), updatedAt: sql`now()` })
-        .where(eq(waitlistUsers.id, member.id));
+        .where(eq(waitlistUsers.emailIdentity, emailIdentity(member.email)))
+        .returning({ id: waitlistUsers.id });
       const moved = await tx.update(users).set({ email: change.newEmail, emailVerified: true, updatedAt: sql`now()` }).where(eq(users.email, member.email)).returning({ id: users.id });
       for (const account of moved) {
         await tx.delete(sessions).where(and(eq(sessions.userId, account.id), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
       }
       // The old address is no longer theirs: what names it goes first; the notice to it below
       // is marked as the member's, so an erasure takes it too.
-      await forgetOldAddress(tx, member, change.newEmail);
-      await recordAuditEvent(tx, { kind: "system", name: "member's own change" }, { action: "member.address_changed", targetType: "member", targetId: member.id });
-      await enqueueWebhookEvent(tx, "member.email_changed", { memberId: member.id, email: change.newEmail });
+      for (const moved of family) {
+        await forgetOldAddress(tx, { id: moved.id, email: member.email }, change.newEmail);
+        await recordAuditEvent(tx, { kind: "system", name: "member's own change" }, { action: "member.address_changed", targetType: "member", targetId: moved.id });
+        await enqueueWebhookEvent(tx, "member.email_changed", { memberId: moved.id, email: change.newEmail });
+      }
       const { SITE_NAME, CONTACT_EMAIL } = getEnv();
       const notice = renderAddressChangedNotice({ i18n: i18nFor(member.language), siteName: SITE_NAME, contactEmail: CONTACT_EMAIL });
       await enqueueEmail(

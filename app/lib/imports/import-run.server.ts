@@ -3,6 +3,7 @@ import { memberImportRows, memberImports, users } from "../../../db/schema";
 import { adminActor } from "../audit/actor";
 import { recordAdminAuditEvent, recordAuditEvents } from "../audit/audit.server";
 import { runTransaction, type Transaction } from "../db.server";
+import { loadJoinSettings, type JoinSettings } from "../waitlist/join/join-rules.server";
 import { AppError } from "../errors";
 import { log } from "../log.server";
 import { normaliseTags } from "../waitlist/member-admin.server";
@@ -53,7 +54,7 @@ export async function startImport(importId: string, options: { tags: readonly st
  * welcome e-mail only when chosen. A line whose person joined since the check is
  * skipped; a referral code someone else holds is replaced.
  */
-async function insertMembers(tx: Transaction, job: MemberImport, rows: StagedRow[]): Promise<Added[]> {
+async function insertMembers(tx: Transaction, job: MemberImport, rows: StagedRow[], joinSettings: JoinSettings): Promise<Added[]> {
   const created = await createMembers(
     rows.map((row) => ({
       email: row.email,
@@ -66,6 +67,7 @@ async function insertMembers(tx: Transaction, job: MemberImport, rows: StagedRow
       sendWelcome: job.sendWelcome && !row.isBlocked,
     })),
     (requests) => callJoinBatch(tx, requests),
+    joinSettings,
   );
   return rows.flatMap((row, index) => {
     const result = created[index]!;
@@ -86,6 +88,7 @@ async function actorOf(tx: Transaction, job: MemberImport) {
  * Returns false when no import is running.
  */
 export async function importNextBatch(): Promise<boolean> {
+  const joinSettings = await loadJoinSettings();
   return runTransaction(async (tx) => {
     const [job] = await tx
       .select()
@@ -116,7 +119,7 @@ export async function importNextBatch(): Promise<boolean> {
       await tx.delete(memberImportRows).where(eq(memberImportRows.importId, job.id));
       return true;
     }
-    const added = await insertMembers(tx, job, rows);
+    const added = await insertMembers(tx, job, rows, joinSettings);
     await recordAuditEvents(
       tx,
       actor,

@@ -7,7 +7,7 @@ import { isUuid } from "../uuid";
 import { runTransaction, type Transaction } from "../db.server";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import { forgetAddress } from "./forget-address.server";
-import { addressList, consentRequestNames, loadMemberTraces } from "./member-rows.server";
+import { addressList, consentRequestNames, loadErasureTraces } from "./member-rows.server";
 
 /** Who erased a member: themselves (a confirmed link), an admin, or a parent withdrawing consent. */
 export type ErasedBy = { kind: "member" } | { kind: "admin"; adminId: string } | { kind: "parent_withdrawal" } | { kind: "retention" };
@@ -24,7 +24,8 @@ export type ErasureCondition = { onlyParentConsented?: boolean };
  * staged CSV import lines, webhook messages not yet delivered that name them (delivered ones
  * keep their shape with the address scrubbed), their rate-limit counters, and the values of
  * audit rows about them (which keep only what was done, when and by whom). A row is theirs
- * because a column names their id or their address, whole (ADR 0059): nobody else's row changes. Points already credited to others stay, and the
+ * because a column names their id or their address, whole (ADR 0059): nobody else's row changes;
+ * while the address holds another member of the family, it stays theirs (ADR 0067). Points already credited to others stay, and the
  * leaderboard's counts follow the deletion (its trigger). Leaves a tombstone audit row
  * ("erased, by whom", nothing of the person) and a `member.erased` webhook event carrying
  * only the id. False when there was no such member (a second click, an erased member).
@@ -41,7 +42,7 @@ export async function eraseMemberIn(tx: Transaction, memberId: string, by: Erase
     .where(and(eq(waitlistUsers.id, memberId), condition.onlyParentConsented ? eq(waitlistUsers.consentMethod, "parent_email_plus") : undefined))
     .for("update");
   if (!member) return false;
-  const traces = (await loadMemberTraces(tx, member.id))!;
+  const traces = (await loadErasureTraces(tx, member.id))!;
 
   await forgetAddress(tx, traces, { byId: true });
   // A team account of the same address stays (Team removes it); a crew account goes with its sessions (cascade).

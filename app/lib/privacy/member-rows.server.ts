@@ -85,3 +85,20 @@ export async function loadMemberTraces(executor: Executor, memberId: string, { f
   const [member] = (await executor.execute<{ id: string; email: string; email_identity: string }>(sql`select id, email, email_identity from waitlist_users where id = ${memberId}${lock}`)).rows;
   return member ? tracesOf({ id: member.id, email: member.email, emailIdentity: member.email_identity }) : null;
 }
+
+/**
+ * The traces an erasure of this one membership may remove (ADR 0067). While another member
+ * of the family holds the address — a sibling, or the grown-up's own membership — the
+ * address and what names it are the family's: only what names this member's id goes.
+ * The last membership of an address takes its address with it.
+ */
+export async function loadErasureTraces(executor: Executor, memberId: string): Promise<MemberTraces | null> {
+  const [member] = (
+    await executor.execute<{ id: string; email: string; email_identity: string; shares_address: boolean }>(sql`
+      select m.id, m.email, m.email_identity,
+             exists (select 1 from waitlist_users o where o.email_identity = m.email_identity and o.id <> m.id) as shares_address
+        from waitlist_users m where m.id = ${memberId}`)
+  ).rows;
+  if (!member) return null;
+  return member.shares_address ? { memberId: member.id, addresses: [], identities: [] } : tracesOf({ id: member.id, email: member.email, emailIdentity: member.email_identity });
+}

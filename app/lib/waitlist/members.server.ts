@@ -40,17 +40,27 @@ export async function getMemberById(id: string, executor: Executor = db): Promis
   return member ?? null;
 }
 
+/** A family's own membership first, then its children in the order they joined. */
+const ownFirst = [sql`${waitlistUsers.consentMethod} is not distinct from 'parent_email_plus'`, waitlistUsers.joinDate, waitlistUsers.id] as const;
+
+/**
+ * The membership an address's sign-in opens (ADR 0067): the grown-up's own, or, when the
+ * address holds only children a parent approved, the first of them. A family's other
+ * children are `listFamily`'s (app/lib/family/).
+ */
 export async function getMemberByEmail(email: string, executor: Executor = db): Promise<Member | null> {
   const [member] = await executor
     .select(memberColumns)
     .from(waitlistUsers)
-    .where(eq(waitlistUsers.email, normaliseEmail(email)));
+    .where(eq(waitlistUsers.email, normaliseEmail(email)))
+    .orderBy(...ownFirst)
+    .limit(1);
   return member ?? null;
 }
 
-/** The member behind an address, whichever of its spellings they joined with. */
+/** The membership an address's sign-in opens, whichever of its spellings they joined with. */
 export async function getMemberByIdentity(identity: string, executor: Executor = db): Promise<Member | null> {
-  const [member] = await executor.select(memberColumns).from(waitlistUsers).where(eq(waitlistUsers.emailIdentity, identity));
+  const [member] = await executor.select(memberColumns).from(waitlistUsers).where(eq(waitlistUsers.emailIdentity, identity)).orderBy(...ownFirst).limit(1);
   return member ?? null;
 }
 

@@ -10,7 +10,7 @@ import type { Member } from "../members.server";
 import { THROWAWAY_ADDRESS_MESSAGE } from "../throwaway-domains.server";
 import { createBatcher } from "./batcher";
 import { callJoinBatch, type JoinRequestRecord, type JoinResultRecord, type ReferralOutcome } from "./join-record.server";
-import { joinRequestOf, loadJoinSettings, senderOf, type NewMember } from "./join-rules.server";
+import { joinRequestOf, loadJoinSettings, senderOf, type JoinSettings, type NewMember } from "./join-rules.server";
 
 export type { JoinGate, NewMember } from "./join-rules.server";
 
@@ -82,10 +82,12 @@ function createdFrom(row: JoinResultRecord): CreatedMember {
  * seed all come here. Each join is the rules of joinRequestOf, in one statement for the
  * whole list (waitlist_join_batch); a code someone else holds is replaced and that join
  * tried again. `send` is the process's batcher by default, or a transaction's own call
- * (an import writes its members with its progress).
+ * (an import writes its members with its progress). A caller inside a transaction passes
+ * the join settings it read before opening it: a settings read that misses the cache
+ * inside a transaction would wait for the transaction's own connection (PGlite has one).
  */
-export async function createMembers(members: readonly NewMember[], send: SendJoins = sendThroughBatcher): Promise<CreatedMember[]> {
-  const settings = await loadJoinSettings();
+export async function createMembers(members: readonly NewMember[], send: SendJoins = sendThroughBatcher, joinSettings?: JoinSettings): Promise<CreatedMember[]> {
+  const settings = joinSettings ?? (await loadJoinSettings());
   const created: CreatedMember[] = new Array<CreatedMember>(members.length);
   let pending = members.map((_, index) => index);
   for (let attempt = 0; pending.length > 0; attempt += 1) {
@@ -125,8 +127,8 @@ export function isUnderAgeRefusal(error: unknown): boolean {
  * gate that refuses — or an address answered under the consent age (ADR 0061) — throws
  * JoinGateRefusal.
  */
-export async function joinWaitlist(member: NewMember, send: SendJoins = sendThroughBatcher): Promise<JoinResult> {
-  const [created] = await createMembers([member], send);
+export async function joinWaitlist(member: NewMember, send: SendJoins = sendThroughBatcher, joinSettings?: JoinSettings): Promise<JoinResult> {
+  const [created] = await createMembers([member], send, joinSettings);
   if (!created) throw new Error("createMembers answered no member");
   switch (created.outcome) {
     case "joined":
