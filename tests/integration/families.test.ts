@@ -6,13 +6,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, emailOutbox, referrals, users, waitlistUsers } from "../../db/schema";
 import { resetDatabase } from "../db-reset";
-import { requestWithCookie, signInAs } from "../auth-helpers";
+import { requestWithCookie, sessionIdOf, signInAs } from "../auth-helpers";
 import { ADULT_BIRTH, SELF_CONSENT } from "../factories";
 import { db } from "~/lib/db.server";
 import { FAMILY_CHILDREN_LIMIT } from "~/lib/consent/consent-rules";
 import { answerConsentRequest, requestParentConsent } from "~/lib/consent/consent-requests.server";
 import type { AgePass } from "~/lib/consent/age-pass.server";
 import { listFamilyChildren } from "~/lib/family/family.server";
+import { exportOwnData } from "~/lib/privacy/export-member.server";
 import { getMemberByEmail } from "~/lib/waitlist/members.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import * as dashboard from "~/routes/dashboard";
@@ -122,6 +123,21 @@ describe("My family on the dashboard", () => {
 
     expect(await dashboardPost(cookie, { intent: "child-choices", memberId: second.id, showOnLeaderboard: "on" })).toMatchObject({ status: 200, body: { family: { savedChildId: second.id } } });
     expect((await listFamilyChildren(PARENT)).map((child) => child.choices.showOnLeaderboard)).toEqual([true, true]);
+  });
+});
+
+describe("the grown-up's download", () => {
+  it("holds every membership of the address, and nothing of another family", async () => {
+    const first = await siblingJoins(PARENT);
+    const second = await siblingJoins(PARENT, { show: false });
+    const stranger = await siblingJoins(OTHER_PARENT);
+    const own = (await joinWaitlist({ email: PARENT, consent: SELF_CONSENT })).member;
+    await signInAs(PARENT);
+    const document = await exportOwnData({ memberId: own.id, sessionId: await sessionIdOf(PARENT) });
+    expect(document.membership.id).toBe(own.id);
+    expect(document.family?.map((member) => member.membership.id)).toEqual([first.id, second.id]);
+    expect(JSON.stringify(document)).not.toContain(stranger.id);
+    expect(JSON.stringify(document)).not.toContain(OTHER_PARENT);
   });
 });
 

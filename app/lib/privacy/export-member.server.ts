@@ -44,6 +44,8 @@ export type MemberExport = {
   records: Record<string, unknown[]>;
   /** Rows read per table: the tables erasure empties of this member, and consent_refusals, which it leaves to lapse (ADR 0062). */
   sources: Record<string, number>;
+  /** In the grown-up's own download: every other membership of their address (ADR 0067), each a document like this one. */
+  family?: MemberExport[];
 };
 
 type Row = Record<string, unknown>;
@@ -233,12 +235,32 @@ export async function buildMemberExport(memberId: string): Promise<MemberExport>
   return collect(traces, member);
 }
 
-/** A member downloads their own data: a fresh sign-in, within limits, audited (without the address). */
+const removedMeanwhile = (error: unknown): null => {
+  if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+  throw error;
+};
+
+/** The other memberships of the member's address: their family (ADR 0067), by the identity column, whole. */
+async function familyMemberIds(memberId: string): Promise<string[]> {
+  const family = await rows(sql`
+    select o.id from waitlist_users m join waitlist_users o on o.email_identity = m.email_identity and o.id <> m.id
+     where m.id = ${memberId} order by o.join_date, o.id`);
+  return family.map((row) => String(row.id));
+}
+
+/**
+ * A member downloads their own data: a fresh sign-in, within limits, audited (without the
+ * address). The grown-up signed in with the family's address gets every membership it holds.
+ */
 export async function exportOwnData(request: { memberId: string; sessionId: string }): Promise<MemberExport> {
   await admitPrivacyRequest("export", request);
   const document = await buildMemberExport(request.memberId);
-  await recordAuditEvent(db, { kind: "system", name: "the member (self-service)" }, { action: "member.exported", targetType: "member", targetId: request.memberId });
-  return document;
+  // A child removed meanwhile is simply not in the file.
+  const family = (await Promise.all((await familyMemberIds(request.memberId)).map((id) => buildMemberExport(id).catch(removedMeanwhile)))).filter((member) => member !== null);
+  for (const id of [request.memberId, ...family.map((member) => String(member.membership.id))]) {
+    await recordAuditEvent(db, { kind: "system", name: "the member (self-service)" }, { action: "member.exported", targetType: "member", targetId: id });
+  }
+  return family.length > 0 ? { ...document, family } : document;
 }
 
 /** An owner or admin downloads a member's data from Waitlist Users (checked here too; audited, without the address). */

@@ -1,29 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { requestParentConsent } from "../../consent/consent-requests.server";
+import { requestParentConsent, type ParentConsentRequest } from "../../consent/consent-requests.server";
 import { guardAgainstBots } from "../../security/bot-guard.server";
 import { forgetReferralCode, readPendingReferral } from "../visitor-cookies.server";
 import { JoinInputSchema } from "../waitlist.schema";
 import { joinFailureOf } from "./join-failure.server";
 import type { JoinAnswer, JoinVisitor } from "./join-answer.server";
-import type { ShareChannel } from "../../funnel/channels";
-import type { Language } from "../../i18n/languages";
 
 /** Where the join form sends a visitor once the parent's request is on its way. */
 export const PARENT_ASKED_PATH = "/parent-consent?sent=1";
 
 /** What a "children first" post carries, from whichever door it came (the site's form, the embedded form). */
-export type ParentFirstPost = {
-  altcha: string | undefined;
-  website: string | undefined;
-  parentEmail: string;
-  referralCode: string | null;
-  via: ShareChannel | null;
-  clientIp: string;
-  userAgent: string | null;
-  siteLanguage: Language;
-  language?: string;
-  timeZone?: string;
-};
+export type ParentFirstPost = Omit<ParentConsentRequest, "agePass" | "childrenFirst"> & { altcha: string | undefined; website: string | undefined };
 
 /**
  * A "children first" post (ADR 0066), whichever door it came through: the bot guard, then a
@@ -31,20 +18,9 @@ export type ParentFirstPost = {
  * (throwaway domains, "not my child", the per-parent and per-network limits). Nothing of the
  * child is stored until the parent says yes; the referral waits with the request.
  */
-export async function askParentFirst(post: ParentFirstPost): Promise<void> {
-  await guardAgainstBots({ form: "join", altcha: post.altcha, website: post.website, clientIp: post.clientIp });
-  await requestParentConsent({
-    parentEmail: post.parentEmail,
-    agePass: null,
-    childrenFirst: true,
-    referralCode: post.referralCode,
-    via: post.via,
-    clientIp: post.clientIp,
-    userAgent: post.userAgent,
-    siteLanguage: post.siteLanguage,
-    language: post.language,
-    timeZone: post.timeZone,
-  });
+export async function askParentFirst({ altcha, website, ...request }: ParentFirstPost): Promise<void> {
+  await guardAgainstBots({ form: "join", altcha, website, clientIp: request.clientIp });
+  await requestParentConsent({ ...request, agePass: null, childrenFirst: true });
 }
 
 /** The join form's post when the site runs "children first": the address is the parent's or guardian's (askParentFirst). */
