@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { allowPageError, answerAgeQuestion, closePage, joinWaitlist, newPage, signIn, unique, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
+import { allowPageError, answerAgeQuestion, closePage, joinWaitlist, latestMailTo, newPage, signIn, unique, waitForHeading, waitForHydration, withServerAndBrowser } from "./fixtures";
 
 const e2e = withServerAndBrowser();
 const AXE_SOURCE: string = (createRequire(import.meta.url)("axe-core") as { source: string }).source;
@@ -102,6 +102,20 @@ describe("accessibility (axe, WCAG 2.1 AA)", () => {
       await answerAgeQuestion(child, { month: "June", year: String(new Date().getUTCFullYear() - 9) });
       await child.getByRole("button", { name: "Join the Crew" }).click();
       await waitForHeading(child, "Ask a parent or guardian");
+      found.push(...(await violationsOn(child)));
+      // The parent's answer page, and their dashboard with "My family" (ADR 0067).
+      const parentEmail = `axe.parent.${unique()}@example.com`;
+      await child.getByLabel("Parent's or guardian's e-mail address").fill(parentEmail);
+      await child.getByRole("button", { name: "Send to my parent or guardian" }).click();
+      await waitForHeading(child, "We've asked your parent or guardian");
+      await child.goto((await latestMailTo(e2e.server.origin, parentEmail, /\/parent-consent\/answer\?token=/)).link!);
+      found.push(...(await violationsOn(child)));
+      await child.getByRole("group", { name: "Show on the public leaderboard" }).getByRole("radio", { name: "No" }).check();
+      await child.getByRole("button", { name: "Yes, they may join" }).click();
+      await waitForHeading(child, "Thank you: your child is in the crew!");
+      await signIn(child, e2e.server.origin, parentEmail);
+      await child.goto(`${e2e.server.origin}/dashboard`);
+      await child.getByRole("region", { name: "My family" }).waitFor();
       found.push(...(await violationsOn(child)));
 
       await signIn(visitor, e2e.server.origin, email);
