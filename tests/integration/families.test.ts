@@ -93,7 +93,7 @@ describe("My family on the dashboard", () => {
     expect(added).toMatchObject({ status: 200, body: { family: { added: true } } });
     const children = await db.select().from(waitlistUsers).where(and(eq(waitlistUsers.email, PARENT), sql`${waitlistUsers.id} <> ${first.id}`));
     expect(children).toHaveLength(1);
-    expect(children[0]).toMatchObject({ consentMethod: "parent_email_plus", ageBand: "under_consent_age", consentCountry: "ES", consentAge: 14, leaderboardChoice: false, partnerSharingChoice: false });
+    expect(children[0]).toMatchObject({ consentMethod: "parent_email_plus", ageBand: "under_consent_age", consentCountry: "ES", consentAge: 14, leaderboardChoice: false, partnerSharingChoice: false, confirmedEmail: true });
     expect(children[0]!.privacyNoticeVersion).toBeGreaterThan(0);
     const [granted] = await db.select().from(auditEvents).where(and(eq(auditEvents.action, "consent.granted"), eq(auditEvents.targetId, children[0]!.id)));
     expect(granted?.after).toMatchObject({ method: "parent_email_plus", from: "signed-in parent" });

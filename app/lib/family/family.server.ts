@@ -128,6 +128,8 @@ export async function addChildToFamily(child: NewChild): Promise<{ memberId: str
     const joined = await joinWaitlist(
       {
         email: children[0]!.email,
+        // The parent's session came from a link to this address: it is confirmed.
+        isConfirmed: true,
         referralCode: null,
         via: null,
         device: deviceClassOf(child.userAgent),
