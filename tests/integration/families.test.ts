@@ -14,6 +14,7 @@ import { answerConsentRequest, requestParentConsent } from "~/lib/consent/consen
 import type { AgePass } from "~/lib/consent/age-pass.server";
 import { listFamilyChildren } from "~/lib/family/family.server";
 import { exportOwnData } from "~/lib/privacy/export-member.server";
+import { forgetCachedSettings } from "~/lib/settings/settings.server";
 import { getMemberByEmail } from "~/lib/waitlist/members.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import * as dashboard from "~/routes/dashboard";
@@ -36,11 +37,12 @@ async function dashboardPost(cookie: string, fields: Record<string, string>): Pr
 }
 
 /** A child asks `parent` (with an age pass, as the join form gives one) and the parent answers yes; the approved child. */
-async function siblingJoins(parent: string, { referralCode = null as string | null, show = true } = {}) {
+async function siblingJoins(parent: string, { referralCode = null as string | null, show = true, beforeAnswer = () => {} } = {}) {
   const before = await db.select({ id: emailOutbox.id }).from(emailOutbox);
   await requestParentConsent({ parentEmail: parent, agePass: childPass(), referralCode, via: null, clientIp: `198.51.100.${before.length + 1}`, userAgent: null, siteLanguage: "en" });
   const [notice] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, parent), eq(emailOutbox.kind, "parent_consent"))).orderBy(sql`id desc`).limit(1);
   const token = /\/parent-consent\/answer\?token=([A-Za-z0-9_-]+)/.exec(notice!.text)![1]!;
+  beforeAnswer();
   const answer = await answerConsentRequest(token, "approve", { showOnLeaderboard: show });
   if (answer.outcome !== "approved") throw new Error(`not approved: ${answer.outcome}`);
   return answer.member;
@@ -73,6 +75,19 @@ describe("a family", () => {
     expect(family.map((child) => child.choices.showOnLeaderboard)).toEqual([true, false]);
     expect(new Set(family.map((child) => child.link)).size).toBe(2);
     expect(await listFamilyChildren(OTHER_PARENT)).toEqual([]);
+  });
+
+  // PGlite runs one statement at a time: a read outside the transaction waits for it to end,
+  // so a settings read that missed the cache inside the transaction hung the server (e2e).
+  it("is approved and added when the settings' in-memory copy has just run out", async () => {
+    await siblingJoins(PARENT);
+    const second = await siblingJoins(PARENT, { beforeAnswer: forgetCachedSettings });
+    const cookie = await signInAs(PARENT);
+    forgetCachedSettings();
+    const added = await dashboardPost(cookie, { intent: "add-child", ...CHILD_BIRTH, country: "US", showOnLeaderboard: "yes" });
+    expect(added.status).toBe(200);
+    expect((await rowsOf(PARENT)).map((row) => row.id)).toContain(second.id);
+    expect(await rowsOf(PARENT)).toHaveLength(3);
   });
 
   it("takes no more children than the limit: the request is deleted and nothing is added", async () => {
