@@ -103,7 +103,10 @@ describe("the sender", () => {
       const asked = Date.now();
       await magicLink("waiting@example.com");
       await until(() => sent.some((message) => message.to === "waiting@example.com"));
-      expect(Date.now() - asked).toBeLessThan(BULK_PACE_DURING_BURST_MS * 5);
+      // At once: it overtakes the paced queue (47 welcomes still waiting would take 4.7 s)
+      // rather than waiting its turn; counted in messages, so a busy machine's latency does not decide it.
+      expect(Date.now() - asked).toBeLessThan(BULK_PACE_DURING_BURST_MS * 20);
+      expect(sent.findIndex((message) => message.to === "waiting@example.com")).toBeLessThan(25);
       await sleep(BULK_PACE_DURING_BURST_MS * 4);
       const welcomes = sent.filter((message) => message.to !== "waiting@example.com");
       const gaps = welcomes.slice(1).map((message, index) => message.at - welcomes[index]!.at);
