@@ -49,10 +49,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const erasure = await eraseByLink((await readFormData(request)).get("token"));
-  if (erasure.outcome !== "erased") return data({ problem: erasure.outcome }, { status: STATUS[erasure.outcome] });
-  // This browser's "joined here" cookie named the member: it goes too.
-  const isTheirDevice = (await readDeviceMemberId(request.headers.get("Cookie"))) === erasure.memberId;
-  return redirect(ERASED_PATH, isTheirDevice ? { headers: { "Set-Cookie": await forgetDeviceMember() } } : undefined);
+  const deviceMemberId = await readDeviceMemberId(request.headers.get("Cookie"));
+  // This browser's "joined here" cookie names the member: it goes too. While it is still
+  // there after the erasure, the post is this browser's own, sent again because the first
+  // answer never arrived (a browser resends a post whose connection dropped): the same answer.
+  const isThisBrowsers = "memberId" in erasure && deviceMemberId === erasure.memberId;
+  if (erasure.outcome !== "erased" && !(erasure.outcome === "used" && isThisBrowsers)) return data({ problem: erasure.outcome }, { status: STATUS[erasure.outcome] });
+  return redirect(ERASED_PATH, isThisBrowsers ? { headers: { "Set-Cookie": await forgetDeviceMember() } } : undefined);
 }
 
 export default function DeleteMyData({ loaderData, actionData }: Route.ComponentProps) {

@@ -194,7 +194,7 @@ describe("erasing a member", () => {
   });
 
   it("answers a used, stale or forged link without erasing anyone, and asks for a fresh sign-in first", async () => {
-    expect(await eraseByLink(createErasureToken(targetId))).toEqual({ outcome: "used" });
+    expect(await eraseByLink(createErasureToken(targetId))).toEqual({ outcome: "used", memberId: targetId });
     const member = await joinWaitlist({ email: "late.lark@example.com", consent: SELF_CONSENT });
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
     expect(await readErasureLink(createErasureToken(member.member.id, dayAgo))).toEqual({ status: "expired" });

@@ -19,7 +19,7 @@ import { admitPrivacyRequest } from "./privacy-request.server";
 const PURPOSE = "member-erasure";
 export const ERASURE_LINK_HOURS = 24;
 
-export type ErasureLink = { status: "valid"; memberId: string } | { status: "invalid" } | { status: "expired" } | { status: "used" };
+export type ErasureLink = { status: "valid"; memberId: string } | { status: "invalid" } | { status: "expired" } | { status: "used"; memberId: string };
 
 export function createErasureToken(memberId: string, now = new Date()): string {
   return sealToken(PURPOSE, `${memberId}.${now.getTime() + ERASURE_LINK_HOURS * 60 * 60 * 1000}`);
@@ -36,7 +36,7 @@ export async function readErasureLink(token: unknown, now = new Date()): Promise
   if (!match) return { status: "invalid" };
   const [, memberId, expiresAt] = match as unknown as [string, string, string];
   const [member] = await db.select({ id: waitlistUsers.id }).from(waitlistUsers).where(eq(waitlistUsers.id, memberId));
-  if (!member) return { status: "used" };
+  if (!member) return { status: "used", memberId };
   if (Number(expiresAt) <= now.getTime()) return { status: "expired" };
   return { status: "valid", memberId };
 }
@@ -63,11 +63,13 @@ export async function requestOwnErasure(request: { memberId: string; sessionId: 
   await enqueueEmail({ kind: "erasure_confirmation", to: member.email, subject, html, text, memberId: request.memberId });
 }
 
-export type ErasureOutcome = { outcome: "erased"; memberId: string } | { outcome: Exclude<ErasureLink["status"], "valid"> };
+/** `used` names the member the link was for (now gone), so the browser that erased them can be told so again. */
+export type ErasureOutcome = { outcome: "erased" | "used"; memberId: string } | { outcome: "invalid" | "expired" };
 
 /** The confirmed link: erases the member, or says why not. */
 export async function eraseByLink(token: unknown, now = new Date()): Promise<ErasureOutcome> {
   const link = await readErasureLink(token, now);
+  if (link.status === "used") return { outcome: "used", memberId: link.memberId };
   if (link.status !== "valid") return { outcome: link.status };
-  return (await eraseMember(link.memberId, { kind: "member" })) ? { outcome: "erased", memberId: link.memberId } : { outcome: "used" };
+  return { outcome: (await eraseMember(link.memberId, { kind: "member" })) ? "erased" : "used", memberId: link.memberId };
 }
