@@ -1,13 +1,16 @@
 // The launch e-mail to a million (issue 30), on a throwaway PostgreSQL 15 cluster with
 // 1,000,000 confirmed members and a counting SMTP peer in this process:
-//  1. the peer's own ceiling: nodemailer (pooled, 4 connections, like the app) sending the
-//     same kind of message to it in a loop;
+//  1. the peer's own ceiling: nodemailer pooled with as many connections as the two app
+//     processes open together (2 × BROADCAST_MAX_LANES), sending the same kind of message
+//     to it in a loop;
 //  2. a broadcast to everyone confirmed, paced at BENCH_PACE messages a minute (default
-//     60,000: the settings' cap), sent by two app processes; one is killed with SIGKILL
+//     the settings' cap), sent by two app processes; both are killed with SIGKILL
 //     when BENCH_KILL_AT of the messages are sent and started again 5 s later.
 // It prints the time to queue every message, the send rate against the pace and against
 // the peer's ceiling, each app process's RSS over the run, and, counted at the peer per
-// address, how many members got exactly one message, none, or more than one.
+// address by Message-ID, how many members got exactly one distinct message, none, or more
+// than one distinct one, and how many repeats of the same Message-ID arrived (what the kill
+// may cost: a receiver that drops repeated Message-IDs shows one).
 // Build first (`npm run build`), then: npx tsx bench/broadcast.ts
 // BENCH_MEMBERS (default 1,000,000) makes it smaller. The broadcast's row is written here,
 // as Admin → Broadcasts writes it after its checks; the queueing and sending are the app's.
@@ -20,18 +23,25 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { runOnServer } from "../tests/e2e/fresh-database";
 import { startThrowawayCluster, throwawayClusterUnavailable } from "../tests/e2e/throwaway-postgres";
+import { BROADCAST_MAX_LANES } from "../app/lib/launch/broadcasts/broadcast-lanes";
+import { BROADCAST_PACE } from "../app/lib/launch/pace";
 import { databaseUrl, startApp, type App } from "./app-process";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
-const PACE = Number(process.env.BENCH_PACE ?? 60_000);
+const PACE = Number(process.env.BENCH_PACE ?? BROADCAST_PACE.max);
 const KILL_AT = Number(process.env.BENCH_KILL_AT ?? 0.4);
+const APP_PROCESSES = 2;
+const CONNECTIONS = APP_PROCESSES * BROADCAST_MAX_LANES;
 const CEILING_MESSAGES = Number(process.env.BENCH_CEILING_MESSAGES ?? 20_000);
 const POLL_SECONDS = MEMBERS > 200_000 ? 5 : 1;
 const UPLOADS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "launchcrew-bench-uploads-"));
 
-/** An SMTP server that counts the complete messages each address received (a message cut off mid-way is not one). */
+/**
+ * An SMTP server that records, per address, the Message-IDs of the complete messages it
+ * received (a message cut off mid-way is not one).
+ */
 async function startCountingPeer() {
-  const perAddress = new Map<string, number>();
+  const perAddress = new Map<string, string[]>();
   let complete = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -39,15 +49,23 @@ async function startCountingPeer() {
     logger: false,
     size: 1024 * 1024,
     onData(stream, session, callback) {
-      stream.on("data", () => undefined);
+      let head = "";
+      stream.on("data", (chunk: Buffer) => {
+        if (head.length < 4096) head += chunk.toString("latin1");
+      });
       stream.on("end", () => {
         complete++;
-        for (const rcpt of session.envelope.rcptTo) perAddress.set(rcpt.address, (perAddress.get(rcpt.address) ?? 0) + 1);
+        const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(head)?.[1] ?? "(none)";
+        for (const rcpt of session.envelope.rcptTo) {
+          const ids = perAddress.get(rcpt.address);
+          if (ids) ids.push(messageId);
+          else perAddress.set(rcpt.address, [messageId]);
+        }
         callback();
       });
     },
   });
-  // The app process killed mid-send resets its connections: that is the bench, not a fault.
+  // The app processes killed mid-send reset their connections: that is the bench, not a fault.
   // Without a listener the server's 'error' event would end this process (the 1,000,000 run did).
   let resets = 0;
   server.on("error", () => void resets++);
@@ -58,12 +76,13 @@ async function startCountingPeer() {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     perAddress,
     complete: () => complete,
+    resetCount: () => void (complete = 0),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
 async function peerCeiling(url: string): Promise<number> {
-  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 4, maxMessages: 1000 });
+  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: CONNECTIONS, maxMessages: 1000 });
   const html = `<!doctype html><html><body>${"<p>News from the crew, with your points and your place.</p>".repeat(20)}</body></html>`;
   const started = performance.now();
   let next = 0;
@@ -73,7 +92,7 @@ async function peerCeiling(url: string): Promise<number> {
       await transport.sendMail({ from: "crew@bench.example", to: `ceiling${i}@bench.example`, subject: "News", html, text: "News" });
     }
   };
-  await Promise.all([lane(), lane(), lane(), lane()]);
+  await Promise.all(Array.from({ length: CONNECTIONS }, lane));
   transport.close();
   return CEILING_MESSAGES / ((performance.now() - started) / 1000);
 }
@@ -100,6 +119,17 @@ function rssMb(pid: number): number | null {
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
   } catch {
     return null;
+  }
+}
+
+/** "heap used / external MB" from the app's own /metrics (open to this machine). */
+async function heapOf(app: App): Promise<string> {
+  try {
+    const text = await (await fetch(`${app.origin}/metrics`, { signal: AbortSignal.timeout(2000) })).text();
+    const mb = (name: string) => (Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? Number.NaN) / 1048576).toFixed(0);
+    return `heap ${mb("nodejs_heap_size_used_bytes")}, external ${mb("nodejs_external_memory_bytes")}`;
+  } catch {
+    return "heap -";
   }
 }
 
@@ -136,8 +166,9 @@ try {
   await seed(client);
 
   const ceiling = await peerCeiling(peer.url);
-  console.log(`peer ceiling: nodemailer to the same peer in a loop (4 pooled connections): ${ceiling.toFixed(0)} messages/s`);
+  console.log(`peer ceiling: nodemailer to the same peer in a loop (${CONNECTIONS} pooled connections, as the app processes open): ${ceiling.toFixed(0)} messages/s`);
   peer.perAddress.clear();
+  peer.resetCount();
 
   await client.query(`insert into site_settings (key, value) values ('broadcast_messages_per_minute', $1::jsonb)
     on conflict (key) do update set value = excluded.value`, [JSON.stringify(PACE)]);
@@ -147,7 +178,7 @@ try {
     BETTER_AUTH_SECRET: "bench-secret-".padEnd(48, "x"),
     SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64"),
   };
-  apps.push(await startApp(1, url, UPLOADS_DIR, env), await startApp(1, url, UPLOADS_DIR, env));
+  for (let i = 0; i < APP_PROCESSES; i++) apps.push(await startApp(1, url, UPLOADS_DIR, env));
 
   const started = performance.now();
   const created = await client.query<{ id: string }>(`
@@ -185,26 +216,28 @@ try {
       console.log(`every message queued after ${seconds.toFixed(1)} s`);
     }
     if (killedAt === null && row.sent >= MEMBERS * KILL_AT) {
-      const victim = apps[0]!;
-      process.kill(victim.pid, "SIGKILL");
+      for (const app of apps) process.kill(app.pid, "SIGKILL");
       killedAt = seconds;
-      console.log(`killed one app process (SIGKILL) at ${seconds.toFixed(1)} s with ${row.sent.toLocaleString("en")} sent`);
+      console.log(`killed every app process (SIGKILL) at ${seconds.toFixed(1)} s with ${row.sent.toLocaleString("en")} marked sent, the peer having ${peer.complete().toLocaleString("en")}`);
     }
     if (killedAt !== null && !restarted && seconds - killedAt >= 5) {
-      apps[0] = await startApp(1, url, UPLOADS_DIR, env);
+      for (let i = 0; i < apps.length; i++) apps[i] = await startApp(1, url, UPLOADS_DIR, env);
       restarted = true;
-      console.log(`started it again at ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      console.log(`started them again at ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
     if (seconds - lastReport >= 30) {
       lastReport = seconds;
-      console.log(`  ${seconds.toFixed(0)} s: ${row.sent.toLocaleString("en")} sent, ${row.pending.toLocaleString("en")} waiting, peer has ${peer.complete().toLocaleString("en")}`);
+      const rssNow = apps.map((app) => rssMb(app.pid)?.toFixed(0) ?? "-").join(", ");
+      const heaps = (await Promise.all(apps.map(heapOf))).join("; ");
+      console.log(`  ${seconds.toFixed(0)} s: ${row.sent.toLocaleString("en")} sent, ${row.pending.toLocaleString("en")} waiting, peer has ${peer.complete().toLocaleString("en")}; app RSS ${rssNow} MB (${heaps})`);
     }
     if (row.status === "finished") break;
   }
   const seconds = (performance.now() - started) / 1000;
   const rate = MEMBERS / seconds;
   console.log(`broadcast finished after ${seconds.toFixed(1)} s: ${rate.toFixed(0)} messages/s overall = ${(rate / (PACE / 60)).toFixed(3)} of the pace (${PACE.toLocaleString("en")}/min) and ${(rate / ceiling).toFixed(3)} of the peer's ceiling`);
-  console.log(`  (the killed process's messages in flight wait out their 120 s lease before another process sends them)`);
+  const taken = await client.query<{ taken_over: number }>("select taken_over from broadcasts where id = $1", [id]);
+  console.log(`  messages taken over after the kill (their lease ran out): ${Number(taken.rows[0]?.taken_over ?? 0).toLocaleString("en")}`);
   for (const [pid, samples] of Object.entries(rss)) {
     const steady = samples.slice(Math.min(10, Math.floor(samples.length / 4)));
     if (steady.length === 0) continue;
@@ -212,12 +245,15 @@ try {
   }
   let once = 0;
   let more = 0;
-  for (const count of peer.perAddress.values()) {
-    if (count === 1) once++;
+  let repeats = 0;
+  for (const ids of peer.perAddress.values()) {
+    const distinct = new Set(ids).size;
+    if (distinct === 1) once++;
     else more++;
+    repeats += ids.length - distinct;
   }
   const none = MEMBERS - once - more;
-  console.log(`counted at the peer: ${once.toLocaleString("en")} members got exactly one message, ${none} none, ${more} more than one`);
+  console.log(`counted at the peer: ${once.toLocaleString("en")} members got exactly one distinct Message-ID, ${none} none, ${more} more than one distinct; ${repeats.toLocaleString("en")} repeats of a Message-ID already received`);
   console.log(`  (connections reset at the peer, the killed process's: ${peer.resets()})`);
   const outcome = await client.query<{ status: string; n: number }>("select status, count(*)::integer as n from email_outbox where broadcast_id = $1 group by status", [id]);
   console.log(`  outbox: ${outcome.rows.map((row) => `${row.n.toLocaleString("en")} ${row.status}`).join(", ")}`);

@@ -11,6 +11,7 @@ import { startPrizeAddressJob } from "./prizes/prize-claims.server";
 import { createTransport } from "./email/transport.server";
 import { startOutboxWorker } from "./email/worker.server";
 import { startBroadcastJob } from "./launch/broadcasts/broadcast-queue.server";
+import { BROADCAST_MAX_LANES } from "./launch/broadcasts/broadcast-lanes";
 import { startBroadcastSender } from "./launch/broadcasts/broadcast-sender.server";
 import { log } from "./log.server";
 import { startPurgeJob } from "./maintenance/purge.server";
@@ -47,7 +48,7 @@ export async function boot(): Promise<void> {
   getAuth(); // fails fast on a missing secret
   resolveShippingAddressKey(env); // and on a missing shipping-address key
   registerBackgroundTask(startOutboxWorker(createTransport(env)));
-  registerBackgroundTask(startBroadcastSender(createTransport(env)));
+  registerBackgroundTask(startBroadcastSender(createTransport(env, { maxConnections: BROADCAST_MAX_LANES })));
   registerBackgroundTask(startBroadcastJob());
   registerBackgroundTask(startPurgeJob());
   registerBackgroundTask(startSeasonJob());

@@ -66,6 +66,8 @@ export const broadcasts = pgTable(
      * the index entries its own sent messages left behind (a vacuum removes them later).
      */
     claimedThrough: bigint("claimed_through", { mode: "number" }).notNull().default(0),
+    /** Messages another process took over once the lease of the one sending them ran out (it died): some may have gone twice, with one Message-ID. */
+    takenOver: integer("taken_over").notNull().default(0),
     rehearsal: boolean("rehearsal").notNull().default(false),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -74,6 +76,7 @@ export const broadcasts = pgTable(
   (t) => [
     check("broadcasts_status", sql`${t.status} in ('scheduled', 'sending', 'paused', 'cancelled', 'finished')`),
     check("broadcasts_audience_count_non_negative", sql`${t.audienceCount} >= 0`),
+    check("broadcasts_taken_over_non_negative", sql`${t.takenOver} >= 0`),
     check("broadcasts_spanish_whole", sql`(${t.subjectEs} is null) = (${t.htmlEs} is null)`),
     index("broadcasts_active_idx").on(t.scheduledAt).where(sql`${t.status} in ('scheduled', 'sending')`),
   ],

@@ -63,7 +63,7 @@ describe("a broadcast", () => {
       await admin.getByText("Broadcast Resumed").waitFor();
       await poll(async () => broadcastMail().length >= 3 || undefined, { timeoutMs: 30_000, describe: () => `${broadcastMail().length} of 3 messages arrived` });
       await poll(async () => ((await admin.getByText(/^Finished$/).count()) > 0 ? true : undefined), { timeoutMs: 10_000, describe: () => "the broadcast never showed as finished" });
-      assert.match((await admin.getByTestId("broadcast-progress").first().textContent()) ?? "", /Queued 3 · Sent 3 · Failed 0 · Suppressed 0/);
+      assert.match((await admin.getByTestId("broadcast-progress").first().textContent()) ?? "", /Queued 3 · Sent 3 · Waiting 0 · Failed 0 · Suppressed 0/);
 
       const received = broadcastMail();
       assert.deepEqual(received.map((mail) => mail.to).flat().sort(), CONFIRMED, "one message per confirmed member, no one else");

@@ -14,7 +14,7 @@ import { sendMagicLinkEmail } from "~/lib/email/auth-emails.server";
 import type { MailTransport } from "~/lib/email/transport.server";
 import { deliverDueEmails } from "~/lib/email/worker.server";
 import { advanceBroadcasts } from "~/lib/launch/broadcasts/broadcast-queue.server";
-import { sendNextBroadcastMessage } from "~/lib/launch/broadcasts/broadcast-sender.server";
+import { sendNextBroadcastBatch } from "~/lib/launch/broadcasts/broadcast-sender.server";
 import { BroadcastInputSchema } from "~/lib/launch/broadcasts/broadcast.schema";
 import { createBroadcast } from "~/lib/launch/broadcasts/broadcasts.server";
 import { inviteWave } from "~/lib/launch/waves.server";
@@ -50,7 +50,7 @@ async function deliverAll(): Promise<Sent[]> {
   const { sent, transport } = recordingTransport();
   await db.update(emailOutbox).set({ nextAttemptAt: sql`now()` });
   while ((await deliverDueEmails(transport)) > 0);
-  for (let i = 0; i < 100 && (await sendNextBroadcastMessage(transport)) !== "none"; i++);
+  for (let i = 0; i < 100 && (await sendNextBroadcastBatch(transport)).claimed > 0; i++);
   return sent;
 }
 

@@ -1,41 +1,15 @@
-import { Transform, type TransformCallback } from "node:stream";
 import nodemailer from "nodemailer";
 import type { Env } from "../env.server";
 import { isEssentialEmailKind } from "./email-kinds";
 import type { ClaimedEmail } from "./outbox.server";
 import { unsubscribeUrl } from "./suppression.server";
 
-export type SendOptions = {
-  /**
-   * Runs once the whole message is with the mail server but before the line that ends it:
-   * a broadcast marks its message sent here (ADR 0050). If it throws, the message is never
-   * completed: the connection is dropped and the server discards what it got.
-   */
-  beforeEnd?: () => Promise<void>;
-};
-
 export type MailTransport = {
   /** "smtp" hands messages to a server; "local" keeps them for the dev mailbox. */
   kind: "smtp" | "local";
-  send(message: ClaimedEmail, options?: SendOptions): Promise<void>;
+  send(message: ClaimedEmail): Promise<void>;
   close(): void;
 };
-
-/** Passes the message through and holds its end until `beforeEnd` has settled. */
-class HoldEnd extends Transform {
-  constructor(private readonly beforeEnd: () => Promise<void>) {
-    super();
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    done(null, chunk);
-  }
-  override _flush(done: TransformCallback) {
-    this.beforeEnd().then(
-      () => done(),
-      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-    );
-  }
-}
 
 function messageIdFor(message: ClaimedEmail, origin: string): string {
   // Stable per outbox row, so a receiver can drop a duplicate of an at-least-once retry.
@@ -72,32 +46,41 @@ function asRecipientRejection(error: unknown): unknown {
 }
 
 /**
+ * A refusal worth waiting out rather than pressing on (issue 39): the server's 4xx ("try
+ * later": throttling, a full queue, a greylist) or no server to talk to at all.
+ */
+export function isTransientMailFailure(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof RecipientRejectedError) return false;
+  const { code, responseCode } = error as Error & { code?: string; responseCode?: number };
+  if (typeof responseCode === "number") return responseCode >= 400 && responseCode < 500;
+  return code === "ECONNECTION" || code === "ETIMEDOUT" || code === "ESOCKET" || code === "EDNS";
+}
+
+/**
  * Every SMTP step gives up long before the outbox lease (120 s) runs out; the worker also
  * extends the lease while it sends, so a slow mail server never lets another process
  * pick the same message up while this one is still sending it.
  */
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
 
-/** Connections kept open to the mail server by each transport: a broadcast reuses them. */
-const SMTP_POOL = { pool: true, maxConnections: 4, maxMessages: 1000 } as const;
+/** Connections kept open to the mail server by each transport, at most (opened as needed): a broadcast reuses them. */
+const SMTP_POOL = { pool: true, maxMessages: 1000 } as const;
 
-export function createTransport(env: Env): MailTransport {
+/**
+ * The mail server behind `SMTP_URL`, pooled (`maxConnections` at most); nodemailer pipelines
+ * the envelope and DATA where the server offers PIPELINING. Without it, the dev mailbox.
+ */
+export function createTransport(env: Env, { maxConnections = 4 } = {}): MailTransport {
   if (!env.SMTP_URL) {
-    return { kind: "local", send: async (_message, options) => options?.beforeEnd?.(), close: () => undefined };
+    return { kind: "local", send: async () => undefined, close: () => undefined };
   }
   // Settings in the URL itself win; the timeouts and pool apply where it names none.
-  const smtp = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS, ...SMTP_POOL });
-  smtp.use("stream", (mail, done) => {
-    const beforeEnd = (mail.data as { beforeEnd?: () => Promise<void> }).beforeEnd;
-    if (beforeEnd) mail.message.transform(() => new HoldEnd(beforeEnd));
-    done();
-  });
+  const smtp = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS, ...SMTP_POOL, maxConnections });
   return {
     kind: "smtp",
-    async send(message, options = {}) {
+    async send(message) {
       try {
         await smtp.sendMail({
-          ...(options.beforeEnd && { beforeEnd: options.beforeEnd }),
           from: env.MAIL_FROM,
           to: message.to,
           replyTo: message.replyTo ?? undefined,

@@ -16,7 +16,7 @@ import { i18nFor } from "../i18n/catalogs.server";
 import { addUnsubscribeLink, emailLanguage } from "./layout";
 import { renderQueuedEmail, type RenderedEmail } from "./queued-render.server";
 import { emailHashOf, getSuppression, suppressEmailHash, unsubscribeUrl } from "./suppression.server";
-import { RecipientRejectedError, type MailTransport, type SendOptions } from "./transport.server";
+import { RecipientRejectedError, type MailTransport } from "./transport.server";
 
 const POLL_INTERVAL_MS = 2000;
 /** While a burst of sign-ups is on, at most one bulk message (a welcome e-mail) this often. */
@@ -26,14 +26,14 @@ export const BULK_PACE_DURING_BURST_MS = 100;
  * Sends one claimed message, extending its lease while the mail server is slow, so no
  * other process claims it meanwhile and sends it a second time.
  */
-export async function sendLeased(transport: MailTransport, message: ClaimedEmail, leaseSeconds: number, options?: SendOptions): Promise<void> {
+export async function sendLeased(transport: MailTransport, message: ClaimedEmail, leaseSeconds: number): Promise<void> {
   const renew = setInterval(() => {
     extendLease(message, leaseSeconds).catch((error: unknown) =>
       log.warn("could not extend an e-mail lease", { outboxId: message.id, reason: error instanceof Error ? error.message : String(error) }),
     );
   }, (leaseSeconds * 1000) / 3);
   try {
-    await transport.send(message, options);
+    await transport.send(message);
   } finally {
     clearInterval(renew);
   }

@@ -11,7 +11,7 @@ import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { listMembersPage } from "../waitlist/member-admin.server";
 import { getMemberForPartners } from "../waitlist/members.server";
 import { advanceBroadcasts } from "./broadcasts/broadcast-queue.server";
-import { sendNextBroadcastMessage } from "./broadcasts/broadcast-sender.server";
+import { sendNextBroadcastBatch } from "./broadcasts/broadcast-sender.server";
 import { BroadcastInputSchema } from "./broadcasts/broadcast.schema";
 import { createBroadcast } from "./broadcasts/broadcasts.server";
 import { endRehearsal, getRehearsalState, startRehearsal } from "./rehearsal.server";
@@ -35,7 +35,7 @@ describe("broadcasts during a rehearsal", () => {
   const news = (subject: string) => BroadcastInputSchema.parse({ subject, html: "<p>Hello {{CREW_NAME}}</p>", audience: { kind: "confirmed" } });
 
   async function drain(transport: MailTransport) {
-    for (let i = 0; i < 50 && (await sendNextBroadcastMessage(transport)) !== "none"; i++);
+    for (let i = 0; i < 50 && (await sendNextBroadcastBatch(transport)).claimed > 0; i++);
   }
 
   it("keep a rehearsal broadcast in the back office and discard it at the end; a real one waits and goes after", async () => {

@@ -68,6 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       scheduledAt: row.scheduledAt.toISOString(),
       finishedAt: row.finishedAt?.toISOString() ?? null,
       progress: row.progress,
+      takenOver: row.takenOver,
     })),
     choices,
     language,
@@ -342,6 +343,15 @@ function ControlButton({ broadcast, control }: { broadcast: Listing; control: "p
   );
 }
 
+const count = (value: number) => value.toLocaleString("en-US");
+
+/** "40 s", "12 min", "2 h 5 min": the time left at the current rate. */
+function timeLeft(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
 const STATUS_LABEL: Record<Listing["status"], string> = { scheduled: "Scheduled", sending: "Sending", paused: "Paused", cancelled: "Cancelled", finished: "Finished" };
 
 function BroadcastRow({ broadcast, canSend }: { broadcast: Listing; canSend: boolean }) {
@@ -361,10 +371,16 @@ function BroadcastRow({ broadcast, canSend }: { broadcast: Listing; canSend: boo
       </p>
       <Progress value={done} max={Math.max(broadcast.audienceCount, done, 1)} aria-labelledby={headingId} />
       <p className="text-sm" data-testid="broadcast-progress">
-        Queued {progress.queued.toLocaleString("en-US")} · Sent {progress.sent.toLocaleString("en-US")} · Failed {progress.failed.toLocaleString("en-US")} · Suppressed{" "}
-        {progress.suppressed.toLocaleString("en-US")}
-        {progress.skipped > 0 && ` · Not sent ${progress.skipped.toLocaleString("en-US")}`}
+        Queued {count(progress.queued)} · Sent {count(progress.sent)} · Waiting {count(progress.waiting)} · Failed {count(progress.failed)} · Suppressed{" "}
+        {count(progress.suppressed)}
+        {progress.skipped > 0 && ` · Not sent ${count(progress.skipped)}`}
+        {broadcast.takenOver > 0 && ` · Re-sent after a crash ${count(broadcast.takenOver)}`}
       </p>
+      {broadcast.status === "sending" && (
+        <p className="text-sm text-muted-foreground" data-testid="broadcast-rate">
+          {count(progress.perMinute)} a minute{progress.etaSeconds !== null && ` · about ${timeLeft(progress.etaSeconds)} left`}
+        </p>
+      )}
       {canSend && (
         <div className="flex flex-wrap gap-2">
           {(broadcast.status === "sending" || broadcast.status === "scheduled") && <ControlButton broadcast={broadcast} control="pause" />}

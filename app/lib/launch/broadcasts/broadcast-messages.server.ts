@@ -1,45 +1,98 @@
 import { and, eq, sql } from "drizzle-orm";
 import { emailOutbox } from "../../../../db/schema";
 import { db } from "~/lib/db.server";
-import { retryDelaySeconds, MAX_ATTEMPTS, toClaimedEmail, type ClaimedEmail, type ClaimedEmailRow } from "~/lib/email/outbox.server";
+import { retryDelaySeconds, MAX_ATTEMPTS } from "~/lib/email/outbox.server";
+import { isLanguage, DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
 
-// A broadcast's messages in the outbox (ADR 0050): claimed at the site's pace, marked sent
-// just before the mail server is told the message is complete.
+// A broadcast's messages in the outbox (ADR 0050, 0068): claimed in batches at the site's
+// pace with what each member's copy needs, marked sent in batches after the mail server
+// accepted each one.
 
-export type BroadcastMessage = ClaimedEmail & { broadcastId: number; memberId: string };
+/** A claimed message with its member's values (broadcast_claim_batch, db/functions/broadcast_claim_batch.sql). */
+export type ClaimedBroadcastMessage = {
+  id: number;
+  to: string;
+  attempts: number;
+  rehearsal: boolean;
+  broadcastId: number;
+  memberId: string;
+  crewNameRoll: number;
+  language: Language;
+  points: number;
+  referralsMade: number;
+  referralCode: string;
+  isParentConsented: boolean;
+};
 
-type BroadcastMessageRow = ClaimedEmailRow & { broadcast_id: string | number; member_id: string };
-
-/** The next message any sending broadcast may send now, leased to this process; null when each must wait. */
-export async function claimBroadcastMessage(leaseSeconds: number, perMinute: number): Promise<BroadcastMessage | null> {
-  const result = await db.execute<BroadcastMessageRow>(sql`
-    select id, kind, to_address, reply_to, subject, html, text, template_data, attempts, rehearsal, broadcast_id, member_id
-      from broadcast_claim(${leaseSeconds}, ${perMinute})`);
-  const row = result.rows[0];
-  return row ? { ...toClaimedEmail(row), broadcastId: Number(row.broadcast_id), memberId: row.member_id } : null;
-}
+type ClaimRow = {
+  id: string | number;
+  to_address: string;
+  attempts: number;
+  rehearsal: boolean;
+  broadcast_id: string | number;
+  member_id: string;
+  crew_name_roll: number;
+  language: string;
+  points: number;
+  referrals_made: number;
+  referral_code: string;
+  is_parent_consented: boolean;
+};
 
 /**
- * Records the message as sent while its lease is still this process's (the attempts count
- * names the claim). False when another process holds it now: this one must not send it.
- * Also false for one claimed in a rehearsal that the rehearsal's end gave back to the queue
- * meanwhile: it is still to be sent (ADR 0051).
+ * The next messages one sending broadcast may send now (at most `limit`, at most a second of
+ * the pace), leased to this process; blocked members' and suppressed addresses' messages are
+ * settled in the same statement. Empty when each broadcast must wait or has nothing due.
  */
-export async function markBroadcastMessageSent(message: Pick<BroadcastMessage, "id" | "attempts" | "rehearsal">): Promise<boolean> {
-  const marked = await db
-    .update(emailOutbox)
-    .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
-    .where(and(eq(emailOutbox.id, message.id), eq(emailOutbox.attempts, message.attempts), eq(emailOutbox.status, "pending"), eq(emailOutbox.rehearsal, message.rehearsal)))
-    .returning({ id: emailOutbox.id });
-  return marked.length === 1;
+export async function claimBroadcastBatch(leaseSeconds: number, perMinute: number, limit: number): Promise<ClaimedBroadcastMessage[]> {
+  const result = await db.execute<ClaimRow>(sql`select * from broadcast_claim_batch(${leaseSeconds}, ${perMinute}, ${limit})`);
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    to: row.to_address,
+    attempts: Number(row.attempts),
+    rehearsal: row.rehearsal,
+    broadcastId: Number(row.broadcast_id),
+    memberId: row.member_id,
+    crewNameRoll: Number(row.crew_name_roll),
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    points: Number(row.points),
+    referralsMade: Number(row.referrals_made),
+    referralCode: row.referral_code,
+    isParentConsented: row.is_parent_consented,
+  }));
+}
+
+type Held = Pick<ClaimedBroadcastMessage, "id" | "attempts" | "rehearsal">;
+const asJson = (messages: readonly Held[]) => JSON.stringify(messages.map(({ id, attempts, rehearsal }) => ({ id, attempts, rehearsal })));
+
+/**
+ * Records messages the mail server accepted, each on its own claim (the attempts count): a
+ * message another process holds now, or one a rehearsal's end gave back to the queue, is left
+ * alone. Returns how many were marked.
+ */
+export async function markBroadcastMessagesSent(messages: readonly Held[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  const result = await db.execute(sql`
+    update email_outbox o set status = 'sent', sent_at = now(), locked_until = null, last_error = null
+      from jsonb_to_recordset(${asJson(messages)}::jsonb) as m(id bigint, attempts integer, rehearsal boolean)
+     where o.id = m.id and o.attempts = m.attempts and o.rehearsal = m.rehearsal and o.status = 'pending'`);
+  return result.rowCount ?? 0;
+}
+
+/** The heartbeat of a live sender: its messages in hand stay its own for another lease. */
+export async function renewBroadcastLeases(messages: readonly Held[], leaseSeconds: number): Promise<void> {
+  if (messages.length === 0) return;
+  await db.execute(sql`
+    update email_outbox o set locked_until = now() + make_interval(secs => ${leaseSeconds})
+      from jsonb_to_recordset(${asJson(messages)}::jsonb) as m(id bigint, attempts integer, rehearsal boolean)
+     where o.id = m.id and o.attempts = m.attempts and o.status = 'pending'`);
 }
 
 /**
  * A failed attempt, on the message's own claim (the attempts count): tried again after a
- * back-off, or not at all when the refusal is for good or it was the last attempt. `wasMarked`:
- * the mail server refused it after it was marked sent (its answer came after the mark).
+ * back-off, or not at all when the refusal is for good or it was the last attempt.
  */
-export async function failBroadcastMessage(message: Pick<BroadcastMessage, "id" | "attempts">, error: string, { isPermanent = false, wasMarked = false } = {}): Promise<void> {
+export async function failBroadcastMessage(message: Pick<ClaimedBroadcastMessage, "id" | "attempts">, error: string, { isPermanent = false } = {}): Promise<void> {
   await db
     .update(emailOutbox)
     .set({
@@ -49,13 +102,5 @@ export async function failBroadcastMessage(message: Pick<BroadcastMessage, "id" 
       lastError: error.slice(0, 500),
       nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(message.attempts)})`,
     })
-    .where(and(eq(emailOutbox.id, message.id), eq(emailOutbox.attempts, message.attempts), eq(emailOutbox.status, wasMarked ? "sent" : "pending")));
-}
-
-/** A message whose member left the audience before it went (blocked since): not sent, not retried. */
-export async function skipBroadcastMessage(message: Pick<BroadcastMessage, "id">, reason: string): Promise<void> {
-  await db
-    .update(emailOutbox)
-    .set({ status: "cancelled", lockedUntil: null, lastError: reason })
-    .where(and(eq(emailOutbox.id, message.id), eq(emailOutbox.status, "pending")));
+    .where(and(eq(emailOutbox.id, message.id), eq(emailOutbox.attempts, message.attempts), eq(emailOutbox.status, "pending")));
 }

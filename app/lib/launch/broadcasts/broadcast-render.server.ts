@@ -1,31 +1,51 @@
 import { eq, sql } from "drizzle-orm";
 import { broadcasts } from "../../../../db/schema";
-import { parentFooter } from "~/lib/consent/revoke-link.server";
+import { withdrawConsentFooter } from "~/lib/consent/consent-emails";
+import { revokeConsentUrl } from "~/lib/consent/revoke-link.server";
 import { crewNameOf } from "~/lib/crew-names/crew-name";
 import { db } from "~/lib/db.server";
-import { emailHashSql, type SuppressionReason } from "~/lib/email/suppression.server";
+import { emailHashSql, unsubscribeUrl } from "~/lib/email/suppression.server";
 import { getEnv } from "~/lib/env.server";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
-import type { Language } from "~/lib/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/lib/i18n/languages";
 import { competitionRankSql } from "~/lib/leaderboard/leaderboard.server";
 import { referralLink } from "~/lib/referrals/share-links";
 import { inviteUrl } from "../invite-code.server";
-import { renderBroadcastEmail } from "./broadcast-email";
-import type { BroadcastValues } from "./placeholders";
+import type { ClaimedBroadcastMessage } from "./broadcast-messages.server";
+import { compileBroadcast, fillBroadcast, type CompiledBroadcast } from "./compiled-broadcast";
 
-/** `es`: the Spanish version, for members whose language is Spanish; null when everyone gets the English (ADR 0054). */
-type BroadcastText = { subject: string; html: string; es: { subject: string; html: string } | null; waveId: number | null };
+type Version = { subject: string; html: string };
+/** One language version, compiled for a member and for a consenting parent (whose copy has the withdraw-consent line). */
+type CompiledVersion = { toMember: CompiledBroadcast; toParent: CompiledBroadcast };
+
+/**
+ * A broadcast ready to fill (issue 39): each language version rendered once. `es` is the
+ * Spanish version for members whose language is Spanish (ADR 0054); without one everyone gets
+ * the English. `problem`: the text cannot be rendered (every message of it fails with that).
+ */
+export type BroadcastTemplates =
+  | { problem: null; versions: { en: CompiledVersion } & Partial<Record<Language, CompiledVersion>>; needsRank: boolean; waveId: number | null }
+  | { problem: string };
 
 // A broadcast's text never changes once created: each process keeps the few it is sending.
-const texts = new Map<number, BroadcastText>();
+const compiled = new Map<number, BroadcastTemplates>();
 
-/** Forget the kept texts: for tests, whose emptied database numbers broadcasts from 1 again. */
+/** Forget the kept broadcasts: for tests, whose emptied database numbers broadcasts from 1 again. */
 export function forgetBroadcastTexts(): void {
-  texts.clear();
+  compiled.clear();
 }
 
-async function broadcastText(broadcastId: number): Promise<BroadcastText | null> {
-  const known = texts.get(broadcastId);
+function compileVersion(version: Version, language: Language, hasInvite: boolean): CompiledVersion {
+  const i18n = i18nFor(language);
+  const { SITE_NAME } = getEnv();
+  const parent = withdrawConsentFooter(i18n, "");
+  const common = { i18n, siteName: SITE_NAME, subject: version.subject, templateHtml: version.html, hasInvite };
+  return { toMember: compileBroadcast({ ...common, footer: null }), toParent: compileBroadcast({ ...common, footer: { text: parent.text, label: parent.link.label } }) };
+}
+
+/** The broadcast's compiled versions, made once per process; null when it no longer exists. */
+export async function broadcastTemplates(broadcastId: number): Promise<BroadcastTemplates | null> {
+  const known = compiled.get(broadcastId);
   if (known) return known;
   const [row] = await db
     .select({ subject: broadcasts.subject, html: broadcasts.html, subjectEs: broadcasts.subjectEs, htmlEs: broadcasts.htmlEs, audience: broadcasts.audience })
@@ -33,72 +53,91 @@ async function broadcastText(broadcastId: number): Promise<BroadcastText | null>
     .where(eq(broadcasts.id, broadcastId));
   if (!row) return null;
   const waveId = row.audience.kind === "wave" && typeof row.audience.waveId === "number" ? row.audience.waveId : null;
-  const es = row.subjectEs !== null && row.htmlEs !== null ? { subject: row.subjectEs, html: row.htmlEs } : null;
-  const text = { subject: row.subject, html: row.html, es, waveId };
-  if (texts.size > 100) texts.clear();
-  texts.set(broadcastId, text);
-  return text;
+  const english = { subject: row.subject, html: row.html };
+  const spanish = row.subjectEs !== null && row.htmlEs !== null ? { subject: row.subjectEs, html: row.htmlEs } : null;
+  let templates: BroadcastTemplates;
+  try {
+    templates = {
+      problem: null,
+      versions: { en: compileVersion(english, "en", waveId !== null), ...(spanish && { es: compileVersion(spanish, "es", waveId !== null) }) },
+      needsRank: [english, spanish].some((version) => version && (version.html.includes("{{PLACE_IN_LINE}}") || version.subject.includes("{{PLACE_IN_LINE}}"))),
+      waveId,
+    };
+  } catch (error) {
+    templates = { problem: error instanceof Error ? error.message : String(error) };
+  }
+  if (compiled.size > 100) compiled.clear();
+  compiled.set(broadcastId, templates);
+  return templates;
+}
+
+type ScorePair = { points: number; referralsMade: number };
+const pairKey = ({ points, referralsMade }: ScorePair) => `${points}:${referralsMade}`;
+
+/** Places in line for a page of members, one statement: keyed by "points:referrals" (equal scores share a place). */
+export async function placesFor(members: readonly ScorePair[]): Promise<Map<string, number>> {
+  const pairs = [...new Map(members.map((member) => [pairKey(member), { p: member.points, r: member.referralsMade }])).values()];
+  if (pairs.length === 0) return new Map();
+  const result = await db.execute<{ p: number; r: number; place: number }>(sql`
+    select x.p, x.r, ${competitionRankSql(sql`x.p`, sql`x.r`)} as place
+      from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as x(p integer, r integer)`);
+  return new Map(result.rows.map((row) => [pairKey({ points: Number(row.p), referralsMade: Number(row.r) }), Number(row.place)]));
+}
+
+type Recipient = Pick<ClaimedBroadcastMessage, "to" | "memberId" | "crewNameRoll" | "language" | "points" | "referralsMade" | "referralCode" | "isParentConsented">;
+
+/**
+ * One member's copy, unsubscribe line included: their crew name, points and place, their
+ * links, in their language's version (the English where the broadcast has none), and the
+ * withdraw-consent line for a consenting parent.
+ */
+export function fillForMember(templates: Extract<BroadcastTemplates, { problem: null }>, recipient: Recipient, places: Map<string, number>) {
+  const version = templates.versions[recipient.language] ?? templates.versions.en;
+  const { origin } = getEnv();
+  return fillBroadcast(recipient.isParentConsented ? version.toParent : version.toMember, {
+    crewName: crewNameOf(recipient.memberId, recipient.crewNameRoll),
+    placeInLine: templates.needsRank ? (places.get(pairKey(recipient)) ?? null) : null,
+    points: recipient.points,
+    referralLink: referralLink(origin, recipient.referralCode),
+    inviteLink: templates.waveId === null ? null : inviteUrl({ memberId: recipient.memberId, waveId: templates.waveId }),
+    footerUrl: recipient.isParentConsented ? revokeConsentUrl(recipient.memberId) : null,
+    unsubscribeUrl: unsubscribeUrl(recipient.to),
+  });
 }
 
 type MemberRow = {
+  to: string;
   crew_name_roll: number;
-  language: Language;
+  language: string;
   points: number;
+  referrals_made: number;
   referral_code: string;
   is_blocked: boolean;
   is_parent_consented: boolean;
-  rank: number | null;
-  suppression: SuppressionReason | null;
+  suppression: string | null;
 };
-
-export type PreparedBroadcastMessage =
-  | { kind: "ready"; email: ReturnType<typeof renderBroadcastEmail> }
-  | { kind: "suppressed"; reason: SuppressionReason }
-  | { kind: "gone" };
-
-/**
- * One member's copy of a broadcast, rendered as it goes (ADR 0050): their crew name, points
- * and place now, read with whether their address is on the suppression list (one statement
- * a message). "gone" when the member is blocked or left: the message is not sent.
- */
-export async function prepareBroadcastMessage(message: { broadcastId: number; memberId: string }): Promise<PreparedBroadcastMessage> {
-  const text = await broadcastText(message.broadcastId);
-  if (!text) return { kind: "gone" };
-  const needsRank = [text, text.es].some((version) => version && (version.html.includes("{{PLACE_IN_LINE}}") || version.subject.includes("{{PLACE_IN_LINE}}")));
-  const result = await db.execute<MemberRow>(sql`
-    select u.crew_name_roll, u.language, u.points, u.referral_code, u.is_blocked, u.consent_method = 'parent_email_plus' as is_parent_consented,
-           ${needsRank ? competitionRankSql(sql`u.points`, sql`u.referrals_made`) : sql`null::integer`} as rank,
-           (select s.reason from email_suppressions s where s.email_hash = ${emailHashSql(sql`u.email_identity`)}) as suppression
-      from waitlist_users u where u.id = ${message.memberId}`);
-  const member = result.rows[0];
-  if (!member || member.is_blocked) return { kind: "gone" };
-  if (member.suppression) return { kind: "suppressed", reason: member.suppression };
-  const { SITE_NAME, origin } = getEnv();
-  const values: BroadcastValues = {
-    crewName: crewNameOf(message.memberId, Number(member.crew_name_roll)),
-    placeInLine: member.rank === null ? null : Number(member.rank),
-    points: Number(member.points),
-    referralLink: referralLink(origin, member.referral_code),
-    inviteLink: text.waveId === null ? null : inviteUrl({ memberId: message.memberId, waveId: text.waveId }),
-  };
-  // The member's language's version: Spanish when the broadcast has one, the English otherwise,
-  // and the whole e-mail (frame, footer, unsubscribe line) in the language of that version.
-  const isSpanish = member.language === "es" && text.es !== null;
-  const version = isSpanish && text.es ? text.es : text;
-  const i18n = i18nFor(isSpanish ? "es" : "en");
-  const email = renderBroadcastEmail({
-    i18n,
-    siteName: SITE_NAME,
-    subject: version.subject,
-    templateHtml: version.html,
-    values,
-    footer: member.is_parent_consented ? parentFooter(message.memberId, i18n) : undefined,
-  });
-  return { kind: "ready", email };
-}
 
 /** The message as the member would get it now (the mailboxes show it so); null when it would not go. */
 export async function renderBroadcastMessage(message: { broadcastId: number; memberId: string }) {
-  const prepared = await prepareBroadcastMessage(message);
-  return prepared.kind === "ready" ? prepared.email : null;
+  const templates = await broadcastTemplates(message.broadcastId);
+  if (!templates || templates.problem !== null) return null;
+  const result = await db.execute<MemberRow>(sql`
+    select u.email as to, u.crew_name_roll, u.language, u.points, u.referrals_made, u.referral_code, u.is_blocked,
+           u.consent_method = 'parent_email_plus' as is_parent_consented,
+           (select s.reason from email_suppressions s where s.email_hash = ${emailHashSql(sql`u.email_identity`)}) as suppression
+      from waitlist_users u where u.id = ${message.memberId}`);
+  const member = result.rows[0];
+  if (!member || member.is_blocked || member.suppression) return null;
+  const recipient: Recipient = {
+    to: member.to,
+    memberId: message.memberId,
+    crewNameRoll: Number(member.crew_name_roll),
+    language: isLanguage(member.language) ? member.language : DEFAULT_LANGUAGE,
+    points: Number(member.points),
+    referralsMade: Number(member.referrals_made),
+    referralCode: member.referral_code,
+    isParentConsented: member.is_parent_consented,
+  };
+  const places = templates.needsRank ? await placesFor([recipient]) : new Map<string, number>();
+  return fillForMember(templates, recipient, places);
 }

@@ -1,62 +1,88 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
-import { addUnsubscribeLink, emailLanguage } from "~/lib/email/layout";
-import { i18nFor } from "~/lib/i18n/catalogs.server";
-import { LEASE_SECONDS, markEmailSuppressed } from "~/lib/email/outbox.server";
-import { emailHashOf, suppressEmailHash, unsubscribeUrl } from "~/lib/email/suppression.server";
-import { RecipientRejectedError, type MailTransport } from "~/lib/email/transport.server";
-import { sendLeased } from "~/lib/email/worker.server";
+import { emailHashOf, suppressEmailHash } from "~/lib/email/suppression.server";
+import { isTransientMailFailure, RecipientRejectedError, type MailTransport } from "~/lib/email/transport.server";
+import { sleep } from "~/lib/jobs/sleep";
 import { log } from "~/lib/log.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
-import { claimBroadcastMessage, failBroadcastMessage, markBroadcastMessageSent, skipBroadcastMessage, type BroadcastMessage } from "./broadcast-messages.server";
-import { prepareBroadcastMessage } from "./broadcast-render.server";
-
-export type BroadcastSendOutcome = "sent" | "suppressed" | "skipped" | "failed" | "none";
+import { BROADCAST_MAX_LANES, lanesForPace } from "./broadcast-lanes";
+import { claimBroadcastBatch, failBroadcastMessage, markBroadcastMessagesSent, renewBroadcastLeases, type ClaimedBroadcastMessage } from "./broadcast-messages.server";
+import { broadcastTemplates, fillForMember, placesFor } from "./broadcast-render.server";
 
 /**
- * Sends one message of a broadcast, if the pace lets one go now (ADR 0050). Exactly once: it
- * is marked sent after the mail server has the whole message and before the line that
- * completes it, so a process killed before the mark leaves an incomplete message the server
- * discards (and the message is sent again when its lease runs out), and one killed after it
- * has, at most, not yet written that last line.
+ * A broadcast message's lease (ADR 0068): short, so the messages of a process that died are
+ * taken over within seconds; a live sender renews its messages in hand every third of it.
  */
-export async function sendNextBroadcastMessage(transport: MailTransport, { leaseSeconds = LEASE_SECONDS } = {}): Promise<BroadcastSendOutcome> {
+export const BROADCAST_LEASE_SECONDS = 15;
+/** Messages claimed per statement, at most (the claim also keeps to a second of the pace). */
+export const BROADCAST_BATCH = 25;
+/** What one batch came to; `slowDown`: the mail server asked to wait (a 4xx) or could not be reached. */
+export type BroadcastBatchOutcome = { claimed: number; sent: number; failed: number; slowDown: boolean };
+
+/** Messages this process holds, renewed by the heartbeat until marked or given up. */
+export type HeldMessages = Set<ClaimedBroadcastMessage>;
+
+/**
+ * Sends the next batch of some broadcast's messages, if the pace lets any go now. Each message
+ * is marked sent after the mail server's 250 for it, all of a batch in one statement at its
+ * end: a process killed before the mark leaves them pending, and they go again (with the same
+ * Message-ID) once their lease runs out. In rehearsal mode nothing leaves (ADR 0051).
+ */
+export async function sendNextBroadcastBatch(
+  transport: MailTransport,
+  { leaseSeconds = BROADCAST_LEASE_SECONDS, limit = BROADCAST_BATCH, held = new Set() as HeldMessages } = {},
+): Promise<BroadcastBatchOutcome> {
   const perMinute = await getSiteSetting("broadcastMessagesPerMinute");
-  const message = await claimBroadcastMessage(leaseSeconds, perMinute);
-  if (!message) return "none";
-  let isMarked = false;
-  let isLeaseLost = false;
+  const batch = await claimBroadcastBatch(leaseSeconds, perMinute, limit);
+  const outcome: BroadcastBatchOutcome = { claimed: batch.length, sent: 0, failed: 0, slowDown: false };
+  if (batch.length === 0) return outcome;
+  for (const message of batch) held.add(message);
+  const accepted: ClaimedBroadcastMessage[] = [];
   try {
-    const prepared = await prepareBroadcastMessage(message);
-    if (prepared.kind === "suppressed") {
-      await markEmailSuppressed(message.id, prepared.reason);
-      return "suppressed";
+    const templates = await broadcastTemplates(batch[0]!.broadcastId);
+    if (!templates || templates.problem !== null) {
+      for (const message of batch) await failBroadcastMessage(message, templates?.problem ?? "the broadcast is gone", { isPermanent: true });
+      outcome.failed = batch.length;
+      return outcome;
     }
-    if (prepared.kind === "gone") {
-      await skipBroadcastMessage(message, "the member was blocked or left before it went");
-      return "skipped";
+    const places = templates.needsRank ? await placesFor(batch) : new Map<string, number>();
+    for (const [index, message] of batch.entries()) {
+      if (outcome.slowDown) {
+        // The server asked to wait: the rest of the batch goes back, no attempt counted.
+        await giveBack(batch.slice(index));
+        break;
+      }
+      try {
+        if (!message.rehearsal) await transport.send({ ...message, kind: "broadcast", replyTo: null, templateData: null, ...fillForMember(templates, message, places) });
+        accepted.push(message);
+      } catch (error) {
+        outcome.failed++;
+        outcome.slowDown = isTransientMailFailure(error);
+        await recordFailure(message, error);
+      }
     }
-    const rendered = prepared.email;
-    const email: BroadcastMessage = { ...message, ...rendered, ...addUnsubscribeLink(rendered, unsubscribeUrl(message.to), i18nFor(emailLanguage(rendered.html))) };
-    const markSent = async () => {
-      isMarked = await markBroadcastMessageSent(message);
-      isLeaseLost = !isMarked;
-      if (isLeaseLost) throw new Error("another process holds this message now, or its broadcast was cancelled");
-    };
-    // In rehearsal mode the message stops here, in the back office's mailbox (ADR 0051).
-    if (!message.rehearsal) await sendLeased(transport, email, leaseSeconds, { beforeEnd: markSent });
-    if (!isMarked) await markSent();
-    return "sent";
-  } catch (error) {
-    // Not ours any more: the message was dropped unfinished, and its holder decides.
-    if (isLeaseLost) return "none";
-    const reason = error instanceof Error ? error.message : String(error);
-    const isBounce = error instanceof RecipientRejectedError;
-    log.warn("broadcast message failed", { outboxId: message.id, broadcastId: message.broadcastId, attempts: message.attempts, reason, ...(isBounce && { bouncedWith: error.responseCode }) });
-    if (isBounce) await suppressEmailHash(emailHashOf(message.to), "bounced");
-    await failBroadcastMessage(message, reason, { isPermanent: isBounce, wasMarked: isMarked });
-    return "failed";
+  } finally {
+    outcome.sent = await markBroadcastMessagesSent(accepted);
+    for (const message of batch) held.delete(message);
   }
+  return outcome;
+}
+
+async function recordFailure(message: ClaimedBroadcastMessage, error: unknown): Promise<void> {
+  const reason = error instanceof Error ? error.message : String(error);
+  const isBounce = error instanceof RecipientRejectedError;
+  log.warn("broadcast message failed", { outboxId: message.id, broadcastId: message.broadcastId, attempts: message.attempts, reason, ...(isBounce && { bouncedWith: error.responseCode }) });
+  // A permanent refusal of the recipient: no retry, and no more optional mail to that address.
+  if (isBounce) await suppressEmailHash(emailHashOf(message.to), "bounced");
+  await failBroadcastMessage(message, reason, { isPermanent: isBounce });
+}
+
+/** Messages claimed but not tried: free for any process at once, their attempt not counted. */
+async function giveBack(messages: readonly ClaimedBroadcastMessage[]): Promise<void> {
+  await db.execute(sql`
+    update email_outbox o set locked_until = null, attempts = o.attempts - 1
+      from jsonb_to_recordset(${JSON.stringify(messages.map(({ id, attempts }) => ({ id, attempts })))}::jsonb) as m(id bigint, attempts integer)
+     where o.id = m.id and o.attempts = m.attempts and o.status = 'pending'`);
 }
 
 /** How long until some sending broadcast may send again (null: none is sending). */
@@ -71,22 +97,24 @@ async function nextSlotInMs(): Promise<number | null> {
 const IDLE_POLL_MS = 1000;
 /** A sending broadcast whose messages are all in flight or waiting for a retry: look again soon, not at once. */
 const BUSY_POLL_MS = 25;
-/** Messages in flight at once in one process: each lane sends one at a time over the transport's pool. */
-export const BROADCAST_LANES = 4;
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-  });
+/** After the mail server asks to wait: the first pause, doubled each time it asks again, up to the longest. */
+const SLOW_DOWN_MS = { first: 1000, longest: 60_000 } as const;
 
 /**
- * Sends broadcasts from this process at the site's pace, `lanes` messages at a time; every
- * process does the same, and the claim keeps them all together to the pace. A database or
- * mail server outage is logged and retried; `stop` lets the messages in hand finish.
+ * Sends broadcasts from this process at the site's pace, over as many lanes as the pace needs
+ * (one connection each); every process does the same, and the claim keeps them all together
+ * to the pace. A heartbeat renews the leases of the messages in hand. A database or mail
+ * server outage is logged and retried; `stop` lets the batches in hand finish.
  */
-export function startBroadcastSender(transport: MailTransport, { lanes = BROADCAST_LANES, leaseSeconds = LEASE_SECONDS } = {}) {
+export function startBroadcastSender(transport: MailTransport, { leaseSeconds = BROADCAST_LEASE_SECONDS } = {}) {
   const stopping = new AbortController();
+  const held: HeldMessages = new Set();
+  const heartbeat = setInterval(() => {
+    renewBroadcastLeases([...held], leaseSeconds).catch((error: unknown) =>
+      log.warn("could not renew the broadcast messages' leases", { reason: error instanceof Error ? error.message : String(error) }),
+    );
+  }, (leaseSeconds * 1000) / 3);
+  let slowDownMs = 0;
   // While no broadcast is sending, only the first lane looks (once a second); it wakes the others.
   let wakeIdleLanes = () => undefined as void;
   let idleLanesWoken = new Promise<void>((resolve) => (wakeIdleLanes = resolve));
@@ -98,8 +126,19 @@ export function startBroadcastSender(transport: MailTransport, { lanes = BROADCA
   const lane = async (index: number) => {
     while (!stopping.signal.aborted) {
       try {
-        const outcome = await sendNextBroadcastMessage(transport, { leaseSeconds });
-        if (outcome !== "none") {
+        if (index > 0 && index >= lanesForPace(await getSiteSetting("broadcastMessagesPerMinute"))) {
+          await sleep(IDLE_POLL_MS, stopping.signal);
+          continue;
+        }
+        const outcome = await sendNextBroadcastBatch(transport, { leaseSeconds, held });
+        if (outcome.slowDown) {
+          slowDownMs = Math.min(SLOW_DOWN_MS.longest, Math.max(SLOW_DOWN_MS.first, slowDownMs * 2));
+          log.warn("the mail server asked the broadcast sender to slow down", { pauseMs: slowDownMs });
+          await sleep(slowDownMs, stopping.signal);
+          continue;
+        }
+        if (outcome.claimed > 0) {
+          if (outcome.sent > 0) slowDownMs = 0;
           if (index === 0) wakeAll();
           continue;
         }
@@ -117,11 +156,12 @@ export function startBroadcastSender(transport: MailTransport, { lanes = BROADCA
       }
     }
   };
-  const running = Array.from({ length: lanes }, (_, index) => lane(index));
+  const running = Array.from({ length: BROADCAST_MAX_LANES }, (_, index) => lane(index));
   return {
     async stop() {
       stopping.abort();
       await Promise.all(running);
+      clearInterval(heartbeat);
       transport.close();
     },
   };

@@ -171,14 +171,26 @@ export async function controlBroadcast(id: number, control: BroadcastControl, ac
   });
 }
 
-export type BroadcastProgress = { queued: number; waiting: number; sent: number; failed: number; suppressed: number; skipped: number };
+/**
+ * Where a broadcast's messages are, and how fast they go: `perMinute` counts those sent in
+ * the last minute, `etaSeconds` is the waiting ones at that rate (null while nothing went
+ * in the last minute or nothing waits).
+ */
+export type BroadcastProgress = { queued: number; waiting: number; sent: number; failed: number; suppressed: number; skipped: number; perMinute: number; etaSeconds: number | null };
+
+const noProgress = (): BroadcastProgress => ({ queued: 0, waiting: 0, sent: 0, failed: 0, suppressed: 0, skipped: 0, perMinute: 0, etaSeconds: null });
 
 /** Where each broadcast's messages are: counted from the outbox, one index range each. */
 export async function broadcastProgress(ids: number[]): Promise<Map<number, BroadcastProgress>> {
-  const progress = new Map<number, BroadcastProgress>(ids.map((id) => [id, { queued: 0, waiting: 0, sent: 0, failed: 0, suppressed: 0, skipped: 0 }]));
+  const progress = new Map<number, BroadcastProgress>(ids.map((id) => [id, noProgress()]));
   if (ids.length === 0) return progress;
   const rows = await db
-    .select({ broadcastId: emailOutbox.broadcastId, status: emailOutbox.status, count: sql<number>`count(*)::integer` })
+    .select({
+      broadcastId: emailOutbox.broadcastId,
+      status: emailOutbox.status,
+      count: sql<number>`count(*)::integer`,
+      lastMinute: sql<number>`(count(*) filter (where ${emailOutbox.sentAt} > now() - interval '1 minute'))::integer`,
+    })
     .from(emailOutbox)
     .where(inArray(emailOutbox.broadcastId, ids))
     .groupBy(emailOutbox.broadcastId, emailOutbox.status);
@@ -192,7 +204,9 @@ export async function broadcastProgress(ids: number[]): Promise<Map<number, Broa
     else if (row.status === "failed") entry.failed += count;
     else if (row.status === "suppressed") entry.suppressed += count;
     else entry.skipped += count;
+    entry.perMinute += Number(row.lastMinute);
   }
+  for (const entry of progress.values()) entry.etaSeconds = entry.waiting > 0 && entry.perMinute > 0 ? Math.ceil((entry.waiting / entry.perMinute) * 60) : null;
   return progress;
 }
 

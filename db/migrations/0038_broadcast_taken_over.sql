@@ -1,0 +1,2 @@
+ALTER TABLE "broadcasts" ADD COLUMN "taken_over" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "broadcasts" ADD CONSTRAINT "broadcasts_taken_over_non_negative" CHECK ("broadcasts"."taken_over" >= 0);
