@@ -93,8 +93,7 @@ BEGIN
         SELECT c.id, c.to_address, c.attempts, c.rehearsal, c.broadcast_id, c.member_id,
                u.crew_name_roll, u.language, u.points, u.referrals_made, u.referral_code,
                u.consent_method = 'parent_email_plus'
-          FROM claimed c JOIN waitlist_users u ON u.id = c.member_id
-         ORDER BY c.id;
+          FROM claimed c JOIN waitlist_users u ON u.id = c.member_id;
       RETURN;
     END LOOP;
   END LOOP;

@@ -46,7 +46,9 @@ type ClaimRow = {
  */
 export async function claimBroadcastBatch(leaseSeconds: number, perMinute: number, limit: number): Promise<ClaimedBroadcastMessage[]> {
   const result = await db.execute<ClaimRow>(sql`select * from broadcast_claim_batch(${leaseSeconds}, ${perMinute}, ${limit})`);
-  return result.rows.map((row) => ({
+  // In queue order (the function's sorts are off, so it holds to its index scans).
+  const rows = result.rows.sort((a, b) => Number(a.id) - Number(b.id));
+  return rows.map((row) => ({
     id: Number(row.id),
     to: row.to_address,
     attempts: Number(row.attempts),
