@@ -6,12 +6,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, emailOutbox, referrals, users, waitlistUsers } from "../../db/schema";
 import { resetDatabase } from "../db-reset";
+import { approvedChild, childPass } from "../family-helpers";
 import { requestWithCookie, sessionIdOf, signInAs } from "../auth-helpers";
 import { ADULT_BIRTH, SELF_CONSENT } from "../factories";
 import { db } from "~/lib/db.server";
 import { FAMILY_CHILDREN_LIMIT } from "~/lib/consent/consent-rules";
 import { answerConsentRequest, requestParentConsent } from "~/lib/consent/consent-requests.server";
-import type { AgePass } from "~/lib/consent/age-pass.server";
 import { listFamilyChildren } from "~/lib/family/family.server";
 import { exportOwnData } from "~/lib/privacy/export-member.server";
 import { forgetCachedSettings } from "~/lib/settings/settings.server";
@@ -23,8 +23,6 @@ const PARENT = "sam.parent@example.com";
 const OTHER_PARENT = "alex.other@example.com";
 const context = { cspNonce: "", requestId: "test", clientIp: "203.0.113.9" };
 const CHILD_BIRTH = { birthMonth: "5", birthYear: String(new Date().getUTCFullYear() - 8) };
-/** A child's age pass, as the join form's age question gives one. */
-const childPass = (): AgePass => ({ band: "under_consent_age", childHashes: [], typed: [], expiresAt: Date.now() + 60_000, applied: { country: "US", consentAge: 13 } });
 const CHILD_CONSENT = { ageBand: "under_consent_age", method: "parent_email_plus", noticeVersion: 1, country: "US", consentAge: 13 } as const;
 
 beforeEach(resetDatabase);
@@ -36,27 +34,15 @@ async function dashboardPost(cookie: string, fields: Record<string, string>): Pr
   return { status: result.init?.status ?? 200, body: result.data };
 }
 
-/** A child asks `parent` (with an age pass, as the join form gives one) and the parent answers yes; the approved child. */
-async function siblingJoins(parent: string, { referralCode = null as string | null, show = true, beforeAnswer = () => {} } = {}) {
-  const before = await db.select({ id: emailOutbox.id }).from(emailOutbox);
-  await requestParentConsent({ parentEmail: parent, agePass: childPass(), referralCode, via: null, clientIp: `198.51.100.${before.length + 1}`, userAgent: null, siteLanguage: "en" });
-  const [notice] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, parent), eq(emailOutbox.kind, "parent_consent"))).orderBy(sql`id desc`).limit(1);
-  const token = /\/parent-consent\/answer\?token=([A-Za-z0-9_-]+)/.exec(notice!.text)![1]!;
-  beforeAnswer();
-  const answer = await answerConsentRequest(token, "approve", { showOnLeaderboard: show });
-  if (answer.outcome !== "approved") throw new Error(`not approved: ${answer.outcome}`);
-  return answer.member;
-}
-
 async function rowsOf(email: string) {
   return db.select({ id: waitlistUsers.id, method: waitlistUsers.consentMethod }).from(waitlistUsers).where(eq(waitlistUsers.email, email));
 }
 
 describe("a family", () => {
   it("holds each sibling a parent approves as a crew member of its own, and the grown-up's own membership beside them", async () => {
-    const first = await siblingJoins(PARENT);
+    const first = await approvedChild(PARENT);
     // The second sibling arrives through the first one's link: siblings never count as each other's referrals.
-    const second = await siblingJoins(PARENT, { referralCode: first.referralCode, show: false });
+    const second = await approvedChild(PARENT, { referralCode: first.referralCode, show: false });
     expect(second.id).not.toBe(first.id);
     expect(second.referralCode).not.toBe(first.referralCode);
     expect(await db.select().from(referrals)).toEqual([]);
@@ -80,8 +66,8 @@ describe("a family", () => {
   // PGlite runs one statement at a time: a read outside the transaction waits for it to end,
   // so a settings read that missed the cache inside the transaction hung the server (e2e).
   it("is approved and added when the settings' in-memory copy has just run out", async () => {
-    await siblingJoins(PARENT);
-    const second = await siblingJoins(PARENT, { beforeAnswer: forgetCachedSettings });
+    await approvedChild(PARENT);
+    const second = await approvedChild(PARENT, { beforeAnswer: forgetCachedSettings });
     const cookie = await signInAs(PARENT);
     forgetCachedSettings();
     const added = await dashboardPost(cookie, { intent: "add-child", ...CHILD_BIRTH, country: "US", showOnLeaderboard: "yes" });
@@ -102,7 +88,7 @@ describe("a family", () => {
 
 describe("My family on the dashboard", () => {
   it("lets a verified parent add a child with a consent record, and refuses anyone else, a fan old enough, or a missing answer", async () => {
-    const first = await siblingJoins(PARENT);
+    const first = await approvedChild(PARENT);
     const cookie = await signInAs(PARENT);
     const added = await dashboardPost(cookie, { intent: "add-child", ...CHILD_BIRTH, country: "ES", showOnLeaderboard: "no" });
     expect(added).toMatchObject({ status: 200, body: { family: { added: true } } });
@@ -126,9 +112,9 @@ describe("My family on the dashboard", () => {
   });
 
   it("changes and removes only the parent's own children; another family's child is a 404 and unchanged", async () => {
-    await siblingJoins(PARENT);
-    const second = await siblingJoins(PARENT, { show: false });
-    const stranger = await siblingJoins(OTHER_PARENT, { show: false });
+    await approvedChild(PARENT);
+    const second = await approvedChild(PARENT, { show: false });
+    const stranger = await approvedChild(OTHER_PARENT, { show: false });
     const cookie = await signInAs(PARENT);
     expect((await dashboardPost(cookie, { intent: "child-choices", memberId: stranger.id, showOnLeaderboard: "on", shareWithPartners: "on" })).status).toBe(404);
     expect((await dashboardPost(cookie, { intent: "remove-child", memberId: stranger.id })).status).toBe(404);
@@ -143,9 +129,9 @@ describe("My family on the dashboard", () => {
 
 describe("the grown-up's download", () => {
   it("holds every membership of the address, and nothing of another family", async () => {
-    const first = await siblingJoins(PARENT);
-    const second = await siblingJoins(PARENT, { show: false });
-    const stranger = await siblingJoins(OTHER_PARENT);
+    const first = await approvedChild(PARENT);
+    const second = await approvedChild(PARENT, { show: false });
+    const stranger = await approvedChild(OTHER_PARENT);
     const own = (await joinWaitlist({ email: PARENT, consent: SELF_CONSENT })).member;
     await signInAs(PARENT);
     const document = await exportOwnData({ memberId: own.id, sessionId: await sessionIdOf(PARENT) });
@@ -158,8 +144,8 @@ describe("the grown-up's download", () => {
 
 describe("removing one child", () => {
   it("erases that crew member only: the siblings, the grown-up's sign-in and the family's e-mail stay; the last one takes the address with it", async () => {
-    const first = await siblingJoins(PARENT);
-    const second = await siblingJoins(PARENT);
+    const first = await approvedChild(PARENT);
+    const second = await approvedChild(PARENT);
     const cookie = await signInAs(PARENT);
     const familyMail = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(and(eq(emailOutbox.toAddress, PARENT), sql`${emailOutbox.memberId} is distinct from ${first.id}`));
     expect(familyMail.length).toBeGreaterThan(0);

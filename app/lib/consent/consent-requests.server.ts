@@ -16,8 +16,6 @@ import { coarseNetworkOf, networkKeyOf } from "../security/client-network.server
 import { getSiteSetting, getSiteSettings } from "../settings/settings.server";
 import { normaliseEmail } from "../waitlist/email";
 import { emailIdentity } from "../waitlist/email-identity";
-import { callJoinBatch } from "../waitlist/join/join-record.server";
-import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { loadJoinSettings } from "../waitlist/join/join-rules.server";
 import type { Member } from "../waitlist/members.server";
 import { countryOf, deviceClassOf } from "../waitlist/signup-context";
@@ -25,6 +23,7 @@ import { isThrowawayAddress, THROWAWAY_ADDRESS_MESSAGE } from "../waitlist/throw
 import { childHashOf, type AgePass } from "./age-pass.server";
 import { parentNoticeLines, renderParentNotice } from "./consent-emails";
 import { CONSENT_REQUESTS_PER_NETWORK, CONSENT_REQUESTS_PER_PARENT, FAMILY_CHILDREN_LIMIT, NOT_MY_CHILD_DAYS } from "./consent-rules";
+import { grantChildConsent } from "./grant-child-consent.server";
 import { currentPrivacyNotice } from "./privacy-notice.server";
 import { i18nFor } from "../i18n/catalogs.server";
 import type { Language } from "../i18n/languages";
@@ -252,8 +251,8 @@ export async function answerConsentRequest(token: unknown, decision: ConsentDeci
     const referrer = request.referrerId
       ? (await tx.select({ code: waitlistUsers.referralCode }).from(waitlistUsers).where(eq(waitlistUsers.id, request.referrerId)))[0]
       : undefined;
-    const joined = await joinWaitlist(
-      {
+    const member = await grantChildConsent(tx, {
+      child: {
         email: request.parentEmail,
         referralCode: referrer?.code ?? null,
         via: request.signupVia,
@@ -261,25 +260,14 @@ export async function answerConsentRequest(token: unknown, decision: ConsentDeci
         network: request.signupNetwork,
         country: request.signupCountry,
         language: request.language,
-        consent: {
-          ageBand: "under_consent_age",
-          method: "parent_email_plus",
-          noticeVersion: request.privacyNoticeVersion,
-          country: request.consentCountry,
-          consentAge: request.consentAge,
-        },
       },
-      (requests) => callJoinBatch(tx, requests),
+      noticeVersion: request.privacyNoticeVersion,
+      country: request.consentCountry,
+      consentAge: request.consentAge,
+      showOnLeaderboard: choices.showOnLeaderboard,
       joinSettings,
-    );
-    await keepConsentNoticeAs(tx, request.noticeEmailId, joined.member.id);
-    await tx.update(waitlistUsers).set({ leaderboardChoice: choices.showOnLeaderboard }).where(eq(waitlistUsers.id, joined.member.id));
-    await recordAuditEvent(tx, actor, {
-      action: "consent.granted",
-      targetType: "member",
-      targetId: joined.member.id,
-      after: { method: "parent_email_plus", privacyNoticeVersion: request.privacyNoticeVersion, showOnLeaderboard: choices.showOnLeaderboard, shareWithPartners: false },
     });
-    return { outcome: "approved", member: joined.member } as const;
+    await keepConsentNoticeAs(tx, request.noticeEmailId, member.id);
+    return { outcome: "approved", member } as const;
   });
 }

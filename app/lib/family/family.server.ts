@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
-import { recordAuditEvent } from "../audit/audit.server";
 import { ageBandOf, checkBirthMonth } from "../consent/age";
 import { childChoicesOf, setChildChoices, type ChildChoices } from "../consent/child-choices.server";
 import { consentAgeFor } from "../consent/consent-age-by-country";
 import { FAMILY_CHILDREN_LIMIT } from "../consent/consent-rules";
+import { grantChildConsent } from "../consent/grant-child-consent.server";
 import { currentPrivacyNotice } from "../consent/privacy-notice.server";
 import { crewNameOf } from "../crew-names/crew-name";
 import { db, runTransaction } from "../db.server";
@@ -20,8 +20,6 @@ import { coarseNetworkOf } from "../security/client-network.server";
 import { getSiteSettings } from "../settings/settings.server";
 import { isUuid } from "../uuid";
 import { emailIdentity } from "../waitlist/email-identity";
-import { callJoinBatch } from "../waitlist/join/join-record.server";
-import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { loadJoinSettings } from "../waitlist/join/join-rules.server";
 import { deviceClassOf } from "../waitlist/signup-context";
 
@@ -125,8 +123,8 @@ export async function addChildToFamily(child: NewChild): Promise<{ memberId: str
     const children = family.filter((row) => row.consentMethod === "parent_email_plus");
     if (children.length === 0) throw new AppError("FORBIDDEN", NOT_A_VERIFIED_PARENT_MESSAGE);
     if (children.length >= FAMILY_CHILDREN_LIMIT) throw appErrorWithValues("CONFLICT", FAMILY_FULL_MESSAGE, { limit: FAMILY_CHILDREN_LIMIT });
-    const joined = await joinWaitlist(
-      {
+    const member = await grantChildConsent(tx, {
+      child: {
         email: children[0]!.email,
         // The parent's session came from a link to this address: it is confirmed.
         isConfirmed: true,
@@ -136,19 +134,15 @@ export async function addChildToFamily(child: NewChild): Promise<{ memberId: str
         network: coarseNetworkOf(child.clientIp),
         country: null,
         language: child.language,
-        consent: { ageBand: "under_consent_age", method: "parent_email_plus", noticeVersion: notice.version, country: applied.country, consentAge: applied.consentAge },
       },
-      (requests) => callJoinBatch(tx, requests),
+      noticeVersion: notice.version,
+      country: applied.country,
+      consentAge: applied.consentAge,
+      showOnLeaderboard: child.showOnLeaderboard,
+      from: "signed-in parent",
       joinSettings,
-    );
-    await tx.update(waitlistUsers).set({ leaderboardChoice: child.showOnLeaderboard }).where(eq(waitlistUsers.id, joined.member.id));
-    await recordAuditEvent(tx, { kind: "system", name: "parent's consent" }, {
-      action: "consent.granted",
-      targetType: "member",
-      targetId: joined.member.id,
-      after: { method: "parent_email_plus", privacyNoticeVersion: notice.version, showOnLeaderboard: child.showOnLeaderboard, shareWithPartners: false, from: "signed-in parent" },
     });
-    return { memberId: joined.member.id };
+    return { memberId: member.id };
   });
 }
 
