@@ -76,6 +76,23 @@ describe("the confirmation link", () => {
     expect(await confirm(token)).toMatchObject({ status: 410, body: { problem: "used" } });
     expect(await open(token)).toMatchObject({ status: 410, body: { problem: "used" } });
   });
+
+  it("answers this browser's repeated post (its first answer lost) as the first, anyone else's as used, and erases no one else", async () => {
+    const leaving = await member("leaving.lark@example.com");
+    const staying = await member("staying.swift@example.com");
+    const token = createErasureToken(leaving.id);
+    const thisBrowser = (await rememberDeviceMember(leaving.id)).split(";")[0]!;
+    const confirm = (cookie?: string, link = token) => call(deleteMyData.action, post("/delete-my-data", cookie, { token: link }));
+    expect(await confirm(thisBrowser)).toMatchObject({ status: 302, location: "/delete-my-data?deleted=1" });
+    // The same post again from the browser that still holds its "joined here" cookie: the same answer.
+    expect(await confirm(thisBrowser)).toMatchObject({ status: 302, location: "/delete-my-data?deleted=1" });
+    // Another browser, or one whose cookie names someone else: the link is spent.
+    expect(await confirm()).toMatchObject({ status: 410, body: { problem: "used" } });
+    expect(await confirm((await rememberDeviceMember(staying.id)).split(";")[0]!)).toMatchObject({ status: 410, body: { problem: "used" } });
+    expect(await confirm(thisBrowser, `${token}x`)).toMatchObject({ status: 404, body: { problem: "invalid" } });
+    const left = await db.select({ id: waitlistUsers.id, email: waitlistUsers.email }).from(waitlistUsers);
+    expect(left).toEqual([{ id: staying.id, email: "staying.swift@example.com" }]);
+  });
 });
 
 describe("My data on the dashboard", () => {
