@@ -223,9 +223,10 @@ BEGIN
     SELECT f.referrer_id, f.referred_id, f.status, f.reasons, f.created_at, f.decided_at FROM unnest(v_referral_rows) f;
 
     -- The welcome e-mail (unless the request says not: an import may leave it out) is
-    -- rendered by the sender, from the template it finds then (ADR 0038).
-    INSERT INTO email_outbox (kind, to_address, subject, html, text, template_data)
-    SELECT 'welcome', q.email, '', '', '', jsonb_build_object('memberId', q.id, 'referralCode', q.code, 'parentConsent', q.consent_method IS NOT DISTINCT FROM 'parent_email_plus')
+    -- rendered by the sender, from the template it finds then (ADR 0038). It names its
+    -- member: an erasure of one child of a family (whose address stays) takes it too.
+    INSERT INTO email_outbox (kind, to_address, subject, html, text, member_id, template_data)
+    SELECT 'welcome', q.email, '', '', '', q.id, jsonb_build_object('memberId', q.id, 'referralCode', q.code, 'parentConsent', q.consent_method IS NOT DISTINCT FROM 'parent_email_plus')
       FROM unnest(v_requests) q WHERE q.idx = ANY (v_joined) AND coalesce(q.welcome, true) ORDER BY q.idx;
 
     -- Webhook events (webhook_enqueue, the one definition of a message), only when an

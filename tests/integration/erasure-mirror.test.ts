@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { consentRequests, memberImportRows, memberImports, sessions, users, webhookEndpoints } from "../../db/schema";
 import { resetDatabase } from "../db-reset";
+import { approvedChild } from "../family-helpers";
 import { SELF_CONSENT } from "../factories";
 import { signInAs } from "../auth-helpers";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
@@ -16,6 +17,7 @@ import { enqueueEmail } from "~/lib/email/outbox.server";
 import { emailHashOf } from "~/lib/email/suppression.server";
 import { getEnv } from "~/lib/env.server";
 import { competitionRankSql } from "~/lib/leaderboard/leaderboard.server";
+import { removeChildFromFamily } from "~/lib/family/family.server";
 import { eraseMember } from "~/lib/privacy/erase-member.server";
 import { requestOwnErasure } from "~/lib/privacy/erasure-link.server";
 import { adjustPoints } from "~/lib/referrals/referral-admin.server";
@@ -171,5 +173,42 @@ describe("erasing members whose addresses are common words", () => {
         from waitlist_users m where not m.is_blocked`);
     expect(ranks.rows).toHaveLength(OTHERS.length);
     for (const rank of ranks.rows) expect(Number(rank.kept)).toBe(Number(rank.counted));
+  });
+});
+
+describe("removing one child of a family", () => {
+  it("changes no row of the grown-up, the sibling or anyone else, though all three share one address", async () => {
+    // A common word again, for a family: the grown-up's own membership and two children on one address.
+    const parent = "mail@homes.example";
+    const own = await joinWaitlist({ email: parent, consent: SELF_CONSENT, notes: "mail http network crew" });
+    await signInAs(parent, "198.51.100.90");
+    await requestMagicLink({ email: parent, clientIp: "198.51.100.90" });
+    const leaving = await approvedChild(parent);
+    const staying = await approvedChild(parent, { show: false });
+    await enqueueEmail({ kind: "broadcast", to: parent, subject: "Crew news", html: "<p>mail crew</p>", text: "mail crew", memberId: staying.id });
+    await enqueueEmail({ kind: "broadcast", to: parent, subject: "Crew news", html: "<p>mail crew</p>", text: "mail crew", memberId: leaving.id });
+
+    const before = await snapshotCatalog();
+    await removeChildFromFamily(parent, leaving.id);
+    const after = await snapshotCatalog();
+
+    // Only the removed child's id names what may go or change: the address is still the family's.
+    const theirs = new Set([leaving.id.toLowerCase()]);
+    for (const [table, rows] of before) {
+      if (COUNTS_PER_SCORE.includes(table)) continue;
+      expect(without(rows.filter((row) => !namesOneOf(row, theirs)), after.get(table)!), table).toEqual([]);
+      const keyOf = await primaryKeyOf(table);
+      const namedThem = new Set(rows.filter((row) => namesOneOf(row, theirs)).map(keyOf));
+      for (const row of without(after.get(table)!, rows)) expect(namesOneOf(row, theirs) || namedThem.has(keyOf(row)), `${table}: ${row}`).toBe(true);
+    }
+    // What was the child's is gone; the grown-up and the sibling keep their memberships, mail and sign-in.
+    for (const [table, rows] of after) {
+      const left = rows.filter((row) => namesOneOf(row, theirs));
+      expect(without(left, left.filter((row) => /"member\.erased"/.test(row) || (table === "audit_events" && /"after": null/.test(row)))), table).toEqual([]);
+    }
+    const members = await db.execute<{ id: string }>(sql`select id from waitlist_users where email = ${parent} order by join_date`);
+    expect(members.rows.map((row) => row.id)).toEqual([own.member.id, staying.id]);
+    expect((await db.execute(sql`select 1 from email_outbox where to_address = ${parent}`)).rows.length).toBeGreaterThan(1);
+    expect((await db.execute(sql`select 1 from users where email = ${parent}`)).rows).toHaveLength(1);
   });
 });
