@@ -90,6 +90,15 @@ export async function renewBroadcastLeases(messages: readonly Held[], leaseSecon
      where o.id = m.id and o.attempts = m.attempts and o.status = 'pending'`);
 }
 
+/** Messages claimed but not tried (the mail server asked to wait): free for any process at once, their attempt not counted. */
+export async function giveBackBroadcastMessages(messages: readonly Held[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.execute(sql`
+    update email_outbox o set locked_until = null, attempts = o.attempts - 1
+      from jsonb_to_recordset(${asJson(messages)}::jsonb) as m(id bigint, attempts integer, rehearsal boolean)
+     where o.id = m.id and o.attempts = m.attempts and o.status = 'pending'`);
+}
+
 /**
  * A failed attempt, on the message's own claim (the attempts count): tried again after a
  * back-off, or not at all when the refusal is for good or it was the last attempt.

@@ -6,7 +6,14 @@ import { sleep } from "~/lib/jobs/sleep";
 import { log } from "~/lib/log.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { BROADCAST_MAX_LANES, lanesForPace } from "./broadcast-lanes";
-import { claimBroadcastBatch, failBroadcastMessage, markBroadcastMessagesSent, renewBroadcastLeases, type ClaimedBroadcastMessage } from "./broadcast-messages.server";
+import {
+  claimBroadcastBatch,
+  failBroadcastMessage,
+  giveBackBroadcastMessages,
+  markBroadcastMessagesSent,
+  renewBroadcastLeases,
+  type ClaimedBroadcastMessage,
+} from "./broadcast-messages.server";
 import { broadcastTemplates, fillForMember, placesFor } from "./broadcast-render.server";
 
 /**
@@ -49,7 +56,7 @@ export async function sendNextBroadcastBatch(
     for (const [index, message] of batch.entries()) {
       if (outcome.slowDown) {
         // The server asked to wait: the rest of the batch goes back, no attempt counted.
-        await giveBack(batch.slice(index));
+        await giveBackBroadcastMessages(batch.slice(index));
         break;
       }
       try {
@@ -62,8 +69,10 @@ export async function sendNextBroadcastBatch(
       }
     }
   } finally {
-    outcome.sent = await markBroadcastMessagesSent(accepted);
+    // Out of the heartbeat's hands even if the mark fails (the database went away): their
+    // lease then runs out and they go again, rather than being renewed for ever.
     for (const message of batch) held.delete(message);
+    outcome.sent = await markBroadcastMessagesSent(accepted);
   }
   return outcome;
 }
@@ -75,14 +84,6 @@ async function recordFailure(message: ClaimedBroadcastMessage, error: unknown): 
   // A permanent refusal of the recipient: no retry, and no more optional mail to that address.
   if (isBounce) await suppressEmailHash(emailHashOf(message.to), "bounced");
   await failBroadcastMessage(message, reason, { isPermanent: isBounce });
-}
-
-/** Messages claimed but not tried: free for any process at once, their attempt not counted. */
-async function giveBack(messages: readonly ClaimedBroadcastMessage[]): Promise<void> {
-  await db.execute(sql`
-    update email_outbox o set locked_until = null, attempts = o.attempts - 1
-      from jsonb_to_recordset(${JSON.stringify(messages.map(({ id, attempts }) => ({ id, attempts })))}::jsonb) as m(id bigint, attempts integer)
-     where o.id = m.id and o.attempts = m.attempts and o.status = 'pending'`);
 }
 
 /** How long until some sending broadcast may send again (null: none is sending). */
