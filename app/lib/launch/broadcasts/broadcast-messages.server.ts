@@ -24,12 +24,9 @@ export type ClaimedBroadcastMessage = {
   isParentConsented: boolean;
 };
 
-type ClaimRow = {
-  id: string | number;
+/** A member's values for their copy, as SQL gives them (the claim's row, the mailboxes' read). */
+export type RecipientRow = {
   to_address: string;
-  attempts: number;
-  rehearsal: boolean;
-  broadcast_id: string | number;
   member_id: string;
   crew_name_roll: number;
   language: string;
@@ -38,6 +35,21 @@ type ClaimRow = {
   referral_code: string;
   is_parent_consented: boolean;
 };
+
+type ClaimRow = RecipientRow & { id: string | number; attempts: number; rehearsal: boolean; broadcast_id: string | number };
+
+export type Recipient = Pick<ClaimedBroadcastMessage, "to" | "memberId" | "crewNameRoll" | "language" | "points" | "referralsMade" | "referralCode" | "isParentConsented">;
+
+export const toRecipient = (row: RecipientRow): Recipient => ({
+  to: row.to_address,
+  memberId: row.member_id,
+  crewNameRoll: Number(row.crew_name_roll),
+  language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+  points: Number(row.points),
+  referralsMade: Number(row.referrals_made),
+  referralCode: row.referral_code,
+  isParentConsented: row.is_parent_consented,
+});
 
 /**
  * The next messages one sending broadcast may send now (at most `limit`, at most a second of
@@ -48,24 +60,13 @@ export async function claimBroadcastBatch(leaseSeconds: number, perMinute: numbe
   const result = await db.execute<ClaimRow>(sql`select * from broadcast_claim_batch(${leaseSeconds}, ${perMinute}, ${limit})`);
   // In queue order (the function's sorts are off, so it holds to its index scans).
   const rows = result.rows.sort((a, b) => Number(a.id) - Number(b.id));
-  return rows.map((row) => ({
-    id: Number(row.id),
-    to: row.to_address,
-    attempts: Number(row.attempts),
-    rehearsal: row.rehearsal,
-    broadcastId: Number(row.broadcast_id),
-    memberId: row.member_id,
-    crewNameRoll: Number(row.crew_name_roll),
-    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
-    points: Number(row.points),
-    referralsMade: Number(row.referrals_made),
-    referralCode: row.referral_code,
-    isParentConsented: row.is_parent_consented,
-  }));
+  return rows.map((row) => ({ ...toRecipient(row), id: Number(row.id), attempts: Number(row.attempts), rehearsal: row.rehearsal, broadcastId: Number(row.broadcast_id) }));
 }
 
 type Held = Pick<ClaimedBroadcastMessage, "id" | "attempts" | "rehearsal">;
-const asJson = (messages: readonly Held[]) => JSON.stringify(messages.map(({ id, attempts, rehearsal }) => ({ id, attempts, rehearsal })));
+/** The held messages as rows `m(id, attempts, rehearsal)` for an update to join on. */
+const heldRows = (messages: readonly Held[]) =>
+  sql`jsonb_to_recordset(${JSON.stringify(messages.map(({ id, attempts, rehearsal }) => ({ id, attempts, rehearsal })))}::jsonb) as m(id bigint, attempts integer, rehearsal boolean)`;
 
 /**
  * Records messages the mail server accepted, each on its own claim (the attempts count): a
@@ -76,7 +77,7 @@ export async function markBroadcastMessagesSent(messages: readonly Held[]): Prom
   if (messages.length === 0) return 0;
   const result = await db.execute(sql`
     update email_outbox o set status = 'sent', sent_at = now(), locked_until = null, last_error = null
-      from jsonb_to_recordset(${asJson(messages)}::jsonb) as m(id bigint, attempts integer, rehearsal boolean)
+      from ${heldRows(messages)}
      where o.id = m.id and o.attempts = m.attempts and o.rehearsal = m.rehearsal and o.status = 'pending'`);
   return result.rowCount ?? 0;
 }
@@ -86,7 +87,7 @@ export async function renewBroadcastLeases(messages: readonly Held[], leaseSecon
   if (messages.length === 0) return;
   await db.execute(sql`
     update email_outbox o set locked_until = now() + make_interval(secs => ${leaseSeconds})
-      from jsonb_to_recordset(${asJson(messages)}::jsonb) as m(id bigint, attempts integer, rehearsal boolean)
+      from ${heldRows(messages)}
      where o.id = m.id and o.attempts = m.attempts and o.status = 'pending'`);
 }
 
@@ -95,7 +96,7 @@ export async function giveBackBroadcastMessages(messages: readonly Held[]): Prom
   if (messages.length === 0) return;
   await db.execute(sql`
     update email_outbox o set locked_until = null, attempts = o.attempts - 1
-      from jsonb_to_recordset(${asJson(messages)}::jsonb) as m(id bigint, attempts integer, rehearsal boolean)
+      from ${heldRows(messages)}
      where o.id = m.id and o.attempts = m.attempts and o.status = 'pending'`);
 }
 

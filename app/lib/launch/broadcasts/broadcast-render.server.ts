@@ -7,11 +7,11 @@ import { db } from "~/lib/db.server";
 import { emailHashSql, unsubscribeUrl } from "~/lib/email/suppression.server";
 import { getEnv } from "~/lib/env.server";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/lib/i18n/languages";
+import type { Language } from "~/lib/i18n/languages";
 import { competitionRankSql } from "~/lib/leaderboard/leaderboard.server";
 import { referralLink } from "~/lib/referrals/share-links";
 import { inviteUrl } from "../invite-code.server";
-import type { ClaimedBroadcastMessage } from "./broadcast-messages.server";
+import { toRecipient, type Recipient, type RecipientRow } from "./broadcast-messages.server";
 import { compileBroadcast, fillBroadcast, type CompiledBroadcast } from "./compiled-broadcast";
 
 type Version = { subject: string; html: string };
@@ -84,8 +84,6 @@ export async function placesFor(members: readonly ScorePair[]): Promise<Map<stri
   return new Map(result.rows.map((row) => [pairKey({ points: Number(row.p), referralsMade: Number(row.r) }), Number(row.place)]));
 }
 
-type Recipient = Pick<ClaimedBroadcastMessage, "to" | "memberId" | "crewNameRoll" | "language" | "points" | "referralsMade" | "referralCode" | "isParentConsented">;
-
 /**
  * One member's copy, unsubscribe line included: their crew name, points and place, their
  * links, in their language's version (the English where the broadcast has none), and the
@@ -105,39 +103,20 @@ export function fillForMember(templates: Extract<BroadcastTemplates, { problem: 
   });
 }
 
-type MemberRow = {
-  to: string;
-  crew_name_roll: number;
-  language: string;
-  points: number;
-  referrals_made: number;
-  referral_code: string;
-  is_blocked: boolean;
-  is_parent_consented: boolean;
-  suppression: string | null;
-};
+type MemberRow = RecipientRow & { is_blocked: boolean; suppression: string | null };
 
 /** The message as the member would get it now (the mailboxes show it so); null when it would not go. */
 export async function renderBroadcastMessage(message: { broadcastId: number; memberId: string }) {
   const templates = await broadcastTemplates(message.broadcastId);
   if (!templates || templates.problem !== null) return null;
   const result = await db.execute<MemberRow>(sql`
-    select u.email as to, u.crew_name_roll, u.language, u.points, u.referrals_made, u.referral_code, u.is_blocked,
+    select u.email as to_address, u.id as member_id, u.crew_name_roll, u.language, u.points, u.referrals_made, u.referral_code, u.is_blocked,
            u.consent_method = 'parent_email_plus' as is_parent_consented,
            (select s.reason from email_suppressions s where s.email_hash = ${emailHashSql(sql`u.email_identity`)}) as suppression
       from waitlist_users u where u.id = ${message.memberId}`);
   const member = result.rows[0];
   if (!member || member.is_blocked || member.suppression) return null;
-  const recipient: Recipient = {
-    to: member.to,
-    memberId: message.memberId,
-    crewNameRoll: Number(member.crew_name_roll),
-    language: isLanguage(member.language) ? member.language : DEFAULT_LANGUAGE,
-    points: Number(member.points),
-    referralsMade: Number(member.referrals_made),
-    referralCode: member.referral_code,
-    isParentConsented: member.is_parent_consented,
-  };
+  const recipient = toRecipient(member);
   const places = templates.needsRank ? await placesFor([recipient]) : new Map<string, number>();
   return fillForMember(templates, recipient, places);
 }
