@@ -17,6 +17,7 @@ import { log } from "./log.server";
 import { startPurgeJob } from "./maintenance/purge.server";
 import { startConsentScheduleJob } from "./consent/consent-schedule.server";
 import { startRetentionJob } from "./privacy/retention.server";
+import { getStorage } from "./storage/storage.server";
 import { startSeasonJob } from "./seasons/season-freeze.server";
 import { startWebhookWorker } from "./webhooks/delivery.server";
 import { startImportWorker } from "./imports/import-run.server";
@@ -47,6 +48,9 @@ export async function boot(): Promise<void> {
 
   getAuth(); // fails fast on a missing secret
   resolveShippingAddressKey(env); // and on a missing shipping-address key
+  const storage = getStorage();
+  await storage.check(); // and on a missing bucket or refused credentials, not at the first upload
+  log.info("uploads storage ready", { storage: storage.description });
   registerBackgroundTask(startOutboxWorker(createTransport(env)));
   registerBackgroundTask(startBroadcastSender(createTransport(env, { maxConnections: BROADCAST_MAX_LANES })));
   registerBackgroundTask(startBroadcastJob());

@@ -26,6 +26,11 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   UPLOADS_DIR: z.string().default("./data/uploads"),
+  // Uploads in an S3-compatible bucket that every machine shares (ADR 0070); unset, UPLOADS_DIR.
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET must be a bucket name: 3–63 lowercase letters, digits, dots and hyphens").optional(),
+  S3_ENDPOINT: z.url("S3_ENDPOINT must be a URL such as https://s3.example.com").optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  AWS_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, "AWS_REGION must be a region name such as eu-west-1").default("us-east-1"),
   // Encrypts prize shipping addresses at rest (AES-256-GCM, ADR 0043): 32 random bytes in
   // base64 (`openssl rand -base64 32`). Required with SMTP_URL; local mail mode creates one.
   SHIPPING_ADDRESS_KEY: z

@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/uploads";
-import { BUCKETS, contentTypeOf, getStorage, UPLOAD_CACHE_SECONDS, type Bucket } from "~/lib/storage/storage.server";
+import { isSafeLocation } from "~/lib/storage/storage-backend";
+import { contentTypeOf, getStorage, UPLOAD_CACHE_SECONDS } from "~/lib/storage/storage.server";
 
 // Public URLs of uploaded files: /uploads/{bucket}/{key}.
 export async function loader({ params }: Route.LoaderArgs) {
-  const bucket = params.bucket as Bucket;
+  const bucket = params.bucket;
   const key = params["*"] ?? "";
-  if (!BUCKETS.includes(bucket)) throw data("Not Found", { status: 404 });
+  if (!isSafeLocation(bucket, key)) throw data("Not Found", { status: 404 });
   const file = await getStorage().open(bucket, key);
   if (!file) throw data("Not Found", { status: 404 });
   return new Response(file.stream, {

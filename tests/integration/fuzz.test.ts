@@ -9,7 +9,8 @@ import { requestWithCookie, signInAs } from "../auth-helpers";
 type Action = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
 type RouteModule = { action?: Action };
 
-const modules = import.meta.glob<RouteModule>(["../../app/routes/**/*.tsx", "../../app/routes/**/*.ts"], { eager: true });
+// Route modules only: a test beside a route is not one.
+const modules = import.meta.glob<RouteModule>(["../../app/routes/**/*.tsx", "../../app/routes/**/*.ts", "!../../app/routes/**/*.test.ts"], { eager: true });
 const context = { cspNonce: "", requestId: "fuzz", clientIp: "127.0.0.1" };
 const MEMBER_ID = "00000000-0000-4000-8000-000000000000";
 const BODIES_PER_ROUTE_AND_PERSONA = 64;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { log } from "../log.server";
-import { BUCKETS, getStorage, PUBLIC_UPLOAD_PREFIX, type Bucket } from "../storage/storage.server";
+import { type Bucket, isSafeLocation } from "../storage/storage-backend";
+import { getStorage, PUBLIC_UPLOAD_PREFIX } from "../storage/storage.server";
 import { IMAGE_TYPES, sniffImageKind, type ImageKind } from "../storage/file-types";
 import { rasterSize } from "./raster-size";
 
@@ -20,8 +21,8 @@ function uploadedFileOf(logoUrl: string): { bucket: Bucket; key: string } | null
   const prefix = `${PUBLIC_UPLOAD_PREFIX}/`;
   if (!logoUrl.startsWith(prefix)) return null;
   const [bucket = "", ...rest] = logoUrl.slice(prefix.length).split("/");
-  if (!BUCKETS.includes(bucket as Bucket) || rest.length === 0) return null;
-  return { bucket: bucket as Bucket, key: rest.join("/") };
+  const key = rest.join("/");
+  return isSafeLocation(bucket, key) ? { bucket, key } : null;
 }
 
 async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {

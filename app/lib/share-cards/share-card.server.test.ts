@@ -45,7 +45,7 @@ async function uploadLogo(): Promise<string> {
   const png = new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="80"><rect width="300" height="80" rx="16" fill="#1e3a8a"/></svg>')
     .render()
     .asPng();
-  const stored = await storeImage({ ...UPLOAD_TARGETS.logo, fileName: "crew logo.png", bytes: png });
+  const stored = await storeImage({ ...UPLOAD_TARGETS.logo, fileName: "crew logo.png", file: new Blob([new Uint8Array(png)]) });
   return stored.publicUrl;
 }
 

@@ -1,74 +1,38 @@
-import fs from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { getEnv } from "../env.server";
+import { DiskStorage } from "./disk-storage.server";
 import { IMAGE_TYPES, sniffImageKind, type ImageKind } from "./file-types";
+import { S3Storage } from "./s3-storage.server";
+import { type Bucket, FileExistsError, type StorageBackend } from "./storage-backend";
 import { sanitizeSvg } from "./svg.server";
 
-/** Spec §3 buckets; logos go to the public bucket under site-assets/. */
-export const BUCKETS = ["product_images", "video_thumbnails", "social_sharing_images", "public"] as const;
-export type Bucket = (typeof BUCKETS)[number];
-
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_TOO_LARGE_MESSAGE = "The file is larger than 5 MB.";
+export const UPLOAD_MISSING_MESSAGE = "Please select a file to upload.";
 export const UPLOAD_CACHE_SECONDS = 3600;
 export const PUBLIC_UPLOAD_PREFIX = "/uploads";
+/** What the type sniffer reads: an SVG may open with a long prolog. */
+const SNIFF_BYTES = 4096;
 
 export type StoredFile = { bucket: Bucket; key: string; publicUrl: string; kind: ImageKind };
 
-/**
- * Where bytes live. Local disk today; an S3-compatible backend would implement the
- * same three calls (see docs/decisions/0006-uploads-storage.md).
- */
-export interface StorageBackend {
-  /** Writes a new object; fails with EEXIST instead of replacing one. */
-  create(bucket: Bucket, key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  open(bucket: Bucket, key: string): Promise<{ stream: ReadableStream<Uint8Array>; size: number } | null>;
-  publicUrl(bucket: Bucket, key: string): string;
-}
-
-function isSafeKey(key: string): boolean {
-  return key.length > 0 && key.length <= 300 && !key.split("/").some((part) => part === "" || part === "." || part === "..") && /^[\w./-]+$/.test(key);
-}
-
-export class LocalDiskStorage implements StorageBackend {
-  constructor(private readonly root: string) {}
-
-  private filePath(bucket: Bucket, key: string): string {
-    if (!BUCKETS.includes(bucket) || !isSafeKey(key)) throw new AppError("INVALID_INPUT", "Invalid file path.");
-    return path.join(this.root, bucket, key);
-  }
-
-  async create(bucket: Bucket, key: string, bytes: Uint8Array): Promise<void> {
-    const file = this.filePath(bucket, key);
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    await fs.promises.writeFile(file, bytes, { flag: "wx" });
-  }
-
-  async open(bucket: Bucket, key: string) {
-    let file: string;
-    try {
-      file = this.filePath(bucket, key);
-    } catch {
-      return null;
-    }
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (!stat?.isFile()) return null;
-    const stream = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
-    return { stream, size: stat.size };
-  }
-
-  publicUrl(bucket: Bucket, key: string): string {
-    return `${PUBLIC_UPLOAD_PREFIX}/${bucket}/${key}`;
-  }
-}
-
 let backend: StorageBackend | undefined;
 
+/** The one storage of this process: the shared S3 bucket when S3_BUCKET is set, else UPLOADS_DIR. */
 export function getStorage(): StorageBackend {
-  backend ??= new LocalDiskStorage(path.resolve(getEnv().UPLOADS_DIR));
+  if (backend) return backend;
+  const env = getEnv();
+  backend = env.S3_BUCKET
+    ? new S3Storage({ bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.AWS_REGION, forcePathStyle: env.S3_FORCE_PATH_STYLE })
+    : new DiskStorage(path.resolve(env.UPLOADS_DIR));
   return backend;
+}
+
+/** The same address on every machine, whichever backend holds the bytes (ADR 0070). */
+export function publicUrlOf(bucket: Bucket, key: string): string {
+  return `${PUBLIC_UPLOAD_PREFIX}/${bucket}/${key}`;
 }
 
 /** Spec §7: path + timestamp + file name with spaces turned to underscores. */
@@ -84,33 +48,35 @@ function withExtension(key: string, kind: ImageKind): string {
   return `${stem}.${extension}`;
 }
 
-type UploadRequest = { bucket: Bucket; folder?: string; fileName: string; bytes: Uint8Array; allowed?: readonly ImageKind[] };
+type UploadRequest = { bucket: Bucket; folder?: string; fileName: string; file: Blob; allowed?: readonly ImageKind[] };
 
-/** Stores one image after checking its real type and size; SVG is sanitised first. */
-export async function storeImage({ bucket, folder = "", fileName, bytes, allowed }: UploadRequest): Promise<StoredFile> {
-  if (bytes.byteLength === 0) throw new AppError("INVALID_INPUT", "Please select a file to upload.");
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new AppError("INVALID_INPUT", "The file is larger than 5 MB.");
-  const kind = sniffImageKind(bytes);
+/**
+ * Stores one image after checking its real type and size; SVG is sanitised first. The
+ * file is streamed to storage (it may be a Blob backed by a file on disk), never held whole.
+ */
+export async function storeImage({ bucket, folder = "", fileName, file, allowed }: UploadRequest): Promise<StoredFile> {
+  if (file.size === 0) throw new AppError("INVALID_INPUT", UPLOAD_MISSING_MESSAGE);
+  if (file.size > MAX_UPLOAD_BYTES) throw new AppError("INVALID_INPUT", UPLOAD_TOO_LARGE_MESSAGE);
+  const kind = sniffImageKind(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
   const accepted = allowed ?? (Object.keys(IMAGE_TYPES) as ImageKind[]);
   if (!kind || !accepted.includes(kind)) {
     const names = accepted.map((type) => IMAGE_TYPES[type].extension.toUpperCase()).join(", ");
     throw new AppError("INVALID_INPUT", `Only image files can be uploaded (${names}).`);
   }
-  let content = bytes;
+  let content = file;
   if (kind === "svg") {
-    const clean = sanitizeSvg(new TextDecoder().decode(bytes));
+    const clean = sanitizeSvg(await file.text());
     if (!/^<svg[\s>]/i.test(clean)) throw new AppError("INVALID_INPUT", "This SVG file could not be read.");
-    content = new TextEncoder().encode(clean);
+    content = new Blob([clean]);
   }
-  const storage = getStorage();
   const key = withExtension(uploadKey(folder, fileName), kind);
   try {
-    await storage.create(bucket, key, content, IMAGE_TYPES[kind].mime);
+    await getStorage().create(bucket, key, content, IMAGE_TYPES[kind].mime);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new AppError("CONFLICT", "A file with this name was just uploaded. Please try again.");
+    if (error instanceof FileExistsError) throw new AppError("CONFLICT", "A file with this name was just uploaded. Please try again.");
     throw error;
   }
-  return { bucket, key, publicUrl: storage.publicUrl(bucket, key), kind };
+  return { bucket, key, publicUrl: publicUrlOf(bucket, key), kind };
 }
 
 /** Stored keys always end in the sniffed type's extension (see `withExtension`). */

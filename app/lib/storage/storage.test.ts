@@ -30,7 +30,7 @@ describe("image uploads", () => {
 
   it("names the object path + timestamp + file name with underscores, keeping the real extension", async () => {
     expect(uploadKey("site-assets", "My Logo (final).png", 1700000000000)).toBe("site-assets/1700000000000_My_Logo_final.png");
-    const stored = await storeImage({ bucket: "product_images", fileName: "cool shirt.gif", bytes: PNG });
+    const stored = await storeImage({ bucket: "product_images", fileName: "cool shirt.gif", file: new Blob([PNG]) });
     expect(stored.key).toMatch(/^\d+_cool_shirt\.png$/);
     expect(stored.publicUrl).toBe(`/uploads/product_images/${stored.key}`);
     const opened = await getStorage().open("product_images", stored.key);
@@ -38,11 +38,11 @@ describe("image uploads", () => {
   });
 
   it("refuses non-images, empty files and files over 5 MB", async () => {
-    await expect(storeImage({ bucket: "product_images", fileName: "x.png", bytes: text("not an image") })).rejects.toThrow(/Only image files/);
-    await expect(storeImage({ bucket: "product_images", fileName: "x.png", bytes: new Uint8Array() })).rejects.toThrow(/select a file/);
+    await expect(storeImage({ bucket: "product_images", fileName: "x.png", file: new Blob([text("not an image")]) })).rejects.toThrow(/Only image files/);
+    await expect(storeImage({ bucket: "product_images", fileName: "x.png", file: new Blob([new Uint8Array()]) })).rejects.toThrow(/select a file/);
     const huge = new Uint8Array(5 * 1024 * 1024 + 1);
     huge.set(PNG);
-    await expect(storeImage({ bucket: "product_images", fileName: "x.png", bytes: huge })).rejects.toThrow(/5 MB/);
+    await expect(storeImage({ bucket: "product_images", fileName: "x.png", file: new Blob([huge]) })).rejects.toThrow(/5 MB/);
   });
 
   it("strips script, handlers and external references from SVG before storing it", async () => {
@@ -51,7 +51,7 @@ describe("image uploads", () => {
       <a href="javascript:alert(3)"><rect width="10" height="10" fill="url(#g)"/></a>
       <image href="https://tracker.example/p.png"/><use href="https://evil.example/x.svg#a"/><circle r="2" style="fill:url(https://x.example/a)"/>
     </svg>`;
-    const stored = await storeImage({ bucket: "public", folder: "site-assets", fileName: "logo.svg", bytes: text(evil) });
+    const stored = await storeImage({ bucket: "public", folder: "site-assets", fileName: "logo.svg", file: new Blob([text(evil)]) });
     const opened = await getStorage().open("public", stored.key);
     const saved = await readAll(opened!.stream);
     expect(saved).toContain("viewBox");
