@@ -28,6 +28,8 @@ export type TestServer = {
   output: () => string;
   /** The server's PGlite directory (readable once the server has exited). */
   pgliteDir: string;
+  /** The server's own uploads folder (UPLOADS_DIR), empty at start. */
+  uploadsDir: string;
   /** Sends SIGTERM and resolves with the exit code once the process is gone (data kept until stop()). */
   terminate: () => Promise<number | null>;
   stop: () => Promise<void>;
@@ -204,7 +206,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   } finally {
     clearTimeout(timer);
   }
-  return { origin, port, output, pgliteDir, terminate, stop };
+  return { origin, port, output, pgliteDir, uploadsDir, terminate, stop };
 }
 
 export type ServerAndBrowser = {

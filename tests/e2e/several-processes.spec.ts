@@ -1,5 +1,7 @@
-// Launch day runs several app processes on one PostgreSQL: two separate servers (A and B)
-// share settings live, count rate limits together and send each e-mail once; a server
+// Launch day runs several app processes on one PostgreSQL: two separate servers (A and B),
+// each with an empty uploads folder of its own and one S3-compatible bucket between them,
+// serve each other's uploads, share settings live, count rate limits together, send each
+// e-mail once and run each scheduled job once; a server
 // with WEB_CONCURRENCY=2 answers from two workers and replaces one that is killed.
 import assert from "node:assert/strict";
 import http from "node:http";
@@ -9,21 +11,25 @@ import type { Browser, Page } from "playwright-core";
 import { fetchSolvedBotPayload } from "../bot-challenge";
 import { closePage, launchBrowser, newPage, poll, requestMagicLink, startServer, waitForHydration, type TestServer } from "./fixtures";
 import { createFreshDatabase, freshDatabaseUnavailable, type FreshDatabase } from "./fresh-database";
+import fs from "node:fs";
 import { magicLinkIn, startSmtpSink, type SmtpSink } from "./smtp-sink";
 import { ADULT_BIRTH } from "../factories";
+import { startTestS3, type TestS3 } from "../s3-server";
 
 const unavailable = freshDatabaseUnavailable();
 const run = Date.now().toString(36);
 let database: FreshDatabase | undefined;
 let sink: SmtpSink | undefined;
+let s3: TestS3 | undefined;
 let serverA: TestServer | undefined;
 let serverB: TestServer | undefined;
 let browser: Browser | undefined;
 
-/** What every process of one deployment shares: database, mail server, secret, admins. */
+/** What every process of one deployment shares: database, mail server, object storage, secret, admins. */
 function deploymentEnv(): Record<string, string> {
-  assert.ok(database && sink);
+  assert.ok(database && sink && s3);
   return {
+    ...s3.env,
     DATABASE_URL: database.url,
     SMTP_URL: sink.url,
     BETTER_AUTH_SECRET: "several-processes-e2e-secret-0123456789",
@@ -40,6 +46,7 @@ before(async () => {
   if (unavailable) return;
   database = await createFreshDatabase();
   sink = await startSmtpSink();
+  s3 = await startTestS3();
   // One after the other: A migrates the fresh database, B finds it ready.
   serverA = await startServer({ env: deploymentEnv() });
   serverB = await startServer({ env: deploymentEnv() });
@@ -50,6 +57,7 @@ after(async () => {
   await browser?.close();
   await Promise.all([serverA?.stop(), serverB?.stop()]);
   await sink?.stop();
+  await s3?.close();
   await database?.drop();
 });
 
@@ -102,6 +110,34 @@ const COUNT_SETTINGS_EVENTS = `
   };`;
 
 describe("two app processes on one database", { skip: unavailable ?? false }, () => {
+  it("serves an image uploaded through A from B at the same address, byte for byte, with the same headers", async () => {
+    assert.ok(browser && serverA && serverB);
+    const admin = await newPage(browser);
+    await signInThroughSmtp(admin, serverA.origin, "admin@example.com", "/admin/products");
+    const image = fs.readFileSync(new URL("../../public/icons/icon-192.png", import.meta.url));
+    const upload = await admin.request.post(`${serverA.origin}/api/uploads`, {
+      headers: { Origin: serverA.origin },
+      multipart: { target: "product", file: { name: "crew shirt.png", mimeType: "image/png", buffer: image } },
+    });
+    assert.equal(upload.status(), 200, await upload.text());
+    const { url } = (await upload.json()) as { url: string };
+    assert.match(url, /^\/uploads\/product_images\/\d+_crew_shirt\.png$/);
+    await closePage(admin);
+
+    const fromA = await fetch(`${serverA.origin}${url}`);
+    const fromB = await fetch(`${serverB.origin}${url}`);
+    assert.equal(fromB.status, 200);
+    assert.ok(Buffer.from(await fromB.arrayBuffer()).equals(image), "B serves the bytes A stored");
+    await fromA.arrayBuffer();
+    // Every answer carries its own nonce and date; everything else is the same.
+    const headersOf = (response: Response) =>
+      Object.fromEntries([...response.headers].filter(([name]) => name !== "date" && name !== "x-request-id").map(([name, value]) => [name, value.replace(/'nonce-[^']+'/g, "'nonce'")]));
+    assert.deepEqual(headersOf(fromB), headersOf(fromA));
+    assert.equal(fromB.headers.get("content-type"), "image/png");
+    // Neither server kept the file on its own disk.
+    assert.deepEqual([fs.readdirSync(serverA.uploadsDir), fs.readdirSync(serverB.uploadsDir)], [[], []]);
+  });
+
   it("shows a setting saved through A on a page open on B, without a reload", async () => {
     assert.ok(browser && serverA && serverB);
     const visitor = await newPage(browser);
@@ -187,6 +223,33 @@ describe("two app processes on one database", { skip: unavailable ?? false }, ()
     const received = sink.received.filter((mail) => mail.to.some((to) => addresses.includes(to)));
     assert.deepEqual(received.map((mail) => mail.to.join(",")).sort(), [...addresses].sort(), "one message to each address");
     assert.equal(new Set(received.map((mail) => mail.messageId)).size, addresses.length, "no outbox row was delivered twice");
+  });
+
+  it("freezes a finished season once, though both servers look for one every minute", async () => {
+    assert.ok(serverA && serverB && database);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      // A month long past, with points and no frozen season: due at either server's next check.
+      await client.query(
+        `insert into season_points (season, member_id, points, referrals, member_joined_at)
+         select '2021-03-01', id, 30, 1, created_at from waitlist_users order by created_at limit 3`,
+      );
+      const frozen = await poll(
+        async () => {
+          const events = await client.query<{ count: number }>("select count(*)::int as count from audit_events where action = 'season.frozen' and target_id = '2021-03'");
+          return events.rows[0]!.count > 0 ? events.rows[0]!.count : undefined;
+        },
+        // Each server checks every minute from its own start.
+        { timeoutMs: 75_000, intervalMs: 500, describe: () => "no server froze the season within 75 s" },
+      );
+      const seasons = await client.query<{ count: number }>("select count(*)::int as count from seasons where season = '2021-03-01'");
+      assert.deepEqual({ events: frozen, seasons: seasons.rows[0]!.count }, { events: 1, seasons: 1 });
+    } finally {
+      await client.end();
+    }
+    const loggedBy = [serverA, serverB].flatMap((server) => pidsLogging(server.output(), "froze finished seasons"));
+    assert.equal(loggedBy.length, 1, "one server says it froze the season");
   });
 });
 
