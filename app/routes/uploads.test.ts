@@ -7,7 +7,10 @@ const s3 = await startTestS3();
 Object.assign(process.env, s3.env);
 const { loader } = await import("./uploads");
 const { storeImage } = await import("~/lib/storage/storage.server");
-afterAll(() => s3.close());
+let isClosed = false;
+afterAll(async () => {
+  if (!isClosed) await s3.close();
+});
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3]);
 
@@ -17,7 +20,8 @@ async function get(url: string): Promise<Response> {
   try {
     return (await loader({ request, params: { bucket, "*": key.join("/") }, context: {} } as never)) as Response;
   } catch (thrown) {
-    return new Response(null, { status: (thrown as { init?: { status?: number } }).init?.status ?? 500 });
+    const init = (thrown as { init?: ResponseInit }).init;
+    return new Response(null, { status: init?.status ?? 500, headers: init?.headers });
   }
 }
 
@@ -49,5 +53,14 @@ describe("an upload's public address, served from object storage", () => {
     for (const url of ["/uploads/product_images/0_missing.png", "/uploads/secrets/a.png", "/uploads/public/../product_images/a.png", "/uploads/public/a//b.png"]) {
       expect((await get(url)).status, url).toBe(404);
     }
+  });
+
+  it("answers 503 with Retry-After while the store is down, and refuses new uploads", async () => {
+    const stored = await storeImage({ bucket: "product_images", fileName: "before.png", file: new Blob([PNG]) });
+    await s3.close();
+    isClosed = true;
+    const response = await get(stored.publicUrl);
+    expect({ status: response.status, retryAfter: response.headers.get("retry-after") }).toEqual({ status: 503, retryAfter: "30" });
+    await expect(storeImage({ bucket: "product_images", fileName: "during.png", file: new Blob([PNG]) })).rejects.toThrow();
   });
 });

@@ -55,9 +55,4 @@ export class DiskStorage implements StorageBackend {
     if (!stat?.isFile()) return null;
     return { stream: Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>, size: stat.size };
   }
-
-  async delete(bucket: Bucket, key: string): Promise<void> {
-    const file = this.fileOf(bucket, key);
-    if (file) await fs.promises.rm(file, { force: true });
-  }
 }

@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import {
-  DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -44,7 +43,7 @@ export class S3Storage implements StorageBackend {
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
       // A store that stops answering fails the request instead of holding it.
-      requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 15_000 },
     });
   }
 
@@ -106,10 +105,5 @@ export class S3Storage implements StorageBackend {
       if (isMissing(error)) return null;
       throw error;
     }
-  }
-
-  async delete(bucket: Bucket, key: string): Promise<void> {
-    const objectKey = this.objectKey(bucket, key);
-    if (objectKey) await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: objectKey }));
   }
 }

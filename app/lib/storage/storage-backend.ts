@@ -25,8 +25,6 @@ export interface StorageBackend {
   create(bucket: Bucket, key: string, content: Blob, contentType: string): Promise<void>;
   /** The file, streamed, or null when there is none (or the location is not a safe one). */
   open(bucket: Bucket, key: string): Promise<OpenedFile | null>;
-  /** Removes the file; a file already gone is not an error. */
-  delete(bucket: Bucket, key: string): Promise<void>;
 }
 
 /** A key stays inside its bucket: no empty, `.` or `..` segment, only plain characters. */

@@ -57,15 +57,6 @@ describe.each(["disk", "s3"] as const)("uploads stored on %s", (name) => {
     expect(await read(backend(), `${name}/shared.png`)).toBeNull();
   });
 
-  it("deletes one file and leaves its neighbours", async () => {
-    await backend().create("product_images", `${name}/gone.png`, text("gone"), "image/png");
-    await backend().create("product_images", `${name}/gone.png.keep`, text("kept"), "image/png");
-    await backend().delete("product_images", `${name}/gone.png`);
-    expect(await read(backend(), `${name}/gone.png`)).toBeNull();
-    expect(await read(backend(), `${name}/gone.png.keep`)).toEqual({ size: 4, text: "kept" });
-    await expect(backend().delete("product_images", `${name}/never-was.png`)).resolves.toBeUndefined();
-  });
-
   it("answers nothing for a missing file or a key that would leave its bucket", async () => {
     expect(await backend().open("product_images", `${name}/missing.png`)).toBeNull();
     for (const key of ["../../etc/passwd", "a/../../b", "", "a//b", "%2e%2e/x"]) expect(await backend().open("product_images", key)).toBeNull();

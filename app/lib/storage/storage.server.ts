@@ -12,6 +12,8 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_TOO_LARGE_MESSAGE = "The file is larger than 5 MB.";
 export const UPLOAD_MISSING_MESSAGE = "Please select a file to upload.";
 export const UPLOAD_CACHE_SECONDS = 3600;
+/** When the store does not answer: long enough for a restarted store to be back. */
+export const STORAGE_RETRY_SECONDS = 30;
 export const PUBLIC_UPLOAD_PREFIX = "/uploads";
 /** What the type sniffer reads: an SVG may open with a long prolog. */
 const SNIFF_BYTES = 4096;

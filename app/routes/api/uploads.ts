@@ -4,7 +4,7 @@ import { requireStaffApi } from "~/lib/auth/guards.server";
 import { isAppError } from "~/lib/errors";
 import { log } from "~/lib/log.server";
 import { withImageUploadForm } from "~/lib/storage/image-upload-form.server";
-import { storeImage, UPLOAD_MISSING_MESSAGE, UPLOAD_TARGETS, UPLOAD_TOO_LARGE_MESSAGE, UploadTargetSchema } from "~/lib/storage/storage.server";
+import { STORAGE_RETRY_SECONDS, storeImage, UPLOAD_MISSING_MESSAGE, UPLOAD_TARGETS, UPLOAD_TOO_LARGE_MESSAGE, UploadTargetSchema } from "~/lib/storage/storage.server";
 
 // The body's size is bounded before this runs (server/body-limit.ts); the file is streamed to a temporary file.
 export async function action({ request, context }: Route.ActionArgs) {
@@ -20,8 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ url: stored.publicUrl });
     } catch (error) {
       if (isAppError(error)) return data({ error: error.userMessage }, { status: error.status });
-      log.error("upload failed", { requestId: context.requestId, error });
-      return data({ error: "The file could not be saved." }, { status: 500 });
+      log.warn("an upload could not be stored", { requestId: context.requestId, error });
+      return data({ error: "The file could not be saved. Please try again." }, { status: 503, headers: { "Retry-After": String(STORAGE_RETRY_SECONDS) } });
     }
   });
 }
