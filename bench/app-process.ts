@@ -53,7 +53,9 @@ export async function startApp(workers: number, url: string, uploadsDir: string,
   // BENCH_CPU_PROFILE=dir: each process (cluster workers inherit the flags) writes a V8 CPU
   // profile there when it stops; bench/cpu-profile-top.ts reads them.
   const profiling = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
-  return { origin, ...(await runServer(env, profiling)) };
+  // BENCH_APP_NODE_FLAGS="--max-old-space-size=192": Node or V8 flags for each app process, to compare.
+  const extra = (process.env.BENCH_APP_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
+  return { origin, ...(await runServer(env, [...profiling, ...extra])) };
 }
 
 /**
