@@ -4,11 +4,13 @@ import { createTransport, type MailTransport } from "../app/lib/email/transport.
 import { parseEnv } from "../app/lib/env.server";
 import { startSmtpSink, type SmtpSink } from "./e2e/smtp-sink";
 
-export function transportTo(peerUrl: string): MailTransport {
-  return createTransport(parseEnv({ ...process.env, SMTP_URL: peerUrl, HOST: "127.0.0.1", SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64") }));
+type TransportOptions = Parameters<typeof createTransport>[1];
+
+export function transportTo(peerUrl: string, options?: TransportOptions): MailTransport {
+  return createTransport(parseEnv({ ...process.env, SMTP_URL: peerUrl, HOST: "127.0.0.1", SHIPPING_ADDRESS_KEY: Buffer.alloc(32, 7).toString("base64") }), options);
 }
 
-export async function startSmtpPeer(options: Parameters<typeof startSmtpSink>[0] = {}): Promise<{ peer: SmtpSink; transport: MailTransport }> {
+export async function startSmtpPeer(options: Parameters<typeof startSmtpSink>[0] = {}, transportOptions?: TransportOptions): Promise<{ peer: SmtpSink; transport: MailTransport }> {
   const peer = await startSmtpSink(options);
-  return { peer, transport: transportTo(peer.url) };
+  return { peer, transport: transportTo(peer.url, transportOptions) };
 }

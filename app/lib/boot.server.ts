@@ -9,6 +9,7 @@ import { getAuth } from "./auth/auth.server";
 import { resolveShippingAddressKey } from "./prizes/address-crypto.server";
 import { startPrizeAddressJob } from "./prizes/prize-claims.server";
 import { createTransport } from "./email/transport.server";
+import { BULK_LANES } from "./email/bulk-sender.server";
 import { startOutboxWorker } from "./email/worker.server";
 import { startBroadcastJob } from "./launch/broadcasts/broadcast-queue.server";
 import { BROADCAST_MAX_LANES } from "./launch/broadcasts/broadcast-lanes";
@@ -51,7 +52,7 @@ export async function boot(): Promise<void> {
   const storage = getStorage();
   await storage.check(); // and on a missing bucket or refused credentials, not at the first upload
   log.info("uploads storage ready", { storage: storage.description });
-  registerBackgroundTask(startOutboxWorker(createTransport(env)));
+  registerBackgroundTask(startOutboxWorker({ urgent: createTransport(env, { maxConnections: 1 }), bulk: createTransport(env, { maxConnections: BULK_LANES }) }));
   registerBackgroundTask(startBroadcastSender(createTransport(env, { maxConnections: BROADCAST_MAX_LANES })));
   registerBackgroundTask(startBroadcastJob());
   registerBackgroundTask(startPurgeJob());

@@ -1,6 +1,7 @@
--- The sender's claim (ADR 0004, 0038): the next due messages, those someone waits for
--- first (email_outbox_urgent_due_idx), then any due message (email_outbox_due_idx), each
--- read in its index's order, `p_limit` at most, leased for `p_lease_seconds`. A function
+-- The sender's claim (ADR 0004, 0038, 0069): the next due messages of a lane, each read in
+-- its index's order, `p_limit` at most, leased for `p_lease_seconds`. 'urgent': those someone
+-- waits for (email_outbox_urgent_due_idx); 'bulk': only a burst's welcome e-mails and
+-- season_winner notes (email_outbox_due_idx); 'any': the urgent ones first, then any. A function
 -- so the planner is held to those index scans: while autovacuum has not yet seen a burst,
 -- its statistics would have it sort the whole queue for every message. A broadcast's
 -- messages are not claimed here: they go at its pace (broadcast_claim, ADR 0050). A message
@@ -11,7 +12,7 @@
 -- claim takes nothing (it never waits: the sender's mark-and-claim holds a row the switch
 -- may change). A sign-in link still goes: held, nobody (the owner who would end the
 -- rehearsal included) could sign in.
-CREATE OR REPLACE FUNCTION email_outbox_claim(p_limit integer, p_lease_seconds integer, p_except bigint, p_include_bulk boolean)
+CREATE OR REPLACE FUNCTION email_outbox_claim(p_limit integer, p_lease_seconds integer, p_except bigint, p_lane text)
 RETURNS SETOF email_outbox
 LANGUAGE plpgsql
 SET enable_sort = off
@@ -20,6 +21,9 @@ AS $$
 DECLARE
   v_rehearsal boolean;
 BEGIN
+  IF p_lane IS NULL OR p_lane NOT IN ('urgent', 'bulk', 'any') THEN
+    RAISE EXCEPTION 'unknown outbox lane: %', p_lane;
+  END IF;
   IF NOT pg_try_advisory_xact_lock_shared(1587871825) THEN
     RETURN;
   END IF;
@@ -30,14 +34,15 @@ BEGIN
      WHERE o.id IN (
        WITH urgent AS (
          SELECT e.id FROM email_outbox e
-          WHERE e.status = 'pending' AND e.broadcast_id IS NULL AND e.kind NOT IN ('welcome', 'season_winner') AND e.next_attempt_at <= now()
+          WHERE p_lane IN ('urgent', 'any') AND e.status = 'pending' AND e.broadcast_id IS NULL AND e.kind NOT IN ('welcome', 'season_winner') AND e.next_attempt_at <= now()
             AND (e.locked_until IS NULL OR e.locked_until <= now()) AND e.id IS DISTINCT FROM p_except
           ORDER BY e.next_attempt_at, e.id
           LIMIT p_limit
           FOR UPDATE SKIP LOCKED),
        any_due AS (
          SELECT e.id FROM email_outbox e
-          WHERE p_include_bulk AND e.status = 'pending' AND e.broadcast_id IS NULL AND e.next_attempt_at <= now()
+          WHERE p_lane IN ('bulk', 'any') AND e.status = 'pending' AND e.broadcast_id IS NULL AND e.next_attempt_at <= now()
+            AND (p_lane = 'any' OR e.kind IN ('welcome', 'season_winner'))
             AND (e.locked_until IS NULL OR e.locked_until <= now()) AND e.id IS DISTINCT FROM p_except
           ORDER BY e.next_attempt_at, e.id
           LIMIT p_limit

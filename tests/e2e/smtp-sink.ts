@@ -10,17 +10,20 @@ export type SmtpSink = { url: string; port: number; received: ReceivedMail[]; st
  * Listens on `port` (0: any free one); takes `delayMs` to accept each message, like a slow
  * mail server, and refuses the recipients in `rejectRecipients` for good (550), like a
  * server that knows no such mailbox; answers the first `throttleFirst` senders "try again
- * later" (451), like a provider slowing a bulk sender down.
+ * later" (451), like a provider slowing a bulk sender down, and so answers the senders
+ * counted in `throttleAt` (0 is the first MAIL FROM), like one that does so mid-batch.
  */
-export async function startSmtpSink({ port: wantedPort = 0, delayMs = 0, rejectRecipients = [] as string[], throttleFirst = 0 } = {}): Promise<SmtpSink> {
+export async function startSmtpSink({ port: wantedPort = 0, delayMs = 0, rejectRecipients = [] as string[], throttleFirst = 0, throttleAt = [] as number[] } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   let throttled = 0;
+  let senders = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onMailFrom(_address, _session, callback) {
-      if (throttled >= throttleFirst) return callback();
+      const isThrottledAt = throttleAt.includes(senders++);
+      if (throttled >= throttleFirst && !isThrottledAt) return callback();
       throttled++;
       callback(Object.assign(new Error("4.7.1 Too many messages, slow down"), { responseCode: 451 }));
     },

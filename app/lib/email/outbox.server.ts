@@ -33,8 +33,8 @@ export const MAX_ATTEMPTS = 10;
 
 /**
  * Messages nobody is waiting for at that moment: a launch burst queues thousands of them.
- * The rest (a sign-in link, a test e-mail, an invitation) go ahead of them, and while the
- * sign-ups that queue them keep coming these go at a gentle pace (ADR 0038). The claim
+ * The rest (a sign-in link, a test e-mail, an invitation) go in their own lane, one at a
+ * time; these go in batches over a pool of connections (ADR 0069). The claim
  * (email_outbox_claim) and its index name the same kinds; a test keeps them equal.
  */
 export const BULK_EMAIL_KINDS = ["welcome", "season_winner"] as const satisfies readonly OutgoingEmail["kind"][];
@@ -106,9 +106,11 @@ export const toClaimedEmail = (row: ClaimedEmailRow): ClaimedEmail => ({
   rehearsal: row.rehearsal === true,
 });
 
+/** Which messages a claim takes (ADR 0069): 'urgent' all but bulk kinds, 'bulk' only those, 'any' both, the urgent first. */
+export type EmailLane = "urgent" | "bulk" | "any";
+
 export type ClaimOptions = {
-  /** Whether bulk messages may be taken now (behind every other due message). */
-  includeBulk?: boolean;
+  lane?: EmailLane;
 };
 
 /**
@@ -117,10 +119,10 @@ export type ClaimOptions = {
  * 0016: it reads each lane's index, so a claim costs a few index entries however long
  * the queue grew during a spike). `exceptId` leaves out a message the same statement marks sent.
  */
-export function claimDueEmailsStatement(limit: number, leaseSeconds: number, exceptId?: number, { includeBulk = true }: ClaimOptions = {}) {
+export function claimDueEmailsStatement(limit: number, leaseSeconds: number, exceptId?: number, { lane = "any" }: ClaimOptions = {}) {
   return sql`
     select id, kind, to_address, reply_to, subject, html, text, template_data, attempts, rehearsal
-      from email_outbox_claim(${limit}, ${leaseSeconds}, ${exceptId ?? null}::bigint, ${includeBulk})`;
+      from email_outbox_claim(${limit}, ${leaseSeconds}, ${exceptId ?? null}::bigint, ${lane}::text)`;
 }
 
 /**
@@ -164,7 +166,7 @@ type MarkSentOptions = ClaimOptions & {
  */
 export async function markEmailSentAndClaimNext(
   id: number,
-  { forgetBody, claimNext = true, includeBulk = true, rendered, rehearsal = false }: MarkSentOptions,
+  { forgetBody, claimNext = true, lane = "any", rendered, rehearsal = false }: MarkSentOptions,
   leaseSeconds = LEASE_SECONDS,
 ): Promise<{ wasMarked: boolean; next: ClaimedEmail | null }> {
   const body = forgetBody
@@ -178,7 +180,7 @@ export async function markEmailSentAndClaimNext(
          set status = 'sent', sent_at = now(), locked_until = null, last_error = null, template_data = null ${body}
        where id = ${id} and status = 'pending' and rehearsal = ${rehearsal}
       returning id),
-    next as (${claimDueEmailsStatement(claimNext ? 1 : 0, leaseSeconds, id, { includeBulk })})
+    next as (${claimDueEmailsStatement(claimNext ? 1 : 0, leaseSeconds, id, { lane })})
     select (select count(*) from sent)::int as marked, next.*
       from (select) as one left join next on true`);
   const row = result.rows[0];

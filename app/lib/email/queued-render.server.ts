@@ -12,7 +12,7 @@ function isBroadcastData(data: unknown): data is { broadcastId: number; memberId
   return typeof broadcastId === "number" && typeof memberId === "string";
 }
 
-function isWelcomeData(data: unknown): data is QueuedWelcomeData {
+export function isWelcomeData(data: unknown): data is QueuedWelcomeData {
   if (typeof data !== "object" || data === null) return false;
   const { memberId, referralCode } = data as Record<string, unknown>;
   return typeof memberId === "string" && typeof referralCode === "string";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { emailSuppressions, waitlistUsers } from "../../../db/schema";
 import { recordAuditEvent } from "../audit/audit.server";
 import { db, type Executor } from "../db.server";
@@ -48,6 +48,14 @@ export function emailHashOfUnsubscribeToken(token: unknown): string | null {
 export async function getSuppression(address: string, executor: Executor = db): Promise<SuppressionReason | null> {
   const [row] = await executor.select({ reason: emailSuppressions.reason }).from(emailSuppressions).where(eq(emailSuppressions.emailHash, emailHashOf(address)));
   return row?.reason ?? null;
+}
+
+/** Why each of `addresses` that is suppressed gets no optional e-mail, by its hash (emailHashOf): one read for a batch. */
+export async function listSuppressions(addresses: readonly string[], executor: Executor = db): Promise<Map<string, SuppressionReason>> {
+  if (addresses.length === 0) return new Map();
+  const hashes = [...new Set(addresses.map(emailHashOf))];
+  const rows = await executor.select({ emailHash: emailSuppressions.emailHash, reason: emailSuppressions.reason }).from(emailSuppressions).where(inArray(emailSuppressions.emailHash, hashes));
+  return new Map(rows.map((row) => [row.emailHash, row.reason]));
 }
 
 /** Puts an address hash on the list; the first reason stays. True when it was not on it yet. */

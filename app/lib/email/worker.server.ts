@@ -1,8 +1,8 @@
-import { isSignupBurstOn } from "../jobs/signup-burst.server";
 import { log } from "../log.server";
 import {
   type ClaimedEmail,
   claimDueEmails,
+  type EmailLane,
   extendLease,
   isBulkEmailKind,
   LEASE_SECONDS,
@@ -15,12 +15,16 @@ import { isEssentialEmailKind } from "./email-kinds";
 import { i18nFor } from "../i18n/catalogs.server";
 import { addUnsubscribeLink, emailLanguage } from "./layout";
 import { renderQueuedEmail, type RenderedEmail } from "./queued-render.server";
-import { emailHashOf, getSuppression, suppressEmailHash, unsubscribeUrl } from "./suppression.server";
-import { RecipientRejectedError, type MailTransport } from "./transport.server";
+import { getSuppression, unsubscribeUrl } from "./suppression.server";
+import type { MailTransport } from "./transport.server";
+import { sendNextBulkBatch } from "./bulk-sender.server";
+import { recordDeliveryFailure } from "./delivery-failure.server";
+import { startLaneLoop } from "./lane-loop";
+import { startLeaseHeartbeat, type HeldEmails } from "./outbox-batch.server";
 
 const POLL_INTERVAL_MS = 2000;
-/** While a burst of sign-ups is on, at most one bulk message (a welcome e-mail) this often. */
-export const BULK_PACE_DURING_BURST_MS = 100;
+/** After the mail server asks the bulk lane to wait: the first pause, doubled each time it asks again, up to the longest. */
+const SLOW_DOWN_MS = { first: 1000, longest: 60_000 } as const;
 
 /**
  * Sends one claimed message, extending its lease while the mail server is slow, so no
@@ -43,24 +47,23 @@ type DeliveryOptions = {
   leaseSeconds?: number;
   /** True once the process is shutting down. */
   shouldStop?: () => boolean;
-  /** Whether a bulk message may be taken now; others are always taken. */
-  mayTakeBulk?: () => boolean;
-  onBulkSent?: () => void;
+  /** Which messages to take (the worker's urgent lane takes 'urgent'; the bulk lane sends in batches, bulk-sender.server.ts). */
+  lane?: EmailLane;
 };
 
 /**
  * Delivers every message that is due now, those someone waits for first; returns how many
  * were sent. Once `shouldStop` says so (the process is shutting down) it finishes the
  * message in hand and leases no other, so a stop during a long queue neither waits for the
- * queue nor strands a lease. Bulk messages are taken only while `mayTakeBulk` says so.
+ * queue nor strands a lease.
  */
 export async function deliverDueEmails(
   transport: MailTransport,
-  { leaseSeconds = LEASE_SECONDS, shouldStop = () => false, mayTakeBulk = () => true, onBulkSent = () => undefined }: DeliveryOptions = {},
+  { leaseSeconds = LEASE_SECONDS, shouldStop = () => false, lane = "any" }: DeliveryOptions = {},
 ): Promise<number> {
   let sent = 0;
   // One at a time: a message waits in the outbox, not in a claimed batch behind a slow one.
-  let [message] = await claimDueEmails(1, leaseSeconds, { includeBulk: mayTakeBulk() });
+  let [message] = await claimDueEmails(1, leaseSeconds, { lane });
   while (message) {
     let rendered: RenderedEmail | undefined;
     let isSent = false;
@@ -80,25 +83,20 @@ export async function deliverDueEmails(
         isSent = true;
       }
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const isBounce = error instanceof RecipientRejectedError;
-      log.warn("e-mail delivery failed", { outboxId: message.id, attempts: message.attempts, reason, ...(isBounce && { bouncedWith: error.responseCode }) });
-      // A permanent refusal of the recipient: no retry, and no more optional mail to that address.
-      if (isBounce) await suppressEmailHash(emailHashOf(message.to), "bounced");
-      await markEmailFailed(message.id, message.attempts, reason, { isPermanent: isBounce });
+      const failed = message;
+      await recordDeliveryFailure(failed, error, (reason, options) => markEmailFailed(failed.id, failed.attempts, reason, options));
     }
     if (!isSent) {
-      [message] = shouldStop() ? [] : await claimDueEmails(1, leaseSeconds, { includeBulk: mayTakeBulk() });
+      [message] = shouldStop() ? [] : await claimDueEmails(1, leaseSeconds, { lane });
       continue;
     }
-    if (isBulkEmailKind(message.kind)) onBulkSent();
     // Contact messages are not kept once they reached the studio's mail server.
     // A held one (rehearsal) keeps it: it may yet be sent when the rehearsal ends (ADR 0051).
     const forgetBody = transport.kind === "smtp" && message.kind === "contact" && !message.rehearsal;
     const claimNext = !shouldStop();
     const { wasMarked, next } = await markEmailSentAndClaimNext(
       message.id,
-      { forgetBody, claimNext, includeBulk: claimNext && mayTakeBulk(), rendered, rehearsal: message.rehearsal },
+      { forgetBody, claimNext, lane, rendered, rehearsal: message.rehearsal },
       leaseSeconds,
     );
     if (wasMarked) sent++;
@@ -107,59 +105,64 @@ export async function deliverDueEmails(
   return sent;
 }
 
+export type OutboxTransports = {
+  /** One connection: a sign-in link goes at once, never behind a batch. */
+  urgent: MailTransport;
+  /** Pooled, BULK_LANES connections at most, opened while messages wait. */
+  bulk: MailTransport;
+};
+
 /**
- * Polls the outbox, and wakes at once for messages queued by this process. While a burst
- * of sign-ups is on (app/lib/jobs/signup-burst.server.ts) the burst's welcome e-mails go
- * one per BULK_PACE_DURING_BURST_MS, so they take little from the sign-ups that queue them;
- * a sign-in link still goes at once, ahead of them (ADR 0038).
+ * Two lanes (ADR 0069), each polling the outbox and woken at once by messages queued in
+ * this process: the urgent lane sends everything but bulk kinds one at a time over its own
+ * connection, so a sign-in link never waits behind a launch burst's welcome e-mails; the
+ * bulk lane sends those in batches (sendNextBulkBatch), a heartbeat renewing the leases of
+ * the batch in hand. `stop` leases nothing more, finishes what is in flight and gives back the rest.
  */
-export function startOutboxWorker(transport: MailTransport, { isBurstOn = () => isSignupBurstOn() }: { isBurstOn?: () => boolean } = {}) {
-  let timer: NodeJS.Timeout | undefined;
-  let timerDueAt = Infinity;
-  let running: Promise<void> | undefined;
-  let hasMoreWork = false;
+export function startOutboxWorker(transports: OutboxTransports, { leaseSeconds = LEASE_SECONDS } = {}) {
   let stopped = false;
-  let lastBulkSentAt = -Infinity;
+  const shouldStop = () => stopped;
+  const onError = (error: unknown) => log.error("outbox worker run failed", { error });
 
-  const bulkWaitMs = () => (isBurstOn() ? Math.max(0, lastBulkSentAt + BULK_PACE_DURING_BURST_MS - Date.now()) : 0);
-  const mayTakeBulk = () => bulkWaitMs() === 0;
+  const urgent = startLaneLoop(
+    async () => {
+      await deliverDueEmails(transports.urgent, { lane: "urgent", shouldStop, leaseSeconds });
+      return POLL_INTERVAL_MS;
+    },
+    { onError, retryMs: POLL_INTERVAL_MS },
+  );
 
-  // A wake never pushes a run already due sooner further away.
-  const schedule = (delayMs: number) => {
-    if (stopped || Date.now() + delayMs >= timerDueAt) return;
-    clearTimeout(timer);
-    timerDueAt = Date.now() + delayMs;
-    timer = setTimeout(tick, delayMs);
-  };
+  const held: HeldEmails = new Set();
+  const stopHeartbeat = startLeaseHeartbeat(held, leaseSeconds, "bulk e-mails'");
+  let slowDownMs = 0;
+  const bulk = startLaneLoop(
+    async () => {
+      const outcome = await sendNextBulkBatch(transports.bulk, { leaseSeconds, held, shouldStop });
+      if (outcome.slowDown) {
+        slowDownMs = Math.min(SLOW_DOWN_MS.longest, Math.max(SLOW_DOWN_MS.first, slowDownMs * 2));
+        log.warn("the mail server asked the outbox's bulk lane to slow down", { pauseMs: slowDownMs });
+        return slowDownMs;
+      }
+      if (outcome.sent > 0 || outcome.claimed === 0) slowDownMs = 0;
+      return outcome.claimed > 0 ? 0 : POLL_INTERVAL_MS;
+    },
+    { onError, retryMs: POLL_INTERVAL_MS },
+  );
 
-  function tick() {
-    timerDueAt = Infinity;
-    if (running) {
-      hasMoreWork = true;
-      return;
-    }
-    running = deliverDueEmails(transport, { shouldStop: () => stopped, mayTakeBulk, onBulkSent: () => (lastBulkSentAt = Date.now()) })
-      .then(() => undefined)
-      .catch((error: unknown) => log.error("outbox worker run failed", { error }))
-      .finally(() => {
-        running = undefined;
-        // During a burst the queue is never empty for long: come back when the next bulk message may go.
-        const delay = hasMoreWork ? 0 : isBurstOn() ? Math.max(bulkWaitMs(), BULK_PACE_DURING_BURST_MS) : POLL_INTERVAL_MS;
-        hasMoreWork = false;
-        schedule(delay);
-      });
-  }
-
-  const unsubscribe = onEmailEnqueued((kind) => schedule(kind !== null && isBulkEmailKind(kind) ? bulkWaitMs() : 0));
-  schedule(0);
+  const unsubscribe = onEmailEnqueued((kind) => {
+    if (kind === null || !isBulkEmailKind(kind)) urgent.wake();
+    // After a 4xx the bulk lane keeps its pause: a new welcome e-mail does not cut it short.
+    if ((kind === null || isBulkEmailKind(kind)) && slowDownMs === 0) bulk.wake();
+  });
 
   return {
     async stop() {
       stopped = true;
-      clearTimeout(timer);
       unsubscribe();
-      await running;
-      transport.close();
+      await Promise.all([urgent.stop(), bulk.stop()]);
+      stopHeartbeat();
+      transports.urgent.close();
+      transports.bulk.close();
     },
   };
 }

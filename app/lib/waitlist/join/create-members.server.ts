@@ -2,7 +2,6 @@ import { db, retryWhenAborted } from "../../db.server";
 import { isDatabaseUnavailable } from "../../database-unavailable.server";
 import { wakeEmailSender } from "../../email/outbox.server";
 import { AppError } from "../../errors";
-import { noteSignupBurst } from "../../jobs/signup-burst.server";
 import { joinBatchSize } from "../../metrics.server";
 import { REFERRAL_CODE_ATTEMPTS } from "../../referrals/referral-code";
 import { wakeWebhookSender } from "../../webhooks/enqueue.server";
@@ -38,10 +37,7 @@ const joinBatcher = createBatcher<JoinRequestRecord, JoinResultRecord>({
   maxBatch: 32,
   maxWaiting: 4_096,
   maxWaitingPerGroup: 64,
-  onBatch: (size, isBurst) => {
-    joinBatchSize.observe(size);
-    if (isBurst) noteSignupBurst();
-  },
+  onBatch: (size) => joinBatchSize.observe(size),
   isSharedFailure: isDatabaseUnavailable,
 });
 
