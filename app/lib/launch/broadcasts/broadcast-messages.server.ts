@@ -63,42 +63,9 @@ export async function claimBroadcastBatch(leaseSeconds: number, perMinute: numbe
   return rows.map((row) => ({ ...toRecipient(row), id: Number(row.id), attempts: Number(row.attempts), rehearsal: row.rehearsal, broadcastId: Number(row.broadcast_id) }));
 }
 
-type Held = Pick<ClaimedBroadcastMessage, "id" | "attempts" | "rehearsal">;
-/** The held messages as rows `m(id, attempts, rehearsal)` for an update to join on. */
-const heldRows = (messages: readonly Held[]) =>
-  sql`jsonb_to_recordset(${JSON.stringify(messages.map(({ id, attempts, rehearsal }) => ({ id, attempts, rehearsal })))}::jsonb) as m(id bigint, attempts integer, rehearsal boolean)`;
-
-/**
- * Records messages the mail server accepted, each on its own claim (the attempts count): a
- * message another process holds now, or one a rehearsal's end gave back to the queue, is left
- * alone. Returns how many were marked.
- */
-export async function markBroadcastMessagesSent(messages: readonly Held[]): Promise<number> {
-  if (messages.length === 0) return 0;
-  const result = await db.execute(sql`
-    update email_outbox o set status = 'sent', sent_at = now(), locked_until = null, last_error = null
-      from ${heldRows(messages)}
-     where o.id = m.id and o.attempts = m.attempts and o.rehearsal = m.rehearsal and o.status = 'pending'`);
-  return result.rowCount ?? 0;
-}
-
-/** The heartbeat of a live sender: its messages in hand stay its own for another lease. */
-export async function renewBroadcastLeases(messages: readonly Held[], leaseSeconds: number): Promise<void> {
-  if (messages.length === 0) return;
-  await db.execute(sql`
-    update email_outbox o set locked_until = now() + make_interval(secs => ${leaseSeconds})
-      from ${heldRows(messages)}
-     where o.id = m.id and o.attempts = m.attempts and o.status = 'pending'`);
-}
-
-/** Messages claimed but not tried (the mail server asked to wait): free for any process at once, their attempt not counted. */
-export async function giveBackBroadcastMessages(messages: readonly Held[]): Promise<void> {
-  if (messages.length === 0) return;
-  await db.execute(sql`
-    update email_outbox o set locked_until = null, attempts = o.attempts - 1
-      from ${heldRows(messages)}
-     where o.id = m.id and o.attempts = m.attempts and o.status = 'pending'`);
-}
+// Marking a batch sent, renewing its leases and giving it back are the outbox's batch
+// statements (app/lib/email/outbox-batch.server.ts), shared with the bulk lane (ADR 0069).
+export { giveBackEmails as giveBackBroadcastMessages, markEmailsSent as markBroadcastMessagesSent, renewEmailLeases as renewBroadcastLeases } from "~/lib/email/outbox-batch.server";
 
 /**
  * A failed attempt, on the message's own claim (the attempts count): tried again after a

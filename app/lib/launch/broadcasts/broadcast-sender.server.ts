@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
-import { emailHashOf, suppressEmailHash } from "~/lib/email/suppression.server";
-import { isTransientMailFailure, RecipientRejectedError, type MailTransport } from "~/lib/email/transport.server";
+import { recordDeliveryFailure } from "~/lib/email/delivery-failure.server";
+import { startLeaseHeartbeat, type HeldEmails } from "~/lib/email/outbox-batch.server";
+import { sendBatch } from "~/lib/email/send-batch.server";
+import type { MailTransport } from "~/lib/email/transport.server";
 import { sleep } from "~/lib/jobs/sleep";
 import { log } from "~/lib/log.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
@@ -11,7 +13,6 @@ import {
   failBroadcastMessage,
   giveBackBroadcastMessages,
   markBroadcastMessagesSent,
-  renewBroadcastLeases,
   type ClaimedBroadcastMessage,
 } from "./broadcast-messages.server";
 import { broadcastTemplates, fillForMember, placesFor } from "./broadcast-render.server";
@@ -27,7 +28,7 @@ export const BROADCAST_BATCH = 25;
 export type BroadcastBatchOutcome = { claimed: number; sent: number; failed: number; slowDown: boolean };
 
 /** Messages this process holds, renewed by the heartbeat until marked or given up. */
-export type HeldMessages = Set<ClaimedBroadcastMessage>;
+export type HeldMessages = HeldEmails;
 
 /**
  * Sends the next batch of some broadcast's messages, if the pace lets any go now. Each message
@@ -53,21 +54,18 @@ export async function sendNextBroadcastBatch(
       return outcome;
     }
     const places = templates.needsRank ? await placesFor(batch) : new Map<string, number>();
-    for (const [index, message] of batch.entries()) {
-      if (outcome.slowDown) {
-        // The server asked to wait: the rest of the batch goes back, no attempt counted.
-        await giveBackBroadcastMessages(batch.slice(index));
-        break;
-      }
-      try {
-        if (!message.rehearsal) await transport.send({ ...message, kind: "broadcast", replyTo: null, templateData: null, ...fillForMember(templates, message, places) });
-        accepted.push(message);
-      } catch (error) {
-        outcome.failed++;
-        outcome.slowDown = isTransientMailFailure(error);
-        await recordFailure(message, error);
-      }
-    }
+    // One message in flight per lane of the sender (the lanes are its own, sized to the pace).
+    const result = await sendBatch(
+      batch,
+      (message) => (message.rehearsal ? Promise.resolve() : transport.send({ ...message, kind: "broadcast", replyTo: null, templateData: null, ...fillForMember(templates, message, places) })),
+      { lanes: 1 },
+    );
+    accepted.push(...result.accepted);
+    outcome.slowDown = result.slowDown;
+    outcome.failed = result.failed.length;
+    for (const { message, error } of result.failed) await recordFailure(message, error);
+    // The server asked to wait: the rest of the batch goes back, no attempt counted.
+    await giveBackBroadcastMessages(result.untried);
   } finally {
     // Out of the heartbeat's hands even if the mark fails (the database went away): their
     // lease then runs out and they go again, rather than being renewed for ever.
@@ -77,14 +75,8 @@ export async function sendNextBroadcastBatch(
   return outcome;
 }
 
-async function recordFailure(message: ClaimedBroadcastMessage, error: unknown): Promise<void> {
-  const reason = error instanceof Error ? error.message : String(error);
-  const isBounce = error instanceof RecipientRejectedError;
-  log.warn("broadcast message failed", { outboxId: message.id, broadcastId: message.broadcastId, attempts: message.attempts, reason, ...(isBounce && { bouncedWith: error.responseCode }) });
-  // A permanent refusal of the recipient: no retry, and no more optional mail to that address.
-  if (isBounce) await suppressEmailHash(emailHashOf(message.to), "bounced");
-  await failBroadcastMessage(message, reason, { isPermanent: isBounce });
-}
+const recordFailure = (message: ClaimedBroadcastMessage, error: unknown) =>
+  recordDeliveryFailure(message, error, (reason, options) => failBroadcastMessage(message, reason, options), { broadcastId: message.broadcastId });
 
 /** How long until some sending broadcast may send again (null: none is sending). */
 async function nextSlotInMs(): Promise<number | null> {
@@ -110,11 +102,7 @@ const SLOW_DOWN_MS = { first: 1000, longest: 60_000 } as const;
 export function startBroadcastSender(transport: MailTransport, { leaseSeconds = BROADCAST_LEASE_SECONDS } = {}) {
   const stopping = new AbortController();
   const held: HeldMessages = new Set();
-  const heartbeat = setInterval(() => {
-    renewBroadcastLeases([...held], leaseSeconds).catch((error: unknown) =>
-      log.warn("could not renew the broadcast messages' leases", { reason: error instanceof Error ? error.message : String(error) }),
-    );
-  }, (leaseSeconds * 1000) / 3);
+  const stopHeartbeat = startLeaseHeartbeat(held, leaseSeconds, "broadcast messages'");
   let slowDownMs = 0;
   // While no broadcast is sending, only the first lane looks (once a second); it wakes the others.
   let wakeIdleLanes = () => undefined as void;
@@ -162,7 +150,7 @@ export function startBroadcastSender(transport: MailTransport, { leaseSeconds = 
     async stop() {
       stopping.abort();
       await Promise.all(running);
-      clearInterval(heartbeat);
+      stopHeartbeat();
       transport.close();
     },
   };
