@@ -4,6 +4,7 @@ import { resetDatabase } from "../../../tests/db-reset";
 import { db } from "../db.server";
 import { BULK_EMAIL_KINDS, claimDueEmails, claimDueEmailsStatement, enqueueEmail, wakeEmailSender } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
+import { BULK_BATCHES_IN_FLIGHT, BULK_LANES } from "./bulk-sender.server";
 import { startOutboxWorker } from "./worker.server";
 
 // A launch burst queues thousands of welcome e-mails: a sign-in link asked for meanwhile
@@ -168,17 +169,19 @@ describe("the sender's two lanes", () => {
       close: () => undefined,
     });
     const worker = startOutboxWorker({ urgent: held("urgent"), bulk: held("bulk") });
-    await until(() => inFlight.urgent === 1 && inFlight.bulk === 16);
+    // Each batch in hand has BULK_LANES messages in flight (the test's transport is not pooled).
+    const bulkInFlight = BULK_LANES * BULK_BATCHES_IN_FLIGHT;
+    await until(() => inFlight.urgent === 1 && inFlight.bulk === bulkInFlight);
     const stopping = worker.stop();
     release();
     await stopping;
-    expect(inFlight).toEqual({ urgent: 1, bulk: 16 });
+    expect(inFlight).toEqual({ urgent: 1, bulk: bulkInFlight });
     const rows = await db.execute<{ status: string; is_leased: boolean; attempts: number; n: number }>(sql`
       select status, locked_until is not null as is_leased, attempts, count(*)::integer as n from email_outbox group by 1, 2, 3 order by 1, 2, 3`);
     expect(rows.rows).toEqual([
       // The urgent lane's untaken messages were never claimed; the bulk batch's untried ones came back uncounted.
-      { status: "pending", is_leased: false, attempts: 0, n: 286 },
-      { status: "sent", is_leased: false, attempts: 1, n: 17 },
+      { status: "pending", is_leased: false, attempts: 0, n: 303 - 1 - bulkInFlight },
+      { status: "sent", is_leased: false, attempts: 1, n: 1 + bulkInFlight },
     ]);
   });
 });

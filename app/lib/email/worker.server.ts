@@ -17,7 +17,7 @@ import { addUnsubscribeLink, emailLanguage } from "./layout";
 import { renderQueuedEmail, type RenderedEmail } from "./queued-render.server";
 import { getSuppression, unsubscribeUrl } from "./suppression.server";
 import type { MailTransport } from "./transport.server";
-import { sendNextBulkBatch } from "./bulk-sender.server";
+import { BULK_BATCHES_IN_FLIGHT, sendNextBulkBatch } from "./bulk-sender.server";
 import { recordDeliveryFailure } from "./delivery-failure.server";
 import { startLaneLoop } from "./lane-loop";
 import { startLeaseHeartbeat, type HeldEmails } from "./outbox-batch.server";
@@ -116,8 +116,8 @@ export type OutboxTransports = {
  * Two lanes (ADR 0069), each polling the outbox and woken at once by messages queued in
  * this process: the urgent lane sends everything but bulk kinds one at a time over its own
  * connection, so a sign-in link never waits behind a launch burst's welcome e-mails; the
- * bulk lane sends those in batches (sendNextBulkBatch), a heartbeat renewing the leases of
- * the batch in hand. `stop` leases nothing more, finishes what is in flight and gives back the rest.
+ * bulk lane sends those in batches (sendNextBulkBatch, BULK_BATCHES_IN_FLIGHT of them in hand
+ * over one pool), a heartbeat renewing the leases of the batches in hand. `stop` leases nothing more, finishes what is in flight and gives back the rest.
  */
 export function startOutboxWorker(transports: OutboxTransports, { leaseSeconds = LEASE_SECONDS } = {}) {
   let stopped = false;
@@ -135,19 +135,23 @@ export function startOutboxWorker(transports: OutboxTransports, { leaseSeconds =
   const held: HeldEmails = new Set();
   const stopHeartbeat = startLeaseHeartbeat(held, leaseSeconds, "bulk e-mails'");
   let slowDownMs = 0;
-  const bulk = startLaneLoop(
-    async () => {
-      const outcome = await sendNextBulkBatch(transports.bulk, { leaseSeconds, held, shouldStop });
-      if (outcome.slowDown) {
-        slowDownMs = Math.min(SLOW_DOWN_MS.longest, Math.max(SLOW_DOWN_MS.first, slowDownMs * 2));
-        log.warn("the mail server asked the outbox's bulk lane to slow down", { pauseMs: slowDownMs });
-        return slowDownMs;
-      }
-      if (outcome.sent > 0 || outcome.claimed === 0) slowDownMs = 0;
-      return outcome.claimed > 0 ? 0 : POLL_INTERVAL_MS;
-    },
-    { onError, retryMs: POLL_INTERVAL_MS },
+  // Batches overlap: while one is claimed, rendered or marked, another's messages keep the pool's connections busy.
+  const bulkLoops = Array.from({ length: BULK_BATCHES_IN_FLIGHT }, () =>
+    startLaneLoop(
+      async () => {
+        const outcome = await sendNextBulkBatch(transports.bulk, { leaseSeconds, held, shouldStop });
+        if (outcome.slowDown) {
+          slowDownMs = Math.min(SLOW_DOWN_MS.longest, Math.max(SLOW_DOWN_MS.first, slowDownMs * 2));
+          log.warn("the mail server asked the outbox's bulk lane to slow down", { pauseMs: slowDownMs });
+          return slowDownMs;
+        }
+        if (outcome.sent > 0 || outcome.claimed === 0) slowDownMs = 0;
+        return outcome.claimed > 0 ? 0 : POLL_INTERVAL_MS;
+      },
+      { onError, retryMs: POLL_INTERVAL_MS },
+    ),
   );
+  const bulk = { wake: () => bulkLoops.forEach((loop) => loop.wake()), stop: () => Promise.all(bulkLoops.map((loop) => loop.stop())) };
 
   const unsubscribe = onEmailEnqueued((kind) => {
     if (kind === null || !isBulkEmailKind(kind)) urgent.wake();
