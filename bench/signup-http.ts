@@ -36,6 +36,12 @@
 // BENCH_FSYNC=1 runs the throwaway cluster with fsync on, as a production server;
 // BENCH_APP_SQL=0 skips pgbench's runs of the app's own statement.
 //
+// The app sends its e-mail over SMTP (SMTP_URL) to a counting mail server in the bench's own
+// process (bench/smtp-counter.ts): each run prints the welcome e-mails it accepted per second
+// during the burst against the sign-ups per second, and the most messages waiting in the
+// outbox meanwhile (sampled every 250 ms) and at the burst's end (ADR 0069). The warm-up's
+// welcome e-mails are sent before each measured run starts.
+//
 // The load generator (and pgbench) run on the same machine and take CPU from the workers;
 // say how many cores there were when quoting the figures.
 import fs from "node:fs";
@@ -49,6 +55,8 @@ import { databaseUrl, startApp, type App } from "./app-process";
 import { ownCpuSeconds, treeCpuSeconds } from "./process-cpu";
 import { startThrowawayCluster, throwawayClusterUnavailable, type ThrowawayCluster } from "../tests/e2e/throwaway-postgres";
 import { ADULT_BIRTH } from "../tests/factories";
+import { smtpServerSecrets } from "../tests/e2e/smtp-sink";
+import { startSmtpCounter } from "./smtp-counter";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
@@ -302,13 +310,31 @@ async function secondsToDrainOutbox(client: pg.Client, limitSeconds = 300): Prom
   return Number.POSITIVE_INFINITY;
 }
 
+/** The messages waiting in the outbox, every 250 ms until `running` settles: the most, and the last count. */
+async function sampleWaiting(client: pg.Client, running: Promise<unknown>): Promise<{ most: number; atEnd: number }> {
+  let isDone = false;
+  void running.finally(() => (isDone = true));
+  const waiting = { most: 0, atEnd: 0 };
+  while (!isDone) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const pending = await client.query<{ n: number }>("select count(*)::integer as n from email_outbox where status = 'pending'");
+    waiting.atEnd = pending.rows[0]!.n;
+    waiting.most = Math.max(waiting.most, waiting.atEnd);
+  }
+  return waiting;
+}
+
 /** One measured run against a running app: prints its figures and returns its p99 in ms. */
 async function measure(client: pg.Client, app: App, workers: number, cookies: string[], simple: number, options: DriveOptions): Promise<number> {
   await checkpoint(client);
   if (cluster) await client.query("select pg_stat_statements_reset()");
   const before = await client.query<{ n: number }>("select count(*)::integer as n from waitlist_users where email like 'bench.%'");
   const [batchesBefore, cpuBefore] = [await batchesSoFar(app.origin), cpuSoFar(app)];
-  const figures = await drive(app.origin, SECONDS, cookies, options);
+  const burstStarted = performance.now();
+  const driving = drive(app.origin, SECONDS, cookies, options);
+  const waiting = await sampleWaiting(client, driving);
+  const figures = await driving;
+  const burstEnded = performance.now();
   const [batchesAfter, cpuAfter] = [await batchesSoFar(app.origin), cpuSoFar(app)];
   const sorted = figures.latenciesMs.sort((a, b) => a - b);
   const rate = figures.signups / figures.seconds;
@@ -331,9 +357,15 @@ async function measure(client: pg.Client, app: App, workers: number, cookies: st
     `  CPU per sign-up: app ${perSignup("app")}, PostgreSQL ${perSignup("database")}, load generator ${perSignup("loadGenerator")}; ` +
       `${batches} join batches of ${((batchesAfter.joins - batchesBefore.joins) / batches).toFixed(1)} on average`,
   );
+  const welcomeRate = mail.countBetween(burstStarted, burstEnded) / ((burstEnded - burstStarted) / 1000);
+  console.log(
+    `  welcome e-mails sent during the burst: ${welcomeRate.toFixed(0)}/s against ${rate.toFixed(0)} sign-ups/s = ${(welcomeRate / rate).toFixed(3)}; ` +
+      `at most ${waiting.most} waiting in the outbox, ${waiting.atEnd} at the burst's end`,
+  );
   if (cluster && process.env.BENCH_STATEMENTS !== "0") await printStatementTimes(client);
   if (cluster) await client.query("select pg_stat_statements_reset()");
   console.log(`  the burst's welcome e-mails were all sent ${(await secondsToDrainOutbox(client)).toFixed(1)} s after it ended`);
+  console.log(`  the mail server accepted ${mail.count()} messages in all, ${mail.duplicates()} of them a second time`);
   if (cluster && process.env.BENCH_DRAIN_STATEMENTS === "1") await printStatementTimes(client);
   return Number(percentile(sorted, 0.99));
 }
@@ -345,6 +377,7 @@ if (!fs.existsSync(PGBENCH)) throw new Error(`pgbench not found at ${PGBENCH} (D
 let cluster: ThrowawayCluster | undefined;
 const serverUrl = unavailable ? externalServer! : (cluster = await startThrowawayCluster({ statementStats: true, fsync: FSYNC }))[OVER_SOCKET ? "socketUrl" : "url"];
 const name = `launchcrew_bench_signup_${process.pid}`;
+const mail = await startSmtpCounter();
 
 console.log(
   `${CONCURRENCY} clients, ${SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up; ${os.availableParallelism()} cores (load generator included), ` +
@@ -374,10 +407,11 @@ try {
     await client.query("delete from email_outbox where to_address like 'pgb%@example.com'");
     await client.query("vacuum analyze email_outbox");
     for (const workers of WORKER_COUNTS) {
-      const app = await startApp(workers, url, UPLOADS_DIR);
+      const app = await startApp(workers, url, UPLOADS_DIR, { SMTP_URL: mail.url, ...smtpServerSecrets("bench") });
       try {
         const cookies = await referralCookies(app.origin);
         await drive(app.origin, WARM_UP_SECONDS, cookies);
+        await secondsToDrainOutbox(client);
         for (const connections of CONNECTION_MODES) {
           const quiet = await measure(client, app, workers, cookies, simple, { connections });
           if (FLOOD_CLIENTS <= 0) continue;
@@ -397,5 +431,6 @@ try {
 } finally {
   await runOnServer(serverUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);
   cluster?.stop();
+  await mail.stop();
   fs.rmSync(UPLOADS_DIR, { recursive: true, force: true });
 }
