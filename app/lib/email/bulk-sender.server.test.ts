@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../../../tests/db-reset";
 import type { SmtpSink } from "../../../tests/e2e/smtp-sink";
 import { startSmtpPeer } from "../../../tests/smtp-transport";
+import { users } from "../../../db/schema";
 import { db } from "../db.server";
+import { startRehearsal } from "../launch/rehearsal.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { BULK_LANES, sendNextBulkBatch } from "./bulk-sender.server";
@@ -111,5 +113,17 @@ describe("sending a batch of bulk messages", () => {
     expect(await sendNextBulkBatch(recording)).toMatchObject({ claimed: 1, sent: 0, failed: 1 });
     expect(sent).toEqual([]);
     expect(await rows()).toEqual([expect.objectContaining({ status: "pending", attempts: 1, is_leased: false })]);
+  });
+
+  it("keeps a welcome e-mail claimed in rehearsal mode in the back office, not sent", async () => {
+    await db.insert(users).values({ id: "owner-1", name: "Owner", email: "owner@example.com", role: "owner" });
+    await startRehearsal("owner-1");
+    await joinWaitlist({ email: "rehearsed@example.com" });
+    const sent: string[] = [];
+    const recording: MailTransport = { kind: "local", send: async (message) => void sent.push(message.to), close: () => undefined };
+    expect(await sendNextBulkBatch(recording)).toMatchObject({ claimed: 1, sent: 1, failed: 0 });
+    expect(sent).toEqual([]);
+    const kept = await db.execute<{ status: string; rehearsal: boolean }>(sql`select status, rehearsal from email_outbox`);
+    expect(kept.rows).toEqual([{ status: "sent", rehearsal: true }]);
   });
 });
