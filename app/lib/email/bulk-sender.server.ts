@@ -1,7 +1,7 @@
 import { emailHashOf, listSuppressions } from "./suppression.server";
 import { prepareBulkRender } from "./bulk-render.server";
 import { recordDeliveryFailure } from "./delivery-failure.server";
-import { claimDueEmails, LEASE_SECONDS, markEmailFailed, type ClaimedEmail } from "./outbox.server";
+import { claimDueEmails, LEASE_SECONDS, type ClaimedEmail } from "./outbox.server";
 import { giveBackEmails, markEmailsSent, markEmailsSuppressed, type HeldEmails, type SentEmail } from "./outbox-batch.server";
 import type { RenderedEmail } from "./queued-render.server";
 import { sendBatch } from "./send-batch.server";
@@ -86,4 +86,4 @@ export async function sendNextBulkBatch(
 }
 
 const recordFailure = (message: ClaimedEmail, error: unknown) =>
-  recordDeliveryFailure(message, error, (reason, options) => markEmailFailed(message.id, message.attempts, reason, options), { kind: message.kind });
+  recordDeliveryFailure(message, error, { kind: message.kind });

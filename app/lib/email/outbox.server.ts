@@ -189,16 +189,17 @@ export async function markEmailSentAndClaimNext(
 }
 
 /** A failed attempt: tried again after a back-off, unless it was the last attempt or `isPermanent` (the address bounced). */
-export async function markEmailFailed(id: number, attempts: number, error: string, { isPermanent = false } = {}): Promise<void> {
+export async function markEmailFailed(message: { id: number; attempts: number }, error: string, { isPermanent = false } = {}): Promise<void> {
   await db
     .update(emailOutbox)
     .set({
       lockedUntil: null,
       lastError: error.slice(0, 500),
-      nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
-      status: isPermanent || attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+      nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(message.attempts)})`,
+      status: isPermanent || message.attempts >= MAX_ATTEMPTS ? "failed" : "pending",
     })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "pending")));
+    // On this process's own claim only: once its lease ran out another may hold the message.
+    .where(and(eq(emailOutbox.id, message.id), eq(emailOutbox.attempts, message.attempts), eq(emailOutbox.status, "pending")));
 }
 
 /**

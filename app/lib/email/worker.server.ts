@@ -6,7 +6,6 @@ import {
   extendLease,
   isBulkEmailKind,
   LEASE_SECONDS,
-  markEmailFailed,
   markEmailSentAndClaimNext,
   markEmailSuppressed,
   onEmailEnqueued,
@@ -84,7 +83,7 @@ export async function deliverDueEmails(
       }
     } catch (error) {
       const failed = message;
-      await recordDeliveryFailure(failed, error, (reason, options) => markEmailFailed(failed.id, failed.attempts, reason, options));
+      await recordDeliveryFailure(failed, error);
     }
     if (!isSent) {
       [message] = shouldStop() ? [] : await claimDueEmails(1, leaseSeconds, { lane });

@@ -1,12 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
-import { emailOutbox } from "../../../../db/schema";
+import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
-import { retryDelaySeconds, MAX_ATTEMPTS } from "~/lib/email/outbox.server";
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
 
 // A broadcast's messages in the outbox (ADR 0050, 0068): claimed in batches at the site's
-// pace with what each member's copy needs, marked sent in batches after the mail server
-// accepted each one.
+// pace with what each member's copy needs. Marking them sent, renewing their leases and giving
+// them back are the outbox's batch statements (app/lib/email/outbox-batch.server.ts, ADR 0069).
 
 /** A claimed message with its member's values (broadcast_claim_batch, db/functions/broadcast_claim_batch.sql). */
 export type ClaimedBroadcastMessage = {
@@ -61,25 +59,4 @@ export async function claimBroadcastBatch(leaseSeconds: number, perMinute: numbe
   // In queue order (the function's sorts are off, so it holds to its index scans).
   const rows = result.rows.sort((a, b) => Number(a.id) - Number(b.id));
   return rows.map((row) => ({ ...toRecipient(row), id: Number(row.id), attempts: Number(row.attempts), rehearsal: row.rehearsal, broadcastId: Number(row.broadcast_id) }));
-}
-
-// Marking a batch sent, renewing its leases and giving it back are the outbox's batch
-// statements (app/lib/email/outbox-batch.server.ts), shared with the bulk lane (ADR 0069).
-export { giveBackEmails as giveBackBroadcastMessages, markEmailsSent as markBroadcastMessagesSent, renewEmailLeases as renewBroadcastLeases } from "~/lib/email/outbox-batch.server";
-
-/**
- * A failed attempt, on the message's own claim (the attempts count): tried again after a
- * back-off, or not at all when the refusal is for good or it was the last attempt.
- */
-export async function failBroadcastMessage(message: Pick<ClaimedBroadcastMessage, "id" | "attempts">, error: string, { isPermanent = false } = {}): Promise<void> {
-  await db
-    .update(emailOutbox)
-    .set({
-      status: isPermanent || message.attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-      sentAt: null,
-      lockedUntil: null,
-      lastError: error.slice(0, 500),
-      nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(message.attempts)})`,
-    })
-    .where(and(eq(emailOutbox.id, message.id), eq(emailOutbox.attempts, message.attempts), eq(emailOutbox.status, "pending")));
 }

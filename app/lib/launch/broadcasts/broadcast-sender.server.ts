@@ -1,20 +1,15 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import { recordDeliveryFailure } from "~/lib/email/delivery-failure.server";
-import { startLeaseHeartbeat, type HeldEmails } from "~/lib/email/outbox-batch.server";
+import { markEmailFailed } from "~/lib/email/outbox.server";
+import { giveBackEmails, markEmailsSent, startLeaseHeartbeat, type HeldEmails } from "~/lib/email/outbox-batch.server";
 import { sendBatch } from "~/lib/email/send-batch.server";
 import type { MailTransport } from "~/lib/email/transport.server";
 import { sleep } from "~/lib/jobs/sleep";
 import { log } from "~/lib/log.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { BROADCAST_MAX_LANES, lanesForPace } from "./broadcast-lanes";
-import {
-  claimBroadcastBatch,
-  failBroadcastMessage,
-  giveBackBroadcastMessages,
-  markBroadcastMessagesSent,
-  type ClaimedBroadcastMessage,
-} from "./broadcast-messages.server";
+import { claimBroadcastBatch, type ClaimedBroadcastMessage } from "./broadcast-messages.server";
 import { broadcastTemplates, fillForMember, placesFor } from "./broadcast-render.server";
 
 /**
@@ -49,7 +44,7 @@ export async function sendNextBroadcastBatch(
   try {
     const templates = await broadcastTemplates(batch[0]!.broadcastId);
     if (!templates || templates.problem !== null) {
-      for (const message of batch) await failBroadcastMessage(message, templates?.problem ?? "the broadcast is gone", { isPermanent: true });
+      for (const message of batch) await markEmailFailed(message, templates?.problem ?? "the broadcast is gone", { isPermanent: true });
       outcome.failed = batch.length;
       return outcome;
     }
@@ -65,18 +60,18 @@ export async function sendNextBroadcastBatch(
     outcome.failed = result.failed.length;
     for (const { message, error } of result.failed) await recordFailure(message, error);
     // The server asked to wait: the rest of the batch goes back, no attempt counted.
-    await giveBackBroadcastMessages(result.untried);
+    await giveBackEmails(result.untried);
   } finally {
     // Out of the heartbeat's hands even if the mark fails (the database went away): their
     // lease then runs out and they go again, rather than being renewed for ever.
     for (const message of batch) held.delete(message);
-    outcome.sent = await markBroadcastMessagesSent(accepted);
+    outcome.sent = await markEmailsSent(accepted);
   }
   return outcome;
 }
 
 const recordFailure = (message: ClaimedBroadcastMessage, error: unknown) =>
-  recordDeliveryFailure(message, error, (reason, options) => failBroadcastMessage(message, reason, options), { broadcastId: message.broadcastId });
+  recordDeliveryFailure(message, error, { broadcastId: message.broadcastId });
 
 /** How long until some sending broadcast may send again (null: none is sending). */
 async function nextSlotInMs(): Promise<number | null> {

@@ -13,7 +13,8 @@ import { isAppError } from "~/lib/errors";
 import { saveSiteSettings } from "~/lib/settings/settings.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { advanceBroadcasts, queueNextPage } from "./broadcast-queue.server";
-import { claimBroadcastBatch, renewBroadcastLeases } from "./broadcast-messages.server";
+import { renewEmailLeases } from "~/lib/email/outbox-batch.server";
+import { claimBroadcastBatch } from "./broadcast-messages.server";
 import { fillForMember, placesFor, broadcastTemplates } from "./broadcast-render.server";
 import { BROADCAST_LEASE_SECONDS, sendNextBroadcastBatch } from "./broadcast-sender.server";
 import { BroadcastInputSchema, type BroadcastInput } from "./broadcast.schema";
@@ -228,7 +229,7 @@ describe("a broadcast", () => {
     await advanceBroadcasts();
     const claimed = await claimBroadcastBatch(1, 60_000, 25);
     expect(claimed).toHaveLength(1);
-    await renewBroadcastLeases(claimed, BROADCAST_LEASE_SECONDS);
+    await renewEmailLeases(claimed, BROADCAST_LEASE_SECONDS);
     await new Promise((resolve) => setTimeout(resolve, 1100)); // the first lease (1 s) would have run out
     expect(await claimBroadcastBatch(BROADCAST_LEASE_SECONDS, 60_000, 25)).toEqual([]);
     expect(await getBroadcast(created.id)).toMatchObject({ takenOver: 0, progress: { waiting: 1 } });
