@@ -82,8 +82,7 @@ export async function deliverDueEmails(
         isSent = true;
       }
     } catch (error) {
-      const failed = message;
-      await recordDeliveryFailure(failed, error);
+      await recordDeliveryFailure(message, error);
     }
     if (!isSent) {
       [message] = shouldStop() ? [] : await claimDueEmails(1, leaseSeconds, { lane });
@@ -116,7 +115,8 @@ export type OutboxTransports = {
  * this process: the urgent lane sends everything but bulk kinds one at a time over its own
  * connection, so a sign-in link never waits behind a launch burst's welcome e-mails; the
  * bulk lane sends those in batches (sendNextBulkBatch, BULK_BATCHES_IN_FLIGHT of them in hand
- * over one pool), a heartbeat renewing the leases of the batches in hand. `stop` leases nothing more, finishes what is in flight and gives back the rest.
+ * over one pool), a heartbeat renewing the leases of the batches in hand. `stop` leases
+ * nothing more, finishes what is in flight and gives back the rest.
  */
 export function startOutboxWorker(transports: OutboxTransports, { leaseSeconds = LEASE_SECONDS } = {}) {
   let stopped = false;
