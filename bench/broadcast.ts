@@ -26,6 +26,7 @@ import { startThrowawayCluster, throwawayClusterUnavailable } from "../tests/e2e
 import { BROADCAST_MAX_LANES } from "../app/lib/launch/broadcasts/broadcast-lanes";
 import { BROADCAST_PACE } from "../app/lib/launch/pace";
 import { databaseUrl, startApp, type App } from "./app-process";
+import { ownCpuSeconds, treeCpuSeconds } from "./process-cpu";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const PACE = Number(process.env.BENCH_PACE ?? BROADCAST_PACE.max);
@@ -181,6 +182,11 @@ try {
   for (let i = 0; i < APP_PROCESSES; i++) apps.push(await startApp(1, url, UPLOADS_DIR, env));
 
   const started = performance.now();
+  // CPU seconds spent while sending: the app processes (the killed ones' until the kill), PostgreSQL, this process (the peer).
+  const appCpuAtStart = new Map(apps.map((app) => [app.pid, treeCpuSeconds(app.pid)]));
+  const appCpu = new Map<number, number>();
+  const sampleAppCpu = () => apps.forEach((app) => appCpu.set(app.pid, Math.max(appCpu.get(app.pid) ?? 0, treeCpuSeconds(app.pid))));
+  const cpuAtStart = { database: treeCpuSeconds(cluster.postmasterPid()), own: ownCpuSeconds() };
   const created = await client.query<{ id: string }>(`
     insert into broadcasts (subject, html, audience, status, audience_count)
     values ('News for {{CREW_NAME}}', '<p>Hello {{CREW_NAME}}: you have {{POINTS}} points and you are {{PLACE_IN_LINE}} in line.</p><p>Bring a friend: {{REFERRAL_LINK}}</p>',
@@ -199,6 +205,7 @@ try {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const seconds = (performance.now() - started) / 1000;
+    sampleAppCpu();
     for (const app of apps) {
       const mb = rssMb(app.pid);
       if (mb !== null) (rss[app.pid] ??= []).push(mb);
@@ -234,8 +241,16 @@ try {
     if (row.status === "finished") break;
   }
   const seconds = (performance.now() - started) / 1000;
+  sampleAppCpu();
+  const cpu = {
+    apps: [...appCpu].reduce((sum, [pid, value]) => sum + value - (appCpuAtStart.get(pid) ?? 0), 0),
+    database: treeCpuSeconds(cluster.postmasterPid()) - cpuAtStart.database,
+    peer: ownCpuSeconds() - cpuAtStart.own,
+  };
   const rate = MEMBERS / seconds;
   console.log(`broadcast finished after ${seconds.toFixed(1)} s: ${rate.toFixed(0)} messages/s overall = ${(rate / (PACE / 60)).toFixed(3)} of the pace (${PACE.toLocaleString("en")}/min) and ${(rate / ceiling).toFixed(3)} of the peer's ceiling`);
+  const perThousand = (value: number) => ((value / MEMBERS) * 1000).toFixed(2);
+  console.log(`  CPU while sending: app processes ${cpu.apps.toFixed(0)} s, PostgreSQL ${cpu.database.toFixed(0)} s, the peer (this process) ${cpu.peer.toFixed(0)} s, of ${(seconds * os.availableParallelism()).toFixed(0)} core-seconds; per 1,000 messages ${perThousand(cpu.apps)}, ${perThousand(cpu.database)}, ${perThousand(cpu.peer)} s`);
   const taken = await client.query<{ taken_over: number }>("select taken_over from broadcasts where id = $1", [id]);
   console.log(`  messages taken over after the kill (their lease ran out): ${Number(taken.rows[0]?.taken_over ?? 0).toLocaleString("en")}`);
   for (const [pid, samples] of Object.entries(rss)) {

@@ -1,6 +1,8 @@
-import nodemailer from "nodemailer";
+import nodemailer, { type SendMailOptions } from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
 import type { Env } from "../env.server";
 import { isEssentialEmailKind } from "./email-kinds";
+import { mimeBytes } from "./mime-bytes";
 import type { ClaimedEmail } from "./outbox.server";
 import { unsubscribeUrl } from "./suppression.server";
 
@@ -80,7 +82,7 @@ export function createTransport(env: Env, { maxConnections = 4 } = {}): MailTran
     kind: "smtp",
     async send(message) {
       try {
-        await smtp.sendMail({
+        const mail: SendMailOptions = {
           from: env.MAIL_FROM,
           to: message.to,
           replyTo: message.replyTo ?? undefined,
@@ -89,7 +91,11 @@ export function createTransport(env: Env, { maxConnections = 4 } = {}): MailTran
           text: message.text,
           messageId: messageIdFor(message, env.origin),
           headers: unsubscribeHeadersFor(message),
-        });
+        };
+        // Composed by nodemailer, written out at once (ADR 0072), and handed over as it is.
+        const composed = new MailComposer(mail).compile();
+        const raw = mimeBytes(composed);
+        await smtp.sendMail(raw ? { envelope: composed.getEnvelope(), raw, messageId: mail.messageId } : mail);
       } catch (error) {
         throw asRecipientRejection(error);
       }
