@@ -1,6 +1,6 @@
 // The launch e-mail to a million (issue 30), on a throwaway PostgreSQL 15 cluster with
 // 1,000,000 confirmed members and a counting SMTP peer in this process:
-//  1. the peer's own ceiling: nodemailer pooled with as many connections as the two app
+//  1. the peer's own ceiling (the better of two tries): nodemailer pooled with as many connections as the two app
 //     processes open together (2 × BROADCAST_MAX_LANES), sending the same kind of message
 //     to it in a loop;
 //  2. a broadcast to everyone confirmed, paced at BENCH_PACE messages a minute (default
@@ -166,8 +166,10 @@ try {
   await client.connect();
   await seed(client);
 
-  const ceiling = await peerCeiling(peer.url);
-  console.log(`peer ceiling: nodemailer to the same peer in a loop (${CONNECTIONS} pooled connections, as the app processes open): ${ceiling.toFixed(0)} messages/s`);
+  // The better of two tries: a try slowed by the machine would flatter the app's share of it.
+  const tries = [await peerCeiling(peer.url), await peerCeiling(peer.url)];
+  const ceiling = Math.max(...tries);
+  console.log(`peer ceiling: nodemailer to the same peer in a loop (${CONNECTIONS} pooled connections, as the app processes open): ${ceiling.toFixed(0)} messages/s (the better of ${tries.map((value) => value.toFixed(0)).join(" and ")})`);
   peer.perAddress.clear();
   peer.resetCount();
 

@@ -18,7 +18,7 @@ import { broadcastTemplates, fillForMember, placesFor } from "./broadcast-render
  */
 export const BROADCAST_LEASE_SECONDS = 15;
 /** Messages claimed per statement, at most (the claim also keeps to a second of the pace). */
-export const BROADCAST_BATCH = 25;
+export const BROADCAST_BATCH = 100;
 /** What one batch came to; `slowDown`: the mail server asked to wait (a 4xx) or could not be reached. */
 export type BroadcastBatchOutcome = { claimed: number; sent: number; failed: number; slowDown: boolean };
 
