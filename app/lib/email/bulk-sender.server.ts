@@ -2,7 +2,7 @@ import { emailHashOf, listSuppressions } from "./suppression.server";
 import { prepareBulkRender } from "./bulk-render.server";
 import { recordDeliveryFailure } from "./delivery-failure.server";
 import { claimDueEmails, LEASE_SECONDS, type ClaimedEmail } from "./outbox.server";
-import { giveBackEmails, markEmailsSent, markEmailsSuppressed, type HeldEmails, type SentEmail } from "./outbox-batch.server";
+import { giveBackEmails, markEmailsSuppressed, sendHeldBatch, type HeldEmails } from "./outbox-batch.server";
 import type { RenderedEmail } from "./queued-render.server";
 import { sendBatch } from "./send-batch.server";
 import type { MailTransport } from "./transport.server";
@@ -45,9 +45,7 @@ export async function sendNextBulkBatch(
   const batch = await claimDueEmails(limit, leaseSeconds, { lane: "bulk" });
   const outcome: BulkBatchOutcome = { claimed: batch.length, sent: 0, suppressed: 0, failed: 0, givenBack: 0, slowDown: false };
   if (batch.length === 0) return outcome;
-  for (const message of batch) held.add(message);
-  const accepted: SentEmail[] = [];
-  try {
+  outcome.sent = await sendHeldBatch(batch, held, async (accepted) => {
     const suppressions = await listSuppressions(batch.map((message) => message.to));
     const suppressed = batch.flatMap((message) => {
       const reason = suppressions.get(emailHashOf(message.to));
@@ -76,12 +74,7 @@ export async function sendNextBulkBatch(
     // Not tried (the server asked to wait, or the process stops): back to the queue at once, no attempt counted.
     await giveBackEmails(result.untried.map(({ message }) => message));
     outcome.givenBack = result.untried.length;
-  } finally {
-    // Out of the heartbeat's hands even if the mark fails (the database went away): their
-    // lease then runs out and they go again, rather than being renewed for ever.
-    for (const message of batch) held.delete(message);
-    outcome.sent = await markEmailsSent(accepted);
-  }
+  });
   return outcome;
 }
 

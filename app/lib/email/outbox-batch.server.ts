@@ -34,6 +34,27 @@ export async function markEmailsSent(messages: readonly SentEmail[]): Promise<nu
   return result.rowCount ?? 0;
 }
 
+/**
+ * Holds a claimed batch while `send` hands it over (the heartbeat renews it meanwhile), then
+ * lets go of it whatever happened: out of the heartbeat's hands even if the mark fails (the
+ * database went away), so their lease runs out and they go again rather than being renewed
+ * for ever, and what `send` put in `accepted` marked sent in one statement. Returns how many
+ * were marked.
+ */
+export async function sendHeldBatch(batch: readonly HeldEmail[], held: HeldEmails, send: (accepted: SentEmail[]) => Promise<void>): Promise<number> {
+  for (const message of batch) held.add(message);
+  const accepted: SentEmail[] = [];
+  let marked: number;
+  try {
+    await send(accepted);
+  } finally {
+    for (const message of batch) held.delete(message);
+    // Even when the rest went wrong: these reached the mail server.
+    marked = await markEmailsSent(accepted);
+  }
+  return marked;
+}
+
 /** Optional messages to suppressed addresses (ADR 0044), in one statement: never sent, bodies dropped. */
 export async function markEmailsSuppressed(messages: readonly (HeldEmail & { reason: string })[]): Promise<void> {
   if (messages.length === 0) return;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import { recordDeliveryFailure } from "~/lib/email/delivery-failure.server";
 import { markEmailFailed } from "~/lib/email/outbox.server";
-import { giveBackEmails, markEmailsSent, startLeaseHeartbeat, type HeldEmails } from "~/lib/email/outbox-batch.server";
+import { giveBackEmails, sendHeldBatch, startLeaseHeartbeat, type HeldEmails } from "~/lib/email/outbox-batch.server";
 import { sendBatch } from "~/lib/email/send-batch.server";
 import type { MailTransport } from "~/lib/email/transport.server";
 import { sleep } from "~/lib/jobs/sleep";
@@ -39,14 +39,12 @@ export async function sendNextBroadcastBatch(
   const batch = await claimBroadcastBatch(leaseSeconds, perMinute, limit);
   const outcome: BroadcastBatchOutcome = { claimed: batch.length, sent: 0, failed: 0, slowDown: false };
   if (batch.length === 0) return outcome;
-  for (const message of batch) held.add(message);
-  const accepted: ClaimedBroadcastMessage[] = [];
-  try {
+  outcome.sent = await sendHeldBatch(batch, held, async (accepted) => {
     const templates = await broadcastTemplates(batch[0]!.broadcastId);
     if (!templates || templates.problem !== null) {
       for (const message of batch) await markEmailFailed(message, templates?.problem ?? "the broadcast is gone", { isPermanent: true });
       outcome.failed = batch.length;
-      return outcome;
+      return;
     }
     const places = templates.needsRank ? await placesFor(batch) : new Map<string, number>();
     // One message in flight per lane of the sender (the lanes are its own, sized to the pace).
@@ -61,12 +59,7 @@ export async function sendNextBroadcastBatch(
     for (const { message, error } of result.failed) await recordFailure(message, error);
     // The server asked to wait: the rest of the batch goes back, no attempt counted.
     await giveBackEmails(result.untried);
-  } finally {
-    // Out of the heartbeat's hands even if the mark fails (the database went away): their
-    // lease then runs out and they go again, rather than being renewed for ever.
-    for (const message of batch) held.delete(message);
-    outcome.sent = await markEmailsSent(accepted);
-  }
+  });
   return outcome;
 }
 
