@@ -11,6 +11,7 @@ import { getEnv } from "./env.server";
 import { log } from "./log.server";
 import { retryReadsOnce } from "./db/retry-reads.server";
 import { applyFunctionFiles } from "./db/function-files.server";
+import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
 
 export type Database = NodePgDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -22,7 +23,7 @@ type Connection =
   | { kind: "pg"; db: Database; pool: pg.Pool; url: string };
 
 const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
-const MIGRATION_LOCK_ID = 7_246_019;
+const MIGRATION_LOCK_ID = ADVISORY_LOCKS.migrations;
 
 function connect(): Connection {
   const env = getEnv();

@@ -8,12 +8,13 @@ import { lockSeasonJob } from "../seasons/season-freeze.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { REHEARSAL_EMAIL_KINDS } from "./rehearsal-kinds";
 import type { RehearsalDiscards, RehearsalState } from "./rehearsal";
+import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
 
 /**
  * The e-mail claim's lock (db/functions/email_outbox_claim.sql), taken here exclusively:
  * the claims running finish first, and none runs until the switch has committed.
  */
-const REHEARSAL_SWITCH_LOCK = 0x5ea5_0051;
+const REHEARSAL_SWITCH_LOCK = ADVISORY_LOCKS.rehearsalSwitch;
 
 const NO_DISCARDS: RehearsalDiscards = { messages: 0, waves: 0, broadcasts: 0, seasons: 0 };
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { db } from "../db.server";
 import { startPeriodicJob } from "../jobs/periodic.server";
+import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
 
 const FOLD_INTERVAL_MS = 1_000;
-// pg advisory lock key: one folder at a time across every app process.
-const SCORE_FOLD_LOCK = 0x5c0f_0001;
+const SCORE_FOLD_LOCK = ADVISORY_LOCKS.scoreFold;
 
 /**
  * Folds the rank trigger's appended changes into leaderboard_score_counts (ADR 0038).

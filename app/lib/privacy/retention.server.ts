@@ -5,11 +5,11 @@ import { log } from "../log.server";
 import { getSiteSettings } from "../settings/settings.server";
 import { eraseMemberIn } from "./erase-member.server";
 import { everythingDeletedOn, RETENTION_BATCH } from "./retention-rules";
+import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
 
 const RETENTION_JOB_INTERVAL_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-// pg advisory lock key: one retention run at a time across every app process.
-const RETENTION_JOB_LOCK = 0x5ea5_0029;
+const RETENTION_JOB_LOCK = ADVISORY_LOCKS.retentionJob;
 
 export type RetentionCounts = { unconfirmedErased: number; afterLaunchErased: number; skipped: boolean };
 

@@ -21,6 +21,7 @@ import { readPrizeClaimToken } from "./claim-token.server";
 import type { ClaimStatus } from "./claim-status";
 import { NEEDS_PARENT_MESSAGE } from "./prize-claim-form";
 import type { ShippingAddress } from "./prize-claim.schema";
+import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
 
 // Season prizes claimed through the winner's contact address (ADR 0043). The winner e-mail
 // links here; the address is taken only when consent is on record, stored only encrypted,
@@ -32,8 +33,7 @@ export const CLAIM_LINK_DAYS = 60;
 export const ADDRESS_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ADDRESS_JOB_INTERVAL_MS = 60 * 60 * 1000;
-// pg advisory lock key: one address purge at a time across every app process.
-const ADDRESS_JOB_LOCK = 0x5ea5_0021;
+const ADDRESS_JOB_LOCK = ADVISORY_LOCKS.addressJob;
 const ADDRESS_JOB = { kind: "system", name: "Prize address deletion" } as const;
 
 

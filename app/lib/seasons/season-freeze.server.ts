@@ -5,12 +5,12 @@ import { startPeriodicJob } from "../jobs/periodic.server";
 import { log } from "../log.server";
 import { recordAuditEvent } from "../audit/audit.server";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
+import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
 
 /** How deep a season's final standings go: the prize ranks and room for skipped members. */
 export const FROZEN_STANDINGS = 500;
 const CHECK_INTERVAL_MS = 60 * 1000;
-// pg advisory lock key: one freezer at a time across every app process.
-const SEASON_JOB_LOCK = 0x5ea5_0001;
+const SEASON_JOB_LOCK = ADVISORY_LOCKS.seasonJob;
 const SEASON_JOB = { kind: "system", name: "Season job" } as const;
 
 /**

@@ -5,13 +5,13 @@ import { startPeriodicJob } from "~/lib/jobs/periodic.server";
 import { enqueueWebhookEvent } from "~/lib/webhooks/enqueue.server";
 import type { ResolvedAudience } from "../audience";
 import { broadcastEventData, broadcastRecipientsQuery } from "./broadcasts.server";
+import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
 
 /** Members queued per statement: a page is one short transaction, so a crash loses at most a page's work, never its rows. */
 export const QUEUE_PAGE_SIZE = 5000;
 const JOB = { kind: "system", name: "broadcast job" } as const;
 const FIRST_ID = "00000000-0000-0000-0000-000000000000";
-/** The advisory lock class of "queueing broadcast N" (the second key is N). */
-const QUEUE_LOCK = 30_050;
+const QUEUE_LOCK = ADVISORY_LOCKS.broadcastQueue;
 
 type QueueRow = { id: number; audience: ResolvedAudience; queued_through: string | null; subject: string };
 
