@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../app/lib/i18n/languages";
+import { isSiteLanguage } from "./language-check";
 import { waitlistUsers } from "./waitlist";
 
 // A child's join waiting for a parent's answer (ADR 0041). Only pending requests exist:
@@ -44,7 +45,7 @@ export const consentRequests = pgTable(
     check("consent_requests_parent_email_normalised", sql`${t.parentEmail} = lower(btrim(${t.parentEmail})) and ${t.parentEmail} <> ''`),
     check("consent_requests_consent_country", sql`${t.consentCountry} ~ '^[A-Z]{2}$'`),
     check("consent_requests_consent_age", sql`${t.consentAge} between 0 and 21`),
-    check("consent_requests_language", sql`${t.language} in ('en', 'es')`),
+    check("consent_requests_language", isSiteLanguage(t.language)),
     check("consent_requests_expiry_after_request", sql`${t.expiresAt} > ${t.requestedAt}`),
     index("consent_requests_expires_at_idx").on(t.expiresAt),
     index("consent_requests_parent_identity_idx").on(t.parentIdentity),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../app/lib/i18n/languages";
+import { isSiteLanguage } from "./language-check";
 import { users } from "./auth";
 
 // CSV imports into the waitlist (Waitlist Emails screen). An upload is checked first (a
@@ -57,6 +58,6 @@ export const memberImportRows = pgTable(
   (t) => [
     primaryKey({ columns: [t.importId, t.line] }),
     index("member_import_rows_outcome_idx").on(t.importId, t.outcome, t.line),
-    check("member_import_rows_language", sql`${t.language} in ('en', 'es')`),
+    check("member_import_rows_language", isSiteLanguage(t.language)),
   ],
 );

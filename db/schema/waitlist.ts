@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { apiKeys } from "./api";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../app/lib/i18n/languages";
+import { isSiteLanguage } from "./language-check";
 import { users } from "./auth";
 
 export const waitlistUsers = pgTable(
@@ -99,7 +100,7 @@ export const waitlistUsers = pgTable(
     check("waitlist_users_email_normalised", sql`${t.email} = lower(btrim(${t.email})) and ${t.email} <> ''`),
     check("waitlist_users_points_non_negative", sql`${t.points} >= 0`),
     check("waitlist_users_referrals_non_negative", sql`${t.referralsMade} >= 0`),
-    check("waitlist_users_language", sql`${t.language} in ('en', 'es')`),
+    check("waitlist_users_language", isSiteLanguage(t.language)),
     check("waitlist_users_signup_via", sql`${t.signupVia} in ('copy', 'facebook', 'x', 'linkedin', 'email')`),
     check("waitlist_users_not_self_referred", sql`${t.referredByUserId} is null or ${t.referredByUserId} <> ${t.id}`),
     // A family (ADR 0067): an address holds one membership of its own, and any number of its children's (bounded in consent-rules.ts).
