@@ -1,5 +1,7 @@
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
+import { PAGE_CATALOGS, pageFilePath } from "./app/lib/i18n/catalog-list";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./app/lib/i18n/languages";
 
 // The public site's messages (issue 31, ADR 0053). The English text is the message's id (the
 // gettext way: a translator reads it in the .po file), one catalog per page and one shared
@@ -9,24 +11,17 @@ import { formatter } from "@lingui/format-po";
 // E-mails are written where they are rendered, in files named `*-email.ts` / `*-emails.ts`
 // (and the frame, email/layout.ts): their own catalog, which the server reads and no page is sent.
 const EMAIL_FILES = ["<rootDir>/app/lib/**/*-email.ts", "<rootDir>/app/lib/**/*-emails.ts", "<rootDir>/app/lib/email/layout.ts"];
-// Domain files whose messages only one page shows (its form's errors, its refusals): that page's
-// catalog, not the shared one every page is sent.
-const PAGE_OWNED = {
-  login: ["lib/auth/login-form.ts", "lib/auth/magic-link.server.ts"],
-  rewards: ["lib/seasons/prize-cards.ts"],
-  "claim-prize": ["lib/prizes/prize-claim-form.ts", "lib/prizes/prize-claim.schema.ts", "lib/prizes/prize-claims.server.ts"],
-  address: ["lib/contact-address/address-change-rules.ts"],
-  contact: ["lib/email/contact.schema.ts", "lib/email/contact.server.ts"],
-  invite: ["lib/launch/invite-messages.ts"],
-  dashboard: ["lib/crew-names/crew-name.server.ts", "lib/privacy/privacy-request.server.ts", "components/my-family.tsx", "lib/consent/child-choices.server.ts", "lib/family/family.server.ts"],
-};
-
-const page = (name: string, ...files: string[]) => ({ path: `<rootDir>/app/locales/{locale}/${name}`, include: files.map((file) => `<rootDir>/app/${file.includes("/") ? file : `routes/${file}`}`) });
+// Each page's catalog and its files: app/lib/i18n/catalog-list.ts. A page's domain files
+// (a path with a folder) stay out of the shared catalog every page is sent.
+const PAGE_DOMAIN_FILES = Object.values(PAGE_CATALOGS)
+  .flat()
+  .filter((file) => file.includes("/"));
+const page = ([name, files]: [string, readonly string[]]) => ({ path: `<rootDir>/app/locales/{locale}/${name}`, include: files.map((file) => `<rootDir>/app/${pageFilePath(file)}`) });
 
 export default defineConfig({
-  sourceLocale: "en",
-  locales: ["en", "es"],
-  fallbackLocales: { default: "en" },
+  sourceLocale: DEFAULT_LANGUAGE,
+  locales: [...LANGUAGES],
+  fallbackLocales: { default: DEFAULT_LANGUAGE },
   // Files, not line numbers, as each message's origin: an edit elsewhere in a file leaves the catalogs alone.
   format: formatter({ lineNumbers: false }),
   compileNamespace: "json",
@@ -35,31 +30,9 @@ export default defineConfig({
     {
       path: "<rootDir>/app/locales/{locale}/common",
       include: ["<rootDir>/app/root.tsx", "<rootDir>/app/components", "<rootDir>/app/lib"],
-      exclude: ["**/admin/**", "**/*.test.*", "**/*.server.test.*", ...EMAIL_FILES, ...Object.values(PAGE_OWNED).flat().map((file) => `<rootDir>/app/${file}`)],
+      exclude: ["**/admin/**", "**/*.test.*", "**/*.server.test.*", ...EMAIL_FILES, ...PAGE_DOMAIN_FILES.map((file) => `<rootDir>/app/${file}`)],
     },
     { path: "<rootDir>/app/locales/{locale}/emails", include: EMAIL_FILES, exclude: ["**/*.test.*"] },
-    page("home", "_index.tsx"),
-    page("join", "join-waitlist.tsx"),
-    page("thank-you", "thank-you.tsx"),
-    page("leaderboard", "leaderboard.tsx"),
-    page("parent-consent", "parent-consent.tsx"),
-    page("dashboard", "dashboard.tsx", ...PAGE_OWNED.dashboard),
-    page("login", "login.tsx", ...PAGE_OWNED.login),
-    page("trailer", "trailer.tsx", "start.tsx"),
-    page("rewards", "rewards.tsx", ...PAGE_OWNED.rewards),
-    page("faq", "faq.tsx"),
-    page("contact", "contact.tsx", ...PAGE_OWNED.contact),
-    page("terms", "terms.tsx"),
-    page("privacy", "privacy.tsx"),
-    page("hall-of-fame", "hall-of-fame.tsx"),
-    page("product", "product.tsx"),
-    page("unsubscribe", "unsubscribe.tsx"),
-    page("invite", "invite.tsx", ...PAGE_OWNED.invite),
-    page("claim-prize", "claim-prize.tsx", ...PAGE_OWNED["claim-prize"]),
-    page("confirm-email", "confirm-email.tsx"),
-    page("address", "account.address.tsx", "confirm-address.tsx", ...PAGE_OWNED.address),
-    page("delete-my-data", "delete-my-data.tsx"),
-    page("parent-answer", "parent-consent.answer.tsx", "parent-consent.revoke.tsx"),
-    page("unauthorized", "unauthorized.tsx"),
+    ...Object.entries(PAGE_CATALOGS).map(page),
   ],
 });

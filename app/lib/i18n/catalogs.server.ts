@@ -1,4 +1,5 @@
 import type { I18n, Messages } from "@lingui/core";
+import type { Namespace } from "./catalog-list";
 import type { Language } from "./languages";
 import { requestLanguage } from "./request-language.server";
 import { createTranslator } from "./translator";
@@ -6,35 +7,7 @@ import { createTranslator } from "./translator";
 // The compiled catalogs (`npm run i18n:compile`), every language and namespace, read once.
 const compiled = import.meta.glob<{ messages: Messages }>("../../locales/*/*.json", { eager: true });
 
-/** The catalogs of lingui.config.ts, by name (a test keeps the two lists equal). */
-export const NAMESPACES = [
-  "common",
-  "emails",
-  "home",
-  "join",
-  "thank-you",
-  "leaderboard",
-  "parent-consent",
-  "dashboard",
-  "login",
-  "trailer",
-  "rewards",
-  "faq",
-  "contact",
-  "terms",
-  "privacy",
-  "hall-of-fame",
-  "product",
-  "unsubscribe",
-  "invite",
-  "claim-prize",
-  "confirm-email",
-  "address",
-  "delete-my-data",
-  "parent-answer",
-  "unauthorized",
-] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+export { NAMESPACES, type Namespace } from "./catalog-list";
 
 function catalog(language: Language, namespace: Namespace): Messages {
   return compiled[`../../locales/${language}/${namespace}.json`]?.messages ?? {};
