@@ -101,14 +101,14 @@ const ceilingMessage = (i: number) => ({ from: "crew@bench.example", to: `ceilin
  */
 async function peerCeiling(url: string, { prebuilt = false } = {}): Promise<number> {
   const transport = nodemailer.createTransport({ url, pool: true, maxConnections: CONNECTIONS, maxMessages: 1000 });
-  const raw = await new MailComposer(ceilingMessage(0)).compile().build();
+  const raw = prebuilt ? await new MailComposer(ceilingMessage(0)).compile().build() : null;
   const started = performance.now();
   let next = 0;
   const lane = async () => {
     while (next < CEILING_MESSAGES) {
       const i = next++;
       const message = ceilingMessage(i);
-      await transport.sendMail(prebuilt ? { envelope: { from: message.from, to: [message.to] }, raw } : message);
+      await transport.sendMail(raw ? { envelope: { from: message.from, to: [message.to] }, raw } : message);
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, lane));

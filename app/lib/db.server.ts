@@ -11,7 +11,7 @@ import { getEnv } from "./env.server";
 import { log } from "./log.server";
 import { retryReadsOnce } from "./db/retry-reads.server";
 import { applyFunctionFiles } from "./db/function-files.server";
-import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
+import { ADVISORY_LOCKS } from "./advisory-locks";
 
 export type Database = NodePgDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -23,7 +23,6 @@ type Connection =
   | { kind: "pg"; db: Database; pool: pg.Pool; url: string };
 
 const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
-const MIGRATION_LOCK_ID = ADVISORY_LOCKS.migrations;
 
 function connect(): Connection {
   const env = getEnv();
@@ -91,12 +90,12 @@ export async function migrateDatabase(): Promise<void> {
   try {
     // Migrations (and waiting for another process's) may outlast the request statement timeout.
     await client.query("set statement_timeout = 0");
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await client.query("select pg_advisory_lock($1)", [ADVISORY_LOCKS.migrations]);
     const locked = drizzlePg({ client, schema });
     await migratePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
     await logAppliedFunctions(applyFunctionFiles(locked));
   } finally {
-    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await client.query("select pg_advisory_unlock($1)", [ADVISORY_LOCKS.migrations]).catch(() => undefined);
     // Back to the pool's defaults (statement timeout included) for whoever gets this client next.
     await client.query("reset statement_timeout").catch(() => undefined);
     client.release();

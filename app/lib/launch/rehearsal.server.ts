@@ -10,11 +10,6 @@ import { REHEARSAL_EMAIL_KINDS } from "./rehearsal-kinds";
 import type { RehearsalDiscards, RehearsalState } from "./rehearsal";
 import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
 
-/**
- * The e-mail claim's lock (db/functions/email_outbox_claim.sql), taken here exclusively:
- * the claims running finish first, and none runs until the switch has committed.
- */
-const REHEARSAL_SWITCH_LOCK = ADVISORY_LOCKS.rehearsalSwitch;
 
 const NO_DISCARDS: RehearsalDiscards = { messages: 0, waves: 0, broadcasts: 0, seasons: 0 };
 
@@ -24,7 +19,9 @@ export async function requireRehearsalOwner(executor: Executor, userId: string):
 }
 
 async function lockSwitch(tx: Transaction): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${REHEARSAL_SWITCH_LOCK})`);
+  // The e-mail claims' lock (db/functions/email_outbox_claim.sql), taken here exclusively:
+  // the claims running finish first, and none runs until the switch has committed.
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.rehearsalSwitch})`);
   // And a month-end freeze in progress finishes first (it never runs during a rehearsal).
   await lockSeasonJob(tx);
 }

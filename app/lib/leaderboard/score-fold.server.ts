@@ -4,7 +4,6 @@ import { startPeriodicJob } from "../jobs/periodic.server";
 import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
 
 const FOLD_INTERVAL_MS = 1_000;
-const SCORE_FOLD_LOCK = ADVISORY_LOCKS.scoreFold;
 
 /**
  * Folds the rank trigger's appended changes into leaderboard_score_counts (ADR 0038).
@@ -14,7 +13,7 @@ const SCORE_FOLD_LOCK = ADVISORY_LOCKS.scoreFold;
  */
 export async function foldScoreChanges(): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${SCORE_FOLD_LOCK}) as locked`);
+    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.scoreFold}) as locked`);
     if (!lock.rows[0]?.locked) return null;
     const folded = await tx.execute<{ folded: number }>(sql`select leaderboard_fold() as folded`);
     return Number(folded.rows[0]?.folded ?? 0);

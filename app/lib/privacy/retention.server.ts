@@ -9,7 +9,6 @@ import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
 
 const RETENTION_JOB_INTERVAL_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const RETENTION_JOB_LOCK = ADVISORY_LOCKS.retentionJob;
 
 export type RetentionCounts = { unconfirmedErased: number; afterLaunchErased: number; skipped: boolean };
 
@@ -34,7 +33,7 @@ async function eraseDue(tx: Transaction, due: SQL): Promise<number> {
 export async function runRetention(now = new Date()): Promise<RetentionCounts> {
   const { unconfirmedMemberDays, launchDate, monthsAfterLaunch } = await getSiteSettings(["unconfirmedMemberDays", "launchDate", "monthsAfterLaunch"]);
   return runTransaction(async (tx) => {
-    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${RETENTION_JOB_LOCK}) as locked`);
+    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.retentionJob}) as locked`);
     if (!lock.rows[0]?.locked) return { unconfirmedErased: 0, afterLaunchErased: 0, skipped: true };
     const joinedBefore = new Date(now.getTime() - unconfirmedMemberDays * DAY_MS).toISOString();
     const unconfirmedErased = await eraseDue(tx, sql`not confirmed_email and join_date < ${joinedBefore}::timestamptz`);

@@ -33,7 +33,6 @@ export const CLAIM_LINK_DAYS = 60;
 export const ADDRESS_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ADDRESS_JOB_INTERVAL_MS = 60 * 60 * 1000;
-const ADDRESS_JOB_LOCK = ADVISORY_LOCKS.addressJob;
 const ADDRESS_JOB = { kind: "system", name: "Prize address deletion" } as const;
 
 
@@ -261,7 +260,7 @@ export async function resendClaimLink(season: string, memberId: string, admin: S
  */
 export async function deleteShippedAddresses(now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
-    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${ADDRESS_JOB_LOCK}) as locked`);
+    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.addressJob}) as locked`);
     if (!lock.rows[0]?.locked) return 0;
     const cutoff = new Date(now.getTime() - ADDRESS_RETENTION_DAYS * DAY_MS).toISOString();
     const deleted = await tx.execute<{ season: string; member_id: string }>(sql`

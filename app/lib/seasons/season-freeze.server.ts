@@ -10,7 +10,6 @@ import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
 /** How deep a season's final standings go: the prize ranks and room for skipped members. */
 export const FROZEN_STANDINGS = 500;
 const CHECK_INTERVAL_MS = 60 * 1000;
-const SEASON_JOB_LOCK = ADVISORY_LOCKS.seasonJob;
 const SEASON_JOB = { kind: "system", name: "Season job" } as const;
 
 /**
@@ -53,7 +52,7 @@ export async function freezeSeason(tx: Transaction, season: string, now: Date, {
 
 /** Takes the season job's lock for this transaction, waiting for a freeze in progress. */
 export async function lockSeasonJob(tx: Transaction): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SEASON_JOB_LOCK})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.seasonJob})`);
 }
 
 /**
@@ -66,7 +65,7 @@ export async function lockSeasonJob(tx: Transaction): Promise<void> {
  */
 export async function freezeDueSeasons(now = new Date()): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${SEASON_JOB_LOCK}) as locked`);
+    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.seasonJob}) as locked`);
     if (!lock.rows[0]?.locked) return [];
     // Read after the lock: a rehearsal ending holds it until its commit.
     const rehearsal = await tx.execute<{ on: boolean }>(sql`select rehearsal_mode_on() as on`);

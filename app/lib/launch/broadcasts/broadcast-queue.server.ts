@@ -11,7 +11,6 @@ import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
 export const QUEUE_PAGE_SIZE = 5000;
 const JOB = { kind: "system", name: "broadcast job" } as const;
 const FIRST_ID = "00000000-0000-0000-0000-000000000000";
-const QUEUE_LOCK = ADVISORY_LOCKS.broadcastQueue;
 
 type QueueRow = { id: number; audience: ResolvedAudience; queued_through: string | null; subject: string };
 
@@ -27,7 +26,7 @@ export async function queueNextPage(pageSize = QUEUE_PAGE_SIZE): Promise<boolean
     // An advisory lock, not the row's: the senders' claims lock the row for each message.
     const found = await tx.execute<QueueRow>(sql`
       select id, audience, queued_through, subject from broadcasts
-       where status in ('sending', 'paused') and queued_at is null and pg_try_advisory_xact_lock(${QUEUE_LOCK}, id::integer)
+       where status in ('sending', 'paused') and queued_at is null and pg_try_advisory_xact_lock(${ADVISORY_LOCKS.broadcastQueue}, id::integer)
        order by id limit 1`);
     const broadcast = found.rows[0];
     if (!broadcast) return false;
