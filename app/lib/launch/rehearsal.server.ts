@@ -8,7 +8,7 @@ import { lockSeasonJob } from "../seasons/season-freeze.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { REHEARSAL_EMAIL_KINDS } from "./rehearsal-kinds";
 import type { RehearsalDiscards, RehearsalState } from "./rehearsal";
-import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
+import { ADVISORY_LOCKS } from "../advisory-locks";
 
 
 const NO_DISCARDS: RehearsalDiscards = { messages: 0, waves: 0, broadcasts: 0, seasons: 0 };

@@ -5,7 +5,7 @@ import { log } from "../log.server";
 import { getSiteSettings } from "../settings/settings.server";
 import { eraseMemberIn } from "./erase-member.server";
 import { everythingDeletedOn, RETENTION_BATCH } from "./retention-rules";
-import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
+import { ADVISORY_LOCKS } from "../advisory-locks";
 
 const RETENTION_JOB_INTERVAL_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

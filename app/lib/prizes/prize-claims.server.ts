@@ -21,7 +21,7 @@ import { readPrizeClaimToken } from "./claim-token.server";
 import type { ClaimStatus } from "./claim-status";
 import { NEEDS_PARENT_MESSAGE } from "./prize-claim-form";
 import type { ShippingAddress } from "./prize-claim.schema";
-import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
+import { ADVISORY_LOCKS } from "../advisory-locks";
 
 // Season prizes claimed through the winner's contact address (ADR 0043). The winner e-mail
 // links here; the address is taken only when consent is on record, stored only encrypted,

@@ -5,7 +5,7 @@ import { startPeriodicJob } from "../jobs/periodic.server";
 import { log } from "../log.server";
 import { recordAuditEvent } from "../audit/audit.server";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
-import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
+import { ADVISORY_LOCKS } from "../advisory-locks";
 
 /** How deep a season's final standings go: the prize ranks and room for skipped members. */
 export const FROZEN_STANDINGS = 500;
