@@ -20,6 +20,8 @@ export { freePort };
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export { CHROMIUM_PATH };
 const STARTUP_TIMEOUT_MS = 90_000;
+/** How long a page may take to come alive: a loaded CI machine has taken longer than the 15 s default. */
+const HYDRATION_TIMEOUT_MS = 30_000;
 
 export type TestServer = {
   origin: string;
@@ -339,10 +341,14 @@ export function allowFailedResponse(page: Page, status: number, path: string): (
  * errors reported during hydration (mismatches, React #418) have been recorded.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector("h1") ?? document.body;
-    return Object.keys(heading).some((key) => key.startsWith("__reactFiber$"));
-  });
+  await page.waitForFunction(
+    () => {
+      const heading = document.querySelector("h1") ?? document.body;
+      return Object.keys(heading).some((key) => key.startsWith("__reactFiber$"));
+    },
+    undefined,
+    { timeout: HYDRATION_TIMEOUT_MS },
+  );
   // No named functions inside: tsx would wrap them in a helper the page does not have.
   await page.evaluate(
     () =>
@@ -358,9 +364,19 @@ export async function waitForHydration(page: Page): Promise<void> {
  * page is live, and React 19 drops a click on it that it cannot hydrate at once.
  */
 export async function waitForHydrated(locator: Locator): Promise<void> {
-  const element = await locator.elementHandle();
-  await locator.page().waitForFunction((node) => Object.keys(node ?? {}).some((key) => key.startsWith("__reactProps$")), element);
-  await element?.dispose();
+  // The locator is asked again each time: React may put its own node where the server's was.
+  const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
+  for (;;) {
+    const owned = await locator
+      .evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$")), undefined, { timeout: 1_000 })
+      .catch(() => false);
+    if (owned) return;
+    if (Date.now() > deadline) {
+      const state = await locator.page().evaluate(() => document.readyState);
+      throw new Error(`React did not take over ${locator} within ${HYDRATION_TIMEOUT_MS} ms (document ${state}, ${await locator.count()} match)`);
+    }
+    await locator.page().waitForTimeout(100);
+  }
 }
 
 /** The console errors and page errors recorded since the last call, as messages. */

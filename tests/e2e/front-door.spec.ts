@@ -150,8 +150,10 @@ describe("front door", () => {
       cdp.on("Audits.issueAdded", ({ issue }) => issues.push(`${issue.code}: ${JSON.stringify(issue.details).slice(0, 300)}`));
       await cdp.send("Audits.enable");
       for (const path of ["/", "/join-waitlist", "/contact", "/login"]) {
+        // Not "networkidle": a page may hold its live stream open. Hydrated and idle is when the
+        // page has run what it runs.
         await visit(page, path);
-        await page.waitForLoadState("networkidle");
+        await waitForHydration(page);
       }
       assert.deepEqual(issues.filter((issue) => issue.startsWith("ContentSecurityPolicy")), []);
     } finally {
