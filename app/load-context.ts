@@ -13,8 +13,8 @@ declare module "react-router" {
      */
     clientIp: string;
     /**
-     * A waitlist post the join lane (server/join-lane.ts) already answered with a refusal,
-     * handed over for the page to show it; the action must not join a second time.
+     * A waitlist post the join's Express route (server/join-route.ts) already answered with
+     * a refusal that shows the form again: the action renders it and must not join again.
      */
     joinAnswer?: JoinAnswer;
   }

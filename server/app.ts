@@ -1,23 +1,17 @@
 import { createRequestHandler } from "@react-router/express";
-import type { RequestListener } from "node:http";
 import express from "express";
 import { getEnv } from "~/lib/env.server";
 import { readTrustProxy } from "./client-address";
 import { createRequestGuards, guardRequests, requestStateOf } from "./guards";
-import { takeJoinHandover, withJoinLane as wrapWithJoinLane } from "./join-lane";
+import { JOIN_PATH, joinRoute, type JoinRouteLocals } from "./join-route";
 
 export { boot, shutdown } from "~/lib/boot.server";
 export { closeAllEventStreams } from "~/lib/realtime/settings-events.server";
 export { applyStaticSecurityHeaders } from "./security-headers";
 
 const strict = process.env.NODE_ENV !== "development";
-// The one guard list (server/guards.ts): mounted here once, looped by the join lane.
-export const requestGuards = createRequestGuards({ strict, trustProxy: readTrustProxy() });
-
-/** The HTTP server's listener: the join lane (ADR 0038) in front of `listener`. */
-export function withJoinLane(listener: RequestListener): RequestListener {
-  return wrapWithJoinLane(listener, requestGuards);
-}
+// The one guard list (server/guards.ts), mounted once below.
+const requestGuards = createRequestGuards({ strict, trustProxy: readTrustProxy() });
 
 /** Where to listen; throws with a readable message when the configuration is unsafe. */
 export function getListenAddress() {
@@ -40,12 +34,13 @@ app.disable("x-powered-by");
 app.set("trust proxy", readTrustProxy());
 // Right before the handler: the body limit, last of the guards, counts what it reads.
 app.use(guardRequests(requestGuards));
+app.post(JOIN_PATH, joinRoute);
 app.use(
   createRequestHandler({
     build,
-    getLoadContext(req) {
+    getLoadContext(req, res) {
       const { cspNonce, requestId, clientIp } = requestStateOf(req);
-      return { cspNonce, requestId, clientIp, joinAnswer: takeJoinHandover(req) };
+      return { cspNonce, requestId, clientIp, joinAnswer: (res.locals as JoinRouteLocals).joinAnswer };
     },
   }),
 );

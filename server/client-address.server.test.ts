@@ -14,17 +14,17 @@ import { SELF_CONSENT } from "../tests/factories";
 function appTrusting(TRUST_PROXY: string | undefined) {
   const app = express();
   app.set("trust proxy", parseEnv({ TRUST_PROXY }).TRUST_PROXY);
-  const laneAddressOf = createClientAddressReader(parseEnv({ TRUST_PROXY }).TRUST_PROXY);
+  const guardAddressOf = createClientAddressReader(parseEnv({ TRUST_PROXY }).TRUST_PROXY);
   app.get("/client-ip", (req, res) => {
     res.type("text/plain").send(req.ip);
   });
   // What the guards (server/guards.ts) read from the same request, without Express.
-  app.get("/lane-client-ip", (req, res) => {
-    res.type("text/plain").send(laneAddressOf(req));
+  app.get("/guard-client-ip", (req, res) => {
+    res.type("text/plain").send(guardAddressOf(req));
   });
   app.post("/join/:email", async (req, res) => {
     try {
-      await signUpFromForm({ consent: SELF_CONSENT, email: req.params.email, clientIp: laneAddressOf(req), userAgent: null, referralCode: null, seen: { deviceMemberId: null, signedInEmail: null } });
+      await signUpFromForm({ consent: SELF_CONSENT, email: req.params.email, clientIp: guardAddressOf(req), userAgent: null, referralCode: null, seen: { deviceMemberId: null, signedInEmail: null } });
       res.status(201).end();
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -116,12 +116,12 @@ describe("with TRUST_PROXY naming the proxy", () => {
   });
 });
 
-describe("the join lane, which reads the address without Express", () => {
+describe("the guards, which read the address without Express", () => {
   it.each([undefined, "loopback", "1", "2", "127.0.0.1/8, ::1", "10.0.0.0/8"])("reads the same address as Express with TRUST_PROXY=%s", async (trust) => {
     await listen(trust);
     for (const forwardedFor of [undefined, "203.0.113.7", "198.51.100.1, 203.0.113.7", "2001:db8::1", "not an address", "10.1.1.1, 198.51.100.9"]) {
       const express = (await send("GET", "/client-ip", forwardedFor)).text;
-      expect((await send("GET", "/lane-client-ip", forwardedFor)).text, `X-Forwarded-For: ${forwardedFor}`).toBe(express);
+      expect((await send("GET", "/guard-client-ip", forwardedFor)).text, `X-Forwarded-For: ${forwardedFor}`).toBe(express);
     }
   });
 });

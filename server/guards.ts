@@ -1,8 +1,6 @@
 // The one list of request guards (host, request id, metrics, client address, security
 // headers, cross-origin writes, body limit), as framework-free functions of Node's request
-// and response. Express mounts the list once (`guardRequests`); the join lane in front of
-// Express loops the same list (`runRequestGuards`) for the posts it takes, so both answer a
-// hostile request the same way (server/guards.server.test.ts compares them).
+// and response. Express mounts the list once (`guardRequests`), in front of every route.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TrustProxy } from "~/lib/security/trust-proxy.server";
 import { requestContext } from "~/lib/log.server";
@@ -55,13 +53,10 @@ export function sendRefusal(res: ServerResponse, refusal: Refusal) {
 }
 
 /**
- * Runs the guards over a request once: the state for the handler, or null when a guard
- * refused it (and the refusal was sent). A request the lane guarded and then passed on
- * keeps the state it got.
+ * Runs the guards over a request: the state for the handler, or null when a guard refused
+ * it (and the refusal was sent).
  */
-export async function runRequestGuards(guards: Guard[], req: IncomingMessage, res: ServerResponse): Promise<RequestState | null> {
-  const earlier = guardedRequests.get(req);
-  if (earlier) return earlier;
+async function runRequestGuards(guards: Guard[], req: IncomingMessage, res: ServerResponse): Promise<RequestState | null> {
   const state: RequestState = { path: pathOf(req), requestId: "", clientIp: "", cspNonce: "" };
   for (const guard of guards) {
     const refusal = await guard(req, res, state);

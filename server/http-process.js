@@ -74,22 +74,7 @@ if (vite) {
   app.use(serverModule.app);
 }
 
-// POST /join-waitlist is answered in front of Express (server/join-lane.ts, ADR 0038);
-// development asks Vite for the current server/app.ts on every request, as above.
-const handleRequest = vite
-  ? (req, res) => {
-      vite
-        .ssrLoadModule("./server/app.ts")
-        .then((fresh) => fresh.withJoinLane(app)(req, res))
-        .catch((error) => {
-          console.error(error);
-          res.statusCode = 500;
-          res.end();
-        });
-    }
-  : serverModule.withJoinLane(app);
-
-const server = http.createServer(handleRequest).listen(address.port, address.host, () => {
+const server = http.createServer(app).listen(address.port, address.host, () => {
   // A worker tells the primary, which says it once for the whole cluster.
   if (cluster.isWorker) {
     process.send({ type: "launchcrew:listening", address });

@@ -73,7 +73,7 @@ function setBaseHeaders(res: ServerResponse) {
 /**
  * Headers for a built file served before the app (no page, so a closed CSP): the static
  * middlewares' `setHeaders`, so only a file actually served gets them, and a request they
- * pass on keeps the headers its guards set (the join lane's hand-over among them).
+ * pass on keeps the headers its guards set.
  */
 export function applyStaticSecurityHeaders(res: ServerResponse) {
   setBaseHeaders(res);

@@ -8,7 +8,7 @@ import { joinFormQuestion } from "~/lib/consent/join-question.server";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { readFormData } from "~/lib/http/form-data.server";
 import { answerJoinForm } from "~/lib/waitlist/join/join-answer.server";
-import { isJoinLaneReply, JOIN_ANSWER_JSON, SIGNUP_ERROR_MESSAGE, type JoinActionData } from "~/lib/waitlist/join-form";
+import { SIGNUP_ERROR_MESSAGE, type JoinActionData } from "~/lib/waitlist/join-form";
 import { siteNameFrom } from "~/lib/site-name";
 import { requestLanguage } from "~/lib/i18n/request-language.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
@@ -34,8 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // The one place the waitlist form posts to, from every page that shows it. Without
-// JavaScript the join lane in front of React Router (server/join-lane.ts, ADR 0038) answers
-// the post and hands over only a refusal, with its answer, for this page to show.
+// JavaScript the join's Express route (server/join-route.ts, ADR 0074) answers the post and
+// leaves only a refusal that shows the form again, with its answer, for this page to render;
+// with JavaScript React Router's data request comes here.
 export async function action({ request, context }: Route.ActionArgs) {
   const answer =
     context.joinAnswer ??
@@ -53,21 +54,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(answer.location, { headers });
 }
 
-// With JavaScript the form's post goes to the join lane too, asking for JSON; the lane's
-// cookies arrive with its answer, and a join navigates to the thank-you page from here.
-export async function clientAction({ request }: Route.ClientActionArgs) {
-  const fields = new URLSearchParams();
-  for (const [name, value] of await request.formData()) if (typeof value === "string") fields.append(name, value);
-  let response: Response;
+// With JavaScript, a post that never reaches the server (offline, the server down) keeps
+// the form and says the sign-up failed, instead of the page's error screen.
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
-    response = await fetch("/join-waitlist", { method: "POST", body: fields, headers: { Accept: JOIN_ANSWER_JSON } });
-  } catch {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error; // a redirect stays one
     return data<JoinActionData>({ formError: SIGNUP_ERROR_MESSAGE }, { status: 503 });
   }
-  const reply: unknown = await response.json().catch(() => null);
-  if (!isJoinLaneReply(reply)) return data<JoinActionData>({ formError: SIGNUP_ERROR_MESSAGE }, { status: response.status });
-  if ("redirect" in reply) return redirect(reply.redirect);
-  return data<JoinActionData>(reply, { status: response.status });
 }
 
 const benefits = (i18n: I18n) => [

@@ -13,8 +13,8 @@ import { whileDatabaseIsDown } from "../database-down";
 import { resetDatabase } from "../db-reset";
 import { ADULT_BIRTH } from "../factories";
 
-// Every door of the join (the site's form with or without JavaScript — the join lane and
-// React Router's action share answerJoinForm —, the embedded form, the API) answers one
+// Every door of the join (the site's form with or without JavaScript — the join route's
+// action calls answerJoinForm —, the embedded form, the API) answers one
 // cause with one status (ADR 0061): 503 + Retry-After when the database is down or the
 // join queue is full, the rule's own 4xx for a refusal.
 

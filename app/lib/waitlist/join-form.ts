@@ -5,18 +5,6 @@ import type { SubmissionResult } from "@conform-to/react";
 /** What a refused waitlist post answers with: Conform's reply and the form's message. */
 export type JoinActionData = { form?: SubmissionResult<string[]>; formError?: string };
 
-/** The Accept header a script sends to have the join lane answer in JSON (ADR 0038). */
-export const JOIN_ANSWER_JSON = "application/json";
-
-/** The join lane's JSON answer: where to go after joining (a path on this site), or the refusal. */
-export type JoinLaneReply = { redirect: string } | JoinActionData;
-
-export function isJoinLaneReply(value: unknown): value is JoinLaneReply {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  if (!("redirect" in value)) return true;
-  return typeof value.redirect === "string" && value.redirect.startsWith("/") && !value.redirect.startsWith("//");
-}
-
 /** Spec §5: the inline message of a sign-up that failed (with the 'Signup Error' toast). */
 export const SIGNUP_ERROR_MESSAGE =
   /*i18n*/ "There was an issue signing you up. Please try again or contact support if this persists.";

@@ -36,8 +36,8 @@ export type JoinAnswer =
   | { kind: "refused"; status: number; data: JoinActionData; headers?: Record<string, string> };
 
 /**
- * The waitlist form's post, for each of its ways in (React Router's action and the join
- * lane in front of it, ADR 0038): parse, join, and say what happened in the form's words —
+ * The waitlist form's post (the join route's action, with or without JavaScript): parse,
+ * join, and say what happened in the form's words —
  * a refusal with the spec's message and status, an unreachable database 503, anything
  * unexpected logged and answered 500.
  */

@@ -18,8 +18,8 @@ export type JoinDoor = "form" | "embed" | "api";
 export type JoinFailure = { status: number; message: string; headers: Record<string, string> };
 
 /**
- * The one mapping from what a join threw to what its door answers. The form, the no-JS
- * post, the join lane, the embedded form (script and iframe) and the API all call it, so
+ * The one mapping from what a join threw to what its door answers. The form (with or
+ * without JavaScript), the embedded form (script and iframe) and the API all call it, so
  * an outage or a refusal is answered alike whichever way the visitor came.
  */
 export function joinFailureOf(error: unknown, { door, language, requestId }: { door: JoinDoor; language: Language; requestId?: string }): JoinFailure {

@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { eq, sql } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox, waitlistUsers } from "../db/schema";
+import { waitlistUsers } from "../db/schema";
 import { resetDatabase } from "../tests/db-reset";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -13,17 +13,18 @@ import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { rememberReferral } from "~/lib/waitlist/visitor-cookies.server";
 import { MAX_BODY_BYTES } from "./body-limit";
 import { createRequestGuards, guardRequests } from "./guards";
-import { takeJoinHandover, withJoinLane } from "./join-lane";
+import { JOIN_PATH, joinRoute, type JoinRouteLocals } from "./join-route";
 import { ADULT_BIRTH } from "../tests/factories";
 
-// The join lane in front of a stand-in for the app (server/app.ts's guard list, then what
-// the React Router handler would be given: the form it reads, the answer handed over), as
-// server/http-process.js mounts it. The app's build cannot load under vitest.
+// server/app.ts's order — the guard list, the join's route, then what the React Router
+// handler would be given (the form it reads, the answer left for it) — with a stand-in for
+// the handler, as the app's build cannot load under vitest.
 const guards = createRequestGuards({ strict: true, trustProxy: false });
 const app = express();
 app.use(guardRequests(guards));
-app.use(async (req, res) => {
-  const handedOver = takeJoinHandover(req);
+app.post(JOIN_PATH, joinRoute);
+app.use(async (req, res: express.Response<unknown, JoinRouteLocals>) => {
+  const handedOver = res.locals.joinAnswer;
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: req.headers as Record<string, string> };
   if (req.method !== "GET" && req.method !== "HEAD" && !handedOver) {
     init.body = createReadableStreamFromReadable(req);
@@ -41,7 +42,7 @@ let server: http.Server;
 let port = 0;
 
 beforeAll(async () => {
-  server = http.createServer(withJoinLane(app, guards));
+  server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -83,7 +84,7 @@ const cookieNames = (answer: Answer) => (answer.headers["set-cookie"] ?? []).map
 
 describe("a form post without JavaScript", () => {
   it("joins and is sent to the thank-you page with the app's cookies and security headers", async () => {
-    const answer = await join("lane.ada@example.com");
+    const answer = await join("route.ada@example.com");
     expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe("/thank-you?welcome=new");
     expect(cookieNames(answer)).toEqual(["lc_member", "lc_ref", "lc_flash"]);
@@ -91,29 +92,29 @@ describe("a form post without JavaScript", () => {
     expect(answer.headers["x-frame-options"]).toBe("DENY");
     expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(answer.text).toBe("");
-    expect(await memberOf("lane.ada@example.com")).not.toBeNull();
+    expect(await memberOf("route.ada@example.com")).not.toBeNull();
   });
 
   it("joins through the friend's link the signed referral cookie remembers", async () => {
-    const { member: friend } = await joinWaitlist({ email: "lane.friend@example.com" });
+    const { member: friend } = await joinWaitlist({ email: "route.friend@example.com" });
     const referral = (await rememberReferral(friend.referralCode, null)).split(";", 1)[0]!;
-    expect((await join("lane.grace@example.com", { cookie: referral })).status).toBe(302);
-    expect((await memberOf("lane.grace@example.com"))?.referredBy).toBe(friend.id);
+    expect((await join("route.grace@example.com", { cookie: referral })).status).toBe(302);
+    expect((await memberOf("route.grace@example.com"))?.referredBy).toBe(friend.id);
   });
 
-  it("hands a refusal over to the app with its answer, which renders it without joining again", async () => {
+  it("leaves a refusal that shows the form again to the page, with its answer, which renders it without joining again", async () => {
     const answer = await join("not-an-address");
     const reached = JSON.parse(answer.text) as { reachedApp: boolean; fields: number; handedOver: { kind: string; status: number; data: { form?: { error?: Record<string, string[]> } } } };
     expect(reached.reachedApp).toBe(true);
-    expect(reached.fields).toBe(0); // the lane read the body; the app renders the answer it was given
+    expect(reached.fields).toBe(0); // the route read the body; the app renders the answer it was given
     expect(reached.handedOver).toMatchObject({ kind: "refused", status: 400 });
     expect(reached.handedOver.data.form?.error?.email).toEqual(["Please enter a valid email address."]);
     expect(await db.select({ id: waitlistUsers.id }).from(waitlistUsers)).toEqual([]);
   });
 
   it("counts the no-JavaScript limit once per post: the sixth from a network gets the small wait page (429), not the app", async () => {
-    for (let index = 0; index < 5; index++) expect((await join(`lane.family.${index}@example.com`)).status).toBe(302);
-    const sixth = await join("lane.family.5@example.com");
+    for (let index = 0; index < 5; index++) expect((await join(`route.family.${index}@example.com`)).status).toBe(302);
+    const sixth = await join("route.family.5@example.com");
     expect(sixth.status).toBe(429);
     expect(sixth.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(sixth.headers["cache-control"]).toBe("no-store");
@@ -121,7 +122,7 @@ describe("a form post without JavaScript", () => {
     expect(sixth.text).not.toContain("reachedApp");
     expect(sixth.text).toMatch(/<html lang="en">[\s\S]*<h1>Join the Waitlist<\/h1>[\s\S]*<p role="alert">Too many signups from your network\. .*turn on JavaScript\.<\/p>/);
     expect(sixth.text).toContain('<a href="/join-waitlist">Back to the form</a>');
-    expect(await memberOf("lane.family.5@example.com")).toBeNull();
+    expect(await memberOf("route.family.5@example.com")).toBeNull();
     const hits = await db.execute<{ key: string; hits: number }>(sql`select key, hits from rate_limits order by key`);
     expect(hits.rows.map((row) => [row.key.split(":").slice(0, 2).join(":"), Number(row.hits)])).toEqual([
       ["join:no-js", 6],
@@ -130,8 +131,8 @@ describe("a form post without JavaScript", () => {
   });
 
   it("writes the wait page in the visitor's language", async () => {
-    for (let index = 0; index < 6; index++) await join(`lane.es.${index}@example.com`);
-    const limited = await join("lane.es.6@example.com", { "accept-language": "es-ES,es;q=0.9" });
+    for (let index = 0; index < 6; index++) await join(`route.es.${index}@example.com`);
+    const limited = await join("route.es.6@example.com", { "accept-language": "es-ES,es;q=0.9" });
     expect(limited.status).toBe(429);
     expect(limited.text).toContain('<html lang="es">');
     expect(limited.text).toContain("<h1>Únete a la lista de espera</h1>");
@@ -141,34 +142,8 @@ describe("a form post without JavaScript", () => {
   });
 });
 
-describe("a form post from the page's script (Accept: application/json)", () => {
-  const json = { accept: "application/json" };
-
-  it("joins and answers where to go, with the cookies", async () => {
-    const answer = await join("lane.json@example.com", json);
-    expect(answer.status).toBe(200);
-    expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
-    expect(answer.headers["cache-control"]).toBe("no-store");
-    expect(JSON.parse(answer.text)).toEqual({ redirect: "/thank-you?welcome=new" });
-    expect(cookieNames(answer)).toEqual(["lc_member", "lc_ref", "lc_flash"]);
-  });
-
-  it("answers a refusal itself, with the form's errors and status, and stores nothing", async () => {
-    const answer = await join("not-an-address", json);
-    expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.text)).toMatchObject({ form: { error: { email: ["Please enter a valid email address."] } } });
-    expect(await db.select({ id: emailOutbox.id }).from(emailOutbox)).toEqual([]);
-  });
-
-  it("tells a returning member on someone else's browser that their link was e-mailed", async () => {
-    await joinWaitlist({ email: "lane.back@example.com" });
-    const answer = await join("lane.back@example.com", json);
-    expect(JSON.parse(answer.text)).toEqual({ redirect: "/thank-you?emailed=1" });
-  });
-});
-
-describe("posts the guards refuse, and posts the lane leaves to the app", () => {
-  const body = "email=lane.other%40example.com";
+describe("posts the guards refuse, and posts the route leaves to the action", () => {
+  const body = "email=route.other%40example.com";
 
   it.each([
     ["another Host", { host: "evil.example:3000" }, 421],
@@ -178,7 +153,7 @@ describe("posts the guards refuse, and posts the lane leaves to the app", () => 
   ] as const)("%s", async (_name, sent, status) => {
     const answer = await send({ body, ...sent });
     expect(answer.status).toBe(status);
-    expect(await memberOf("lane.other@example.com")).toBeNull();
+    expect(await memberOf("route.other@example.com")).toBeNull();
   });
 
   it.each([
@@ -189,7 +164,7 @@ describe("posts the guards refuse, and posts the lane leaves to the app", () => 
   ] as const)("%s reaches the app with its body unread", async (_name, sent) => {
     const answer = await send({ body, ...sent });
     expect(JSON.parse(answer.text)).toMatchObject({ reachedApp: true, handedOver: null });
-    expect(await memberOf("lane.other@example.com")).toBeNull();
+    expect(await memberOf("route.other@example.com")).toBeNull();
   });
 });
 
@@ -197,12 +172,12 @@ it("survives a client that hangs up halfway through its body: nothing stored, th
   await new Promise<void>((resolve) => {
     const request = http.request({ host: "127.0.0.1", port, method: "POST", path: "/join-waitlist", headers: { host: HOST, ...FORM, "content-length": 500 } });
     request.on("error", () => resolve());
-    request.write("email=lane.cut%40exa");
+    request.write("email=route.cut%40exa");
     setTimeout(() => {
       request.destroy();
       resolve();
     }, 100);
   });
-  expect(await memberOf("lane.cut@example.com")).toBeNull();
-  expect((await join("lane.after@example.com")).status).toBe(302);
+  expect(await memberOf("route.cut@example.com")).toBeNull();
+  expect((await join("route.after@example.com")).status).toBe(302);
 });
