@@ -5,6 +5,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import lingui from "eslint-plugin-lingui";
 import tseslint from "typescript-eslint";
+import { layersConfig } from "./eslint.layers.js";
 
 /** The public files already in English and Spanish (issue 31). */
 const TRANSLATED_FILES = [
@@ -71,6 +72,7 @@ export default defineConfig(
   js.configs.recommended,
   tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,
+  layersConfig,
   {
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },

@@ -1,7 +1,7 @@
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
 import { PAGE_CATALOGS, pageFilePath } from "./app/lib/i18n/catalog-list";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "./app/lib/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./app/kernel/i18n/languages";
 
 // The public site's messages (issue 31, ADR 0053). The English text is the message's id (the
 // gettext way: a translator reads it in the .po file), one catalog per page and one shared

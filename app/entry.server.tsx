@@ -7,7 +7,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { ServerRouter } from "react-router";
 import { DatabaseOutageContext } from "./lib/database-outage";
 import { DATABASE_DOWN_RETRY_SECONDS, isDatabaseUnavailable, requestsWithDatabaseOutage } from "./lib/database-unavailable.server";
-import { log } from "./lib/log.server";
+import { log } from "./kernel/log.server";
 import { requestLanguage } from "./lib/i18n/request-language.server";
 
 export const streamTimeout = 5_000;

@@ -23,7 +23,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/sonner";
 import { getSessionUser } from "~/lib/auth/session.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { safeRedirectPath } from "~/lib/auth/redirects";
 import { canReadRehearsalMailbox } from "~/lib/auth/roles";
 import { setFlash, takeFlash, type Flash } from "~/lib/flash.server";
@@ -47,7 +47,7 @@ import { PageI18n } from "~/components/i18n/page-i18n";
 import { DEFAULT_SITE_NAME } from "~/lib/site-name";
 import { useLingui } from "@lingui/react";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "~/lib/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "~/kernel/i18n/languages";
 import { askedLanguage, languageCookie } from "~/lib/i18n/request-language.server";
 
 /**

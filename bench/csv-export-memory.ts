@@ -25,7 +25,7 @@ function liveHeap(): number {
 
 const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
 
-const { closeDatabase, db, migrateDatabase } = await import("../app/lib/db.server");
+const { closeDatabase, db, migrateDatabase } = await import("../app/kernel/db.server");
 const { streamMembersCsv } = await import("../app/lib/waitlist/members-csv.server");
 
 try {

@@ -62,7 +62,7 @@ function uploadBody(): ReadableStream<Uint8Array> {
   });
 }
 
-const { closeDatabase, db, migrateDatabase } = await import("../app/lib/db.server");
+const { closeDatabase, db, migrateDatabase } = await import("../app/kernel/db.server");
 const { readCsvUpload } = await import("../app/lib/imports/csv-upload.server");
 const { checkImport } = await import("../app/lib/imports/import-check.server");
 const { importNextBatch, startImport } = await import("../app/lib/imports/import-run.server");

@@ -32,7 +32,7 @@ await admin.connect();
 await admin.query(`create database ${scratch}`);
 process.env.DATABASE_URL = urlFor(scratch);
 try {
-  const { migrateDatabase, closeDatabase } = await import("../app/lib/db.server");
+  const { migrateDatabase, closeDatabase } = await import("../app/kernel/db.server");
   await migrateDatabase();
   await closeDatabase();
   const client = new pg.Client({ connectionString: urlFor(scratch) });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { FUNCTIONS_FOLDER } from "~/lib/db/function-files.server";
+import { FUNCTIONS_FOLDER } from "~/kernel/db/function-files.server";
 import { CARD_FONT_DIR } from "~/lib/share-cards/card-fonts.server";
 
 // What the server reads from the checkout at run time must be in the production image:

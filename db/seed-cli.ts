@@ -1,4 +1,4 @@
-import { closeDatabase, migrateDatabase } from "../app/lib/db.server";
+import { closeDatabase, migrateDatabase } from "../app/kernel/db.server";
 import { seedDemoContent } from "./seed";
 
 await migrateDatabase();

@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { db } from "../app/lib/db.server";
+import { db } from "../app/kernel/db.server";
 import { creditTrailerView } from "../app/lib/points/points.server";
 import { seedDefaultSettings } from "../app/lib/settings/settings.server";
 import { createMembers } from "../app/lib/waitlist/join/create-members.server";

@@ -1,6 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { readTrustProxy } from "./client-address";
 import { createRequestGuards, guardRequests, requestStateOf } from "./guards";
 import { JOIN_PATH, joinRoute, type JoinRouteLocals } from "./join-route";

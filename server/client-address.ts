@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import proxyAddr from "proxy-addr";
-import { getEnv } from "~/lib/env.server";
-import type { TrustProxy } from "~/lib/security/trust-proxy.server";
+import { getEnv } from "~/kernel/env.server";
+import type { TrustProxy } from "~/kernel/http/trust-proxy.server";
 import type { Guard } from "./guards";
 
 /**

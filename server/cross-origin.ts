@@ -1,4 +1,4 @@
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { isCrossOriginWrite } from "~/lib/security/cross-origin";
 import type { Guard } from "./guards";
 

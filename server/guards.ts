@@ -2,8 +2,8 @@
 // headers, cross-origin writes, body limit), as framework-free functions of Node's request
 // and response. Express mounts the list once (`guardRequests`), in front of every route.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { TrustProxy } from "~/lib/security/trust-proxy.server";
-import { requestContext } from "~/lib/log.server";
+import type { TrustProxy } from "~/kernel/http/trust-proxy.server";
+import { requestContext } from "~/kernel/log.server";
 import { bodyLimitGuard } from "./body-limit";
 import { clientAddressGuard } from "./client-address";
 import { crossOriginGuard } from "./cross-origin";

@@ -1,5 +1,5 @@
 import type { Guard } from "./guards";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 
 const LOOPBACK_HOSTNAMES = ["localhost", "127.0.0.1", "[::1]"];
 // Probes (container health checks, a metrics scraper) call the server by its address,

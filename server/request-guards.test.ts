@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFormData } from "~/lib/http/form-data.server";
-import { getEnv } from "~/lib/env.server";
+import { readFormData } from "~/kernel/http/form-data.server";
+import { getEnv } from "~/kernel/env.server";
 import { MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES } from "./body-limit";
 import { createRequestGuards, guardRequests } from "./guards";
 

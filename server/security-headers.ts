@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { hasSessionCookie } from "~/lib/auth/session-cookie";
 import { EMBED_FRAME_PATH } from "~/lib/embed/origins";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import type { Guard } from "./guards";
 

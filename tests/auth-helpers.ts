@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { emailOutbox, sessions, users } from "../db/schema";
 import { getAuth } from "~/lib/auth/auth.server";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 
 const ORIGIN = "http://localhost:3000";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { forgetCachedSettings } from "~/lib/settings/settings.server";
 import { forgetBroadcastTexts } from "~/lib/launch/broadcasts/broadcast-render.server";
 import { forgetPrivacyNotices } from "~/lib/consent/privacy-notice.server";

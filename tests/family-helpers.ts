@@ -2,7 +2,7 @@
 // lets them, and the parent says yes in the e-mailed notice.
 import { and, eq, sql } from "drizzle-orm";
 import { emailOutbox } from "../db/schema";
-import { db } from "../app/lib/db.server";
+import { db } from "../app/kernel/db.server";
 import type { AgePass } from "../app/lib/consent/age-pass.server";
 import { answerConsentRequest, requestParentConsent } from "../app/lib/consent/consent-requests.server";
 

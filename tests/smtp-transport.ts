@@ -1,7 +1,7 @@
 // The app's own SMTP transport pointed at a test peer (tests/e2e/smtp-sink.ts), as a server
 // with SMTP_URL set makes it (which also needs its secret and shipping-address key).
 import { createTransport, type MailTransport } from "../app/lib/email/transport.server";
-import { parseEnv } from "../app/lib/env.server";
+import { parseEnv } from "../app/kernel/env.server";
 import { startSmtpSink, type SmtpSink } from "./e2e/smtp-sink";
 
 type TransportOptions = Parameters<typeof createTransport>[1];

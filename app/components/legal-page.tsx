@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import type * as React from "react";
 import { formatDate } from "~/lib/format";
-import { FORMAT_LOCALES, isLanguage } from "~/lib/i18n/languages";
+import { FORMAT_LOCALES, isLanguage } from "~/kernel/i18n/languages";
 
 /** The day the terms and the policy last changed (ISO), written in the page's language. */
 export const LEGAL_LAST_UPDATED = "2025-05-27";

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { useIsHydrated } from "~/components/use-is-hydrated";
 import { formatDate, pageZone, SERVER_ZONE, viewerZone, type DateStyle } from "~/lib/format";
-import { FORMAT_LOCALES, isLanguage } from "~/lib/i18n/languages";
+import { FORMAT_LOCALES, isLanguage } from "~/kernel/i18n/languages";
 
 /** A date in UTC on the server and while hydrating, then in the viewer's zone and locale (for a Spanish page, a Spanish one: pageZone). */
 export function LocalTime({ value, style = "dateTime", className }: { value: string | number | Date; style?: DateStyle; className?: string }) {

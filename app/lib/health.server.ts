@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { db } from "./db.server";
+import { db } from "../kernel/db.server";
 
 export type Readiness = { isReady: boolean; database: "up" | "down"; migrations: { applied: number; expected: number } };
 

@@ -1,7 +1,7 @@
 import cluster from "node:cluster";
 import { sql } from "drizzle-orm";
 import client from "prom-client";
-import { db, getConnection } from "./db.server";
+import { db, getConnection } from "../kernel/db.server";
 
 // Prometheus metrics of this process, scraped at /metrics (see app/routes/metrics.ts).
 export const registry = new client.Registry();

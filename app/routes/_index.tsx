@@ -11,13 +11,13 @@ import { joinFormQuestion } from "~/lib/consent/join-question.server";
 import { useLiveSettings } from "~/components/live-settings";
 import { recordLandingVisit } from "~/lib/funnel/funnel-counts.server";
 import { readLandingVisit } from "~/lib/funnel/landing-visit.server";
-import { log } from "~/lib/log.server";
+import { log } from "~/kernel/log.server";
 import { FEATURED_PRODUCTS, listProducts } from "~/lib/products/products.server";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { getContentIn } from "~/lib/content/content.server";
 import { siteNameFrom } from "~/lib/site-name";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 
 export const handle = { chrome: "footer-only" };
 

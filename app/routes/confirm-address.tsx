@@ -6,7 +6,7 @@ import { NoticePage } from "~/components/notice-page";
 import { Button } from "~/components/ui/button";
 import { getSessionUser } from "~/lib/auth/session.server";
 import { confirmAddressChange, isPendingAddressChange } from "~/lib/contact-address/address-change.server";
-import { readFormData } from "~/lib/http/form-data.server";
+import { readFormData } from "~/kernel/http/form-data.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [

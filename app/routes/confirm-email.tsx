@@ -6,7 +6,7 @@ import { confirmMemberEmail } from "~/lib/waitlist/members.server";
 import { readEmailConfirmationToken } from "~/lib/waitlist/email-confirmation.server";
 import { NoticePage } from "~/components/notice-page";
 import { Button } from "~/components/ui/button";
-import { readFormData } from "~/lib/http/form-data.server";
+import { readFormData } from "~/kernel/http/form-data.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

@@ -16,11 +16,11 @@ import { Textarea } from "~/components/ui/textarea";
 import { CONTACT_FORM_CONSTRAINTS } from "~/lib/email/contact-form";
 import { ContactInputSchema, type ContactField } from "~/lib/email/contact.schema";
 import { deliverContactMessage } from "~/lib/email/contact.server";
-import { getEnv } from "~/lib/env.server";
-import { isAppError } from "~/lib/errors";
-import { readFormData } from "~/lib/http/form-data.server";
+import { getEnv } from "~/kernel/env.server";
+import { isAppError } from "~/kernel/errors";
+import { readFormData } from "~/kernel/http/form-data.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
-import { log } from "~/lib/log.server";
+import { log } from "~/kernel/log.server";
 import { siteNameFrom } from "~/lib/site-name";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/dashboard.my-data";
 import { requireMember } from "~/lib/auth/guards.server";
-import { isAppError } from "~/lib/errors";
+import { isAppError } from "~/kernel/errors";
 import { exportDownload, exportOwnData } from "~/lib/privacy/export-member.server";
 import { StaleSignInError } from "~/lib/privacy/privacy-request.server";
 import { getMemberByEmail } from "~/lib/waitlist/members.server";

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { readFormData } from "~/lib/http/form-data.server";
+import { readFormData } from "~/kernel/http/form-data.server";
 import { Dices, Gift, Share2, Trophy, Users } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
@@ -9,8 +9,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireMember } from "~/lib/auth/guards.server";
 import { getCrewName, rerollCrewName } from "~/lib/crew-names/crew-name.server";
-import { getEnv } from "~/lib/env.server";
-import { isAppError } from "~/lib/errors";
+import { getEnv } from "~/kernel/env.server";
+import { isAppError } from "~/kernel/errors";
 import { pendingReferralsText, referralEarningsText } from "~/lib/referrals/pending-text";
 import { countPendingReferrals } from "~/lib/referrals/referral-credit.server";
 import { referralLink } from "~/lib/referrals/share-links";
@@ -42,7 +42,7 @@ import { addChildToFamily, CHOOSE_LEADERBOARD_MESSAGE, listFamilyChildren, remov
 import { ageQuestionChoices } from "~/lib/consent/consent-age-by-country";
 import { birthMonthFields } from "~/lib/consent/birth-month.schema";
 import { BIRTH_DATE_MESSAGE } from "~/lib/consent/age-messages";
-import { FORMAT_LOCALES } from "~/lib/i18n/languages";
+import { FORMAT_LOCALES } from "~/kernel/i18n/languages";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = siteNameFrom(matches);

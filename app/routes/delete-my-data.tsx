@@ -5,7 +5,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/delete-my-data";
 import { NoticePage } from "~/components/notice-page";
 import { Button } from "~/components/ui/button";
-import { readFormData } from "~/lib/http/form-data.server";
+import { readFormData } from "~/kernel/http/form-data.server";
 import { eraseByLink, readErasureLink } from "~/lib/privacy/erasure-link.server";
 import { forgetDeviceMember, readDeviceMemberId } from "~/lib/waitlist/visitor-cookies.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { embedScript } from "~/lib/embed/embed-script";
-import { getEnv } from "~/lib/env.server";
-import { isNoneMatch } from "~/lib/http/etag";
+import { getEnv } from "~/kernel/env.server";
+import { isNoneMatch } from "~/kernel/http/etag";
 
 let cached: { body: string; etag: string } | undefined;
 

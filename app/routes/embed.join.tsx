@@ -10,7 +10,7 @@ import { Label } from "~/components/ui/label";
 import { useBotGuard } from "~/components/use-bot-guard";
 import { getEmbedConfig } from "~/lib/embed/embed-config.server";
 import { answerEmbedJoin, type EmbedJoinAnswer } from "~/lib/embed/embed-join.server";
-import { readFormData } from "~/lib/http/form-data.server";
+import { readFormData } from "~/kernel/http/form-data.server";
 import { isReferralCodeShape } from "~/lib/referrals/referral-code";
 import { requestLanguage } from "~/lib/i18n/request-language.server";
 

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/faq";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { Button } from "~/components/ui/button";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 import { siteNameFrom } from "~/lib/site-name";
 

@@ -7,9 +7,9 @@ import { Button } from "~/components/ui/button";
 import { seasonLabel } from "~/lib/seasons/season-calendar";
 import { listHallOfFame } from "~/lib/seasons/season-winners.server";
 import { siteNameFrom } from "~/lib/site-name";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
-import { FORMAT_LOCALES } from "~/lib/i18n/languages";
+import { FORMAT_LOCALES } from "~/kernel/i18n/languages";
 
 // Nothing here needs a script: the page ships no JavaScript (ADR 0024).
 export const handle: ChromeHandle = { hydrate: false };

@@ -6,13 +6,13 @@ import type { Route } from "./+types/join-waitlist";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { joinFormQuestion } from "~/lib/consent/join-question.server";
 import { getSessionUser } from "~/lib/auth/session.server";
-import { readFormData } from "~/lib/http/form-data.server";
+import { readFormData } from "~/kernel/http/form-data.server";
 import { answerJoinForm } from "~/lib/waitlist/join/join-answer.server";
 import { SIGNUP_ERROR_MESSAGE, type JoinActionData } from "~/lib/waitlist/join-form";
 import { siteNameFrom } from "~/lib/site-name";
 import { requestLanguage } from "~/lib/i18n/request-language.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = siteNameFrom(matches);

@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { Route } from "./+types/language";
 import { safeRedirectPath } from "~/lib/auth/redirects";
 import { getSessionUser } from "~/lib/auth/session.server";
-import { readFormData } from "~/lib/http/form-data.server";
+import { readFormData } from "~/kernel/http/form-data.server";
 import { chooseLanguage } from "~/lib/i18n/choose-language.server";
-import { LANGUAGES } from "~/lib/i18n/languages";
+import { LANGUAGES } from "~/kernel/i18n/languages";
 
 const LANGUAGE_CHOICE_MESSAGE = "Choose English or Español.";
 const LanguageChoiceSchema = z.object({

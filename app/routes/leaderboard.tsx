@@ -20,11 +20,11 @@ import { cn } from "~/lib/utils";
 import { getCurrentMember } from "~/lib/waitlist/current-member.server";
 import { getCrewName } from "~/lib/crew-names/crew-name.server";
 import { siteNameFrom } from "~/lib/site-name";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { NoticePage } from "~/components/notice-page";
 import { badgeName } from "~/lib/leaderboard/badge-names";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
-import { FORMAT_LOCALES } from "~/lib/i18n/languages";
+import { FORMAT_LOCALES } from "~/kernel/i18n/languages";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteName = siteNameFrom(matches);

@@ -16,12 +16,12 @@ import { LOGIN_FAILED_MESSAGE, LOGIN_FORM_CONSTRAINTS } from "~/lib/auth/login-f
 import { LoginInputSchema } from "~/lib/auth/login.schema";
 import { requestMagicLink } from "~/lib/auth/magic-link.server";
 import { getSessionUser } from "~/lib/auth/session.server";
-import { isAppError } from "~/lib/errors";
+import { isAppError } from "~/kernel/errors";
 import { requestLanguage } from "~/lib/i18n/request-language.server";
 import { userMessageIn } from "~/lib/i18n/error-messages.server";
-import { readFormData } from "~/lib/http/form-data.server";
-import { getEnv } from "~/lib/env.server";
-import { log } from "~/lib/log.server";
+import { readFormData } from "~/kernel/http/form-data.server";
+import { getEnv } from "~/kernel/env.server";
+import { log } from "~/kernel/log.server";
 import { guardAgainstBots } from "~/lib/security/bot-guard.server";
 import { siteNameFrom } from "~/lib/site-name";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";

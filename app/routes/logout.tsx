@@ -3,8 +3,8 @@ import type { Route } from "./+types/logout";
 import { getAuth } from "~/lib/auth/auth.server";
 import { safeRedirectPath, signOutDestination } from "~/lib/auth/redirects";
 import { setFlash } from "~/lib/flash.server";
-import { readFormData } from "~/lib/http/form-data.server";
-import { log } from "~/lib/log.server";
+import { readFormData } from "~/kernel/http/form-data.server";
+import { log } from "~/kernel/log.server";
 
 export async function loader() {
   throw redirect("/");

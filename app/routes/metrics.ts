@@ -1,8 +1,8 @@
 import type { Route } from "./+types/metrics";
-import { getEnv } from "~/lib/env.server";
-import { log } from "~/lib/log.server";
+import { getEnv } from "~/kernel/env.server";
+import { log } from "~/kernel/log.server";
 import { readMetrics, registry } from "~/lib/metrics.server";
-import { isSameSecret } from "~/lib/security/same-secret.server";
+import { isSameSecret } from "~/kernel/crypto/same-secret.server";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 

@@ -6,7 +6,7 @@ import { NoticePage } from "~/components/notice-page";
 import { Button } from "~/components/ui/button";
 import { answerConsentRequest, CONSENT_DECISIONS, findPendingConsent } from "~/lib/consent/consent-requests.server";
 import { FAMILY_CHILDREN_LIMIT, NOT_MY_CHILD_DAYS } from "~/lib/consent/consent-rules";
-import { readFormData } from "~/lib/http/form-data.server";
+import { readFormData } from "~/kernel/http/form-data.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -10,7 +10,7 @@ import { ASK_PARENT } from "~/lib/consent/ask-parent";
 import { PARENT_EMAIL_LABEL } from "~/lib/consent/parent-first-words";
 import { agePassCookie, openAgePass, readAgePassCookie } from "~/lib/consent/age-pass.server";
 import { answerParentForm } from "~/lib/consent/parent-consent-form.server";
-import { readFormData } from "~/lib/http/form-data.server";
+import { readFormData } from "~/kernel/http/form-data.server";
 import { isReferralCodeShape } from "~/lib/referrals/referral-code";
 import { rememberReferral } from "~/lib/waitlist/visitor-cookies.server";
 import { requestLanguage } from "~/lib/i18n/request-language.server";

@@ -8,10 +8,10 @@ import { loadLegalFacts } from "~/lib/consent/legal-facts.server";
 import { FAMILY_CHILDREN_LIMIT, NOT_MY_CHILD_DAYS } from "~/lib/consent/consent-rules";
 import { ERASURE_LINK_HOURS } from "~/lib/privacy/erasure-link.server";
 import { FRESH_SIGN_IN_MINUTES } from "~/lib/privacy/privacy-request.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { formatDate } from "~/lib/format";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
-import { FORMAT_LOCALES } from "~/lib/i18n/languages";
+import { FORMAT_LOCALES } from "~/kernel/i18n/languages";
 
 // Nothing here needs a script: the page ships no JavaScript (ADR 0024).
 

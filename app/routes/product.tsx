@@ -9,7 +9,7 @@ import { formatPrice, productDescription } from "~/lib/products/format";
 import { getProduct } from "~/lib/products/products.server";
 import { siteNameFrom } from "~/lib/site-name";
 import { NoticePage } from "~/components/notice-page";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 
 // Nothing here needs a script: the page ships no JavaScript (ADR 0024).

@@ -7,7 +7,7 @@ import type { Route } from "./+types/rewards";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { REFERRAL_BONUS_POINTS, REFERRER_POINTS, SIGNUP_POINTS, TRAILER_VIEW_POINTS } from "~/lib/points/points-rules";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { prizeCardLines } from "~/lib/seasons/prize-cards";

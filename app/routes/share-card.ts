@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/share-card";
 import { getShareCard, getShareCardPng, SHARE_CARDS_BUSY_RETRY_SECONDS, ShareCardsBusy, shareCardPath } from "~/lib/share-cards/share-card.server";
-import { isNoneMatch } from "~/lib/http/etag";
+import { isNoneMatch } from "~/kernel/http/etag";
 
 // Short, so that a blocked or erased member's card leaves shared caches within minutes
 // (ADR 0035); the ETag (the hash of everything drawn) makes each revalidation a 304.

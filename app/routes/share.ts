@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/share";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { recordShareClick } from "~/lib/funnel/funnel-counts.server";
 import { SHARE_LINK_BROKEN_MESSAGE, ShareClickQuerySchema } from "~/lib/funnel/share-click.schema";
-import { log } from "~/lib/log.server";
+import { log } from "~/kernel/log.server";
 import { networkShareUrl, parseShareNetwork, referralLink } from "~/lib/referrals/share-links";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
 import { requestLanguage } from "~/lib/i18n/request-language.server";

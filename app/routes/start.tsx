@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/start";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { joinFormQuestion } from "~/lib/consent/join-question.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { siteNameFrom } from "~/lib/site-name";

@@ -5,7 +5,7 @@ import type { Route } from "./+types/terms";
 import { LegalPage } from "~/components/legal-page";
 import { contactEmailFrom, siteNameFrom } from "~/lib/site-name";
 import { loadLegalFacts } from "~/lib/consent/legal-facts.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 
 // Nothing here needs a script: the page ships no JavaScript (ADR 0024).

@@ -6,7 +6,7 @@ import { ReferralLinkBox, ShareButtons } from "~/components/share-buttons";
 import { useLiveSettings } from "~/components/live-settings";
 import { Button } from "~/components/ui/button";
 import { getCrewName } from "~/lib/crew-names/crew-name.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { referralLink } from "~/lib/referrals/share-links";
 import { getContentIn } from "~/lib/content/content.server";
 import { getCurrentMember } from "~/lib/waitlist/current-member.server";

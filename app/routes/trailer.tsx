@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/trailer";
 import { TrailerPlayer } from "~/components/trailer-player";
 import { Button } from "~/components/ui/button";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 import { getSiteSettings } from "~/lib/settings/settings.server";
 import { siteNameFrom } from "~/lib/site-name";

@@ -5,7 +5,7 @@ import type { Route } from "./+types/unsubscribe";
 import { NoticePage } from "~/components/notice-page";
 import { Button } from "~/components/ui/button";
 import { emailHashOfUnsubscribeToken, isUnsubscribeTokenSuppressed, unsubscribeByToken } from "~/lib/email/suppression.server";
-import { readFormData } from "~/lib/http/form-data.server";
+import { readFormData } from "~/kernel/http/form-data.server";
 import { pageTranslation } from "~/lib/i18n/catalogs.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/uploads";
-import { log } from "~/lib/log.server";
+import { log } from "~/kernel/log.server";
 import { isSafeLocation } from "~/lib/storage/storage-backend";
 import { contentTypeOf, getStorage, STORAGE_RETRY_SECONDS, UPLOAD_CACHE_SECONDS } from "~/lib/storage/storage.server";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "../../app/lib/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../app/kernel/i18n/languages";
 import { isSiteLanguage } from "./language-check";
 import { users } from "./auth";
 

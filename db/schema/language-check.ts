@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { LANGUAGES } from "../../app/lib/i18n/languages";
+import { LANGUAGES } from "../../app/kernel/i18n/languages";
 
 /**
  * A language column's check, written from LANGUAGES (their one home, issue 41): a new

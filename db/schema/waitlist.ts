@@ -15,7 +15,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { apiKeys } from "./api";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "../../app/lib/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../app/kernel/i18n/languages";
 import { isSiteLanguage } from "./language-check";
 import { users } from "./auth";
 

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { addressChanges, auditEvents, emailOutbox, referrals, sessions, users, waitlistUsers } from "../../db/schema";
 import { requestWithCookie, signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { ADDRESS_CHANGE_LIMIT_MESSAGE, SAME_ADDRESS_MESSAGE } from "~/lib/contact-address/address-change-rules";
 import { THROWAWAY_ADDRESS_MESSAGE } from "~/lib/waitlist/throwaway-domains.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";

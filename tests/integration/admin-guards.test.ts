@@ -6,7 +6,7 @@ import { requestWithCookie, signInAs } from "../auth-helpers";
 import type { AdminSectionPath } from "~/lib/admin/navigation";
 import type { StaffAccess } from "~/lib/auth/guards.server";
 import { canAccess, canReadRehearsalMailbox, type AccessMode } from "~/lib/auth/roles";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { saveSiteSettings } from "~/lib/settings/settings.server";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;

@@ -6,7 +6,7 @@ import { handleApiRequest } from "../../app/lib/api/dispatch.server";
 import { API_ENDPOINTS } from "../../app/lib/api/endpoints.server";
 import { API_SCOPE_NAMES } from "../../app/lib/api/scopes";
 import { AGE_PASS_SECONDS } from "../../app/lib/consent/age-pass.server";
-import { db } from "../../app/lib/db.server";
+import { db } from "../../app/kernel/db.server";
 import { answerEmbedJoin } from "../../app/lib/embed/embed-join.server";
 import { answerJoinForm } from "../../app/lib/waitlist/join/join-answer.server";
 import { API_UNDER_CONSENT_AGE_MESSAGE } from "../../app/lib/waitlist/join/signup.server";

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, waitlistUsers } from "../../db/schema";
 import { solveBotChallenge } from "../bot-challenge";
 import { resetDatabase } from "../db-reset";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { createBotChallenge } from "~/lib/security/bot-challenge.server";
 import { BOT_CHECK_REUSED_MESSAGE } from "~/lib/security/bot-guard.server";
 import { SIGNUP_ERROR_MESSAGE } from "~/lib/waitlist/join-form";

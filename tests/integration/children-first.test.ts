@@ -10,7 +10,7 @@ import { API_ENDPOINTS } from "~/lib/api/endpoints.server";
 import { API_SCOPE_NAMES } from "~/lib/api/scopes";
 import { loadLegalFacts } from "~/lib/consent/legal-facts.server";
 import { currentPrivacyNotice } from "~/lib/consent/privacy-notice.server";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { answerEmbedJoin } from "~/lib/embed/embed-join.server";
 import { getEmbedConfig } from "~/lib/embed/embed-config.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";

@@ -7,7 +7,7 @@ import { API_ENDPOINTS } from "~/lib/api/endpoints.server";
 import { API_SCOPE_NAMES } from "~/lib/api/scopes";
 import { NOT_A_CHILD_MESSAGE, setChildChoices } from "~/lib/consent/child-choices.server";
 import { crewNameOf } from "~/lib/crew-names/crew-name";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { listLeaderboard, placeInLine } from "~/lib/leaderboard/leaderboard.server";
 import { buildMemberExport } from "~/lib/privacy/export-member.server";
 import { getShareCard } from "~/lib/share-cards/share-card.server";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { pointsLedger, users, waitlistUsers } from "../../db/schema";
 import { resetDatabase } from "../db-reset";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { createPrizeClaimToken } from "~/lib/prizes/claim-token.server";
 import { freezeDueSeasons } from "~/lib/seasons/season-freeze.server";
 import { confirmSeasonWinners } from "~/lib/seasons/season-winners.server";

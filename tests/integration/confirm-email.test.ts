@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { referrals, waitlistUsers } from "../../db/schema";
 import { resetDatabase } from "../db-reset";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { createEmailConfirmationToken } from "~/lib/waitlist/email-confirmation.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { action, loader } from "~/routes/confirm-email";

@@ -10,7 +10,7 @@ import { requestWithCookie, signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
 import { answerConsentRequest } from "~/lib/consent/consent-requests.server";
 import { SEEDED_CONSENT_AGES } from "~/lib/consent/consent-age-by-country";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { answerEmbedJoin } from "~/lib/embed/embed-join.server";
 import { createApiKey } from "~/lib/api/api-keys.server";
 import { handleApiRequest } from "~/lib/api/dispatch.server";

@@ -8,7 +8,7 @@ import { requestWithCookie, signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
 import { loadRouteServer } from "../route-server";
 import { getContent, getContentTranslation, saveContent } from "~/lib/content/content.server";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { renderQueuedEmail } from "~/lib/email/queued-render.server";
 import { getWinnerTemplates, queueWinnerEmail } from "~/lib/seasons/winner-email.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";

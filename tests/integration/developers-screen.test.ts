@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, webhookEndpoints } from "../../db/schema";
 import { requestWithCookie, signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { action, loader } from "~/routes/admin/developers";
 
 type Args = Parameters<typeof loader>[0];

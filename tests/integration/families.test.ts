@@ -9,7 +9,7 @@ import { resetDatabase } from "../db-reset";
 import { approvedChild, childPass } from "../family-helpers";
 import { requestWithCookie, sessionIdOf, signInAs } from "../auth-helpers";
 import { ADULT_BIRTH, SELF_CONSENT } from "../factories";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { FAMILY_CHILDREN_LIMIT } from "~/lib/consent/consent-rules";
 import { answerConsentRequest, requestParentConsent } from "~/lib/consent/consent-requests.server";
 import { listFamilyChildren } from "~/lib/family/family.server";

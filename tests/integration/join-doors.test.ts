@@ -5,7 +5,7 @@ import { handleApiRequest } from "../../app/lib/api/dispatch.server";
 import { API_ENDPOINTS } from "../../app/lib/api/endpoints.server";
 import { API_SCOPE_NAMES } from "../../app/lib/api/scopes";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../../app/lib/database-unavailable.server";
-import { db } from "../../app/lib/db.server";
+import { db } from "../../app/kernel/db.server";
 import { answerEmbedJoin } from "../../app/lib/embed/embed-join.server";
 import { answerJoinForm } from "../../app/lib/waitlist/join/join-answer.server";
 import { THROWAWAY_ADDRESS_MESSAGE } from "../../app/lib/waitlist/throwaway-domains.server";

@@ -6,7 +6,7 @@ import { resetDatabase } from "../db-reset";
 import { API_ENDPOINTS } from "~/lib/api/endpoints.server";
 import { createApiKey } from "~/lib/api/api-keys.server";
 import { handleApiRequest } from "~/lib/api/dispatch.server";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { action } from "~/routes/admin/launch";
 

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditEvents } from "../../db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { saveSiteSettings } from "~/lib/settings/settings.server";
 import { loader as privacyLoader } from "~/routes/privacy";
 import { loader as termsLoader } from "~/routes/terms";

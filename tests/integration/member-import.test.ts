@@ -3,14 +3,14 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, emailOutbox, memberImports, pointsLedger, waitlistUsers } from "../../db/schema";
 import { requestWithCookie, signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
-import { db } from "~/lib/db.server";
-import { isAppError } from "~/lib/errors";
+import { db } from "~/kernel/db.server";
+import { isAppError } from "~/kernel/errors";
 import { getMemberImport, listImportProblems } from "~/lib/imports/import-check.server";
 import { importNextBatch, IMPORT_STARTED_ELSEWHERE_MESSAGE, startImport } from "~/lib/imports/import-run.server";
 import { emailHashOf, suppressEmailHash } from "~/lib/email/suppression.server";
 import { createTransport } from "~/lib/email/transport.server";
 import { deliverDueEmails } from "~/lib/email/worker.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { action as waitlistEmailsAction } from "~/routes/admin/waitlist-emails";
 

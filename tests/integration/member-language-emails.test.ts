@@ -9,7 +9,7 @@ import { adminActor } from "~/lib/audit/actor";
 import { answerConsentRequest, findPendingConsent } from "~/lib/consent/consent-requests.server";
 import { runConsentSchedule } from "~/lib/consent/consent-schedule.server";
 import { requestAddressChange } from "~/lib/contact-address/address-change.server";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { sendMagicLinkEmail } from "~/lib/email/auth-emails.server";
 import type { MailTransport } from "~/lib/email/transport.server";
 import { deliverDueEmails } from "~/lib/email/worker.server";

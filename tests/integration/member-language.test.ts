@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, waitlistUsers } from "../../db/schema";
 import { answerConsentRequest } from "~/lib/consent/consent-requests.server";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { PRIVACY_NOTICE_EDITION, SPANISH_NOTICE_EDITION } from "~/lib/consent/privacy-notice.server";
 import { resolveAudience } from "~/lib/launch/audience.server";
 import { broadcastFromCompose } from "~/lib/launch/broadcasts/compose-input.server";

@@ -4,7 +4,7 @@ import { emailOutbox, sessions, users, waitlistUsers } from "../../db/schema";
 import { resetDatabase } from "../db-reset";
 import { SELF_CONSENT } from "../factories";
 import { requestWithCookie, signInAs } from "../auth-helpers";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { emailHashOf, getSuppression, suppressEmailHash } from "~/lib/email/suppression.server";
 import { createErasureToken } from "~/lib/privacy/erasure-link.server";
 import { PRIVACY_LIMITS } from "~/lib/privacy/privacy-request.server";

@@ -6,7 +6,7 @@ import { loadRouteServer, staticRoutePaths } from "../route-server";
 import { resetDatabase } from "../db-reset";
 import { createApiKey } from "~/lib/api/api-keys.server";
 import { API_SCOPE_NAMES } from "~/lib/api/scopes";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { getMailboxMessage } from "~/lib/email/outbox.server";
 import { freezeDueSeasons } from "~/lib/seasons/season-freeze.server";
 import { confirmSeasonWinners } from "~/lib/seasons/season-winners.server";

@@ -9,7 +9,7 @@ import { runConsentSchedule } from "~/lib/consent/consent-schedule.server";
 import { memberIdOfRevokeToken } from "~/lib/consent/revoke-link.server";
 import { revokeParentConsent } from "~/lib/consent/revoke-consent.server";
 import { BIRTH_DATE_IMPOSSIBLE } from "~/lib/consent/age-messages";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { setTestClockOffset } from "~/lib/dev/test-clock.server";
 import { buildMemberExport } from "~/lib/privacy/export-member.server";
 import { sendMagicLinkEmail } from "~/lib/email/auth-emails.server";

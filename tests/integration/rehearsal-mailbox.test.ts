@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { requestWithCookie, signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { claimDueEmails, enqueueEmail, markEmailSentAndClaimNext } from "~/lib/email/outbox.server";
 import { startRehearsal } from "~/lib/launch/rehearsal.server";
 import { loader as listLoader } from "~/routes/admin/rehearsal-mailbox";

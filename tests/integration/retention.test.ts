@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, waitlistUsers } from "../../db/schema";
 import { resetDatabase } from "../db-reset";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { runRetention } from "~/lib/privacy/retention.server";
 import { saveSiteSettings } from "~/lib/settings/settings.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";

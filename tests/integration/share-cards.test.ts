@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetDatabase } from "../db-reset";
 import { users } from "../../db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { loader as rootLoader } from "~/root";
 import { loader as shareCardLoader } from "~/routes/share-card";
 import { crewNameOf } from "~/lib/crew-names/crew-name";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { saveSiteSettings } from "~/lib/settings/settings.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
 import { changeMember } from "~/lib/waitlist/member-admin.server";

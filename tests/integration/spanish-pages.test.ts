@@ -14,7 +14,7 @@ import { requestParentConsent } from "~/lib/consent/consent-requests.server";
 import { currentPrivacyNotice } from "~/lib/consent/privacy-notice.server";
 import { revokeConsentUrl } from "~/lib/consent/revoke-link.server";
 import { requestAddressChange } from "~/lib/contact-address/address-change.server";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { unsubscribeUrl } from "~/lib/email/suppression.server";
 import { createEmailConfirmationToken } from "~/lib/waitlist/email-confirmation.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetDatabase } from "../db-reset";
 import { requestWithCookie, signInAs } from "../auth-helpers";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { forgetCachedSettings } from "~/lib/settings/settings.server";
 import { loader as rootLoader } from "~/root";
 import { loader as dashboardLoader } from "~/routes/dashboard";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 
 // What a PostgreSQL restart or failover does to the app's idle pooled connections
 // (they are terminated: 57P01): the process keeps running and the next queries work.

@@ -12,7 +12,7 @@ if (process.env.TEST_DB === "postgres") {
   process.env.PGLITE_DIR = "memory://";
 }
 
-const { closeDatabase, migrateDatabase, openPglite } = await import("~/lib/db.server");
+const { closeDatabase, migrateDatabase, openPglite } = await import("~/kernel/db.server");
 if (process.env.TEST_DB !== "postgres") openPglite(new PGlite({ loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) }));
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, vi } from "vitest";
 
-// A stray console.error, or a line the app logs at error level (app/lib/log.server.ts
+// A stray console.error, or a line the app logs at error level (app/kernel/log.server.ts
 // writes JSON lines to stderr), is a bug the test did not expect: fail the test that
 // caused it. A test that provokes an error log on purpose says so first with
 // expectLoggedError(/pattern/).

@@ -16,7 +16,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DIR = "memory://";
-  const { closeDatabase, getConnection, migrateDatabase } = await import("../../app/lib/db.server");
+  const { closeDatabase, getConnection, migrateDatabase } = await import("../../app/kernel/db.server");
   await migrateDatabase();
   const connection = getConnection();
   if (connection.kind !== "pglite") throw new Error("the PGlite template needs PGlite");

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { LANGUAGE_ENDONYMS, LANGUAGES, type Language } from "~/lib/i18n/languages";
+import { LANGUAGE_ENDONYMS, LANGUAGES, type Language } from "~/kernel/i18n/languages";
 import { cn } from "~/lib/utils";
 
 /**

@@ -12,7 +12,7 @@ import { Label } from "~/components/ui/label";
 import type { AdminFailure } from "~/lib/admin/failure";
 import type { ContentName } from "~/lib/content/content-fields";
 import { ContentLanguageTabs, NotTranslated } from "~/components/admin/content-language-tabs";
-import type { Language } from "~/lib/i18n/languages";
+import type { Language } from "~/kernel/i18n/languages";
 
 /**
  * An e-mail template on its screen, in one language (its tabs are links to `?language=`):

@@ -5,7 +5,7 @@ import { LocalTime } from "~/components/local-time";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { ContentName } from "~/lib/content/content-fields";
-import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, type Language } from "~/lib/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, type Language } from "~/kernel/i18n/languages";
 
 type HistoryResponse = {
   name: ContentName;

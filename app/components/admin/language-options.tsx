@@ -1,4 +1,4 @@
-import { LANGUAGE_NAMES, LANGUAGES } from "~/lib/i18n/languages";
+import { LANGUAGE_NAMES, LANGUAGES } from "~/kernel/i18n/languages";
 
 /** The site's languages as a select's options, by their English names (the back office is English). */
 export function LanguageOptions() {

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { useLocation } from "react-router";
-import { LANGUAGE_ENDONYMS, LANGUAGES } from "~/lib/i18n/languages";
+import { LANGUAGE_ENDONYMS, LANGUAGES } from "~/kernel/i18n/languages";
 import { cn } from "~/lib/utils";
 
 /**

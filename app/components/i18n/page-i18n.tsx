@@ -2,7 +2,7 @@ import type { Messages } from "@lingui/core";
 import { LinguiContext } from "@lingui/react";
 import type * as React from "react";
 import { useMatches } from "react-router";
-import type { Language } from "~/lib/i18n/languages";
+import type { Language } from "~/kernel/i18n/languages";
 import { createTranslator } from "~/lib/i18n/translator";
 
 /**

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requestWithCookie, signInAs } from "../../../tests/auth-helpers";
 import { resetDatabase } from "../../../tests/db-reset";
 import { expectLoggedError } from "../../../tests/setup/no-console-errors";
-import { AppError } from "../errors";
+import { AppError } from "../../kernel/errors";
 import { adminAction } from "./admin-action.server";
 
 const context = { requestId: "test-request" };

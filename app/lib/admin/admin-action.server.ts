@@ -4,9 +4,9 @@ import type { z } from "zod";
 import { requireStaff } from "../auth/guards.server";
 import type { AdminSectionPath } from "./navigation";
 import type { SessionUser } from "../auth/session.server";
-import { isAppError } from "../errors";
-import { readFormData } from "../http/form-data.server";
-import { log } from "../log.server";
+import { isAppError } from "../../kernel/errors";
+import { readFormData } from "../../kernel/http/form-data.server";
+import { log } from "../../kernel/log.server";
 import { failureToast, type AdminActionResult, type FailureToast } from "./action-result";
 import { failureFor, type AdminFailure } from "./failure";
 

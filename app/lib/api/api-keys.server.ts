@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { apiKeys } from "../../../db/schema";
-import { db } from "../db.server";
-import { AppError } from "../errors";
-import { isUuid } from "../uuid";
+import { db } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
+import { isUuid } from "../../kernel/uuid";
 import { recordAdminAuditEvent } from "../audit/audit.server";
 import type { ApiScope } from "./scopes";
-import { isSameSecret } from "../security/same-secret.server";
+import { isSameSecret } from "../../kernel/crypto/same-secret.server";
 
 export const MAX_ACTIVE_KEYS = 50;
 const KEY_FORMAT = /^(lc_[0-9a-z]{10})_([A-Za-z0-9_-]{43})$/;

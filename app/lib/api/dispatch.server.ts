@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { getEnv } from "../env.server";
-import { isAppError } from "../errors";
+import { getEnv } from "../../kernel/env.server";
+import { isAppError } from "../../kernel/errors";
 import { DATABASE_DOWN_RETRY_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../database-unavailable.server";
-import { log } from "../log.server";
+import { log } from "../../kernel/log.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
 import { API_AUTH_FAILURE_LIMIT, API_RATE_LIMIT } from "./limits";
 import { networkKeyOf } from "../security/client-network.server";

@@ -1,4 +1,4 @@
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { API_ENDPOINTS } from "./endpoints.server";
 import { openApiDocument } from "./openapi.server";
 

@@ -2,7 +2,7 @@ import { refineBirthMonth } from "../consent/birth-month.schema";
 import { countryCodeOf } from "../consent/consent-age-by-country";
 import { EmailAddressSchema } from "../email/email-address.schema";
 import { AudienceSchema } from "../launch/audience";
-import { LANGUAGES } from "../i18n/languages";
+import { LANGUAGES } from "../../kernel/i18n/languages";
 import { PURCHASE_LINK_PATTERN } from "../products/product.schema";
 import { isReferralCodeShape } from "../referrals/referral-code";
 import { noControlCharacters, noControlCharactersInText } from "../text-rules";

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { createApiKey, revokeApiKey } from "../api/api-keys.server";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { changeMember } from "../waitlist/member-admin.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";

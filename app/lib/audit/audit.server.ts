@@ -1,8 +1,8 @@
 import { and, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { auditEvents } from "../../../db/schema";
-import { db, type Executor } from "../db.server";
+import { db, type Executor } from "../../kernel/db.server";
 import { csvRow } from "../csv";
-import { containsPattern } from "../db/contains-pattern";
+import { containsPattern } from "../../kernel/db/contains-pattern";
 import type { Actor } from "./actor";
 
 export type AuditEntry = { action: string; targetType: string; targetId?: string | null; before?: unknown; after?: unknown };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Env } from "../env.server";
+import type { Env } from "../../kernel/env.server";
 
 const processSecrets = globalThis as unknown as { launchcrewLocalSecrets?: Map<string, string> };
 // Read once per file: a sign-up signs its confirmation link with it, and a disk read per

@@ -6,7 +6,7 @@ import { resetDatabase } from "../../../tests/db-reset";
 import { EMAIL_TABLE } from "../../../tests/email-addresses";
 import { JoinInputSchema } from "../waitlist/waitlist.schema";
 import { getAuth } from "./auth.server";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { requireStaff, requireMember } from "./guards.server";
 import { requestMagicLink, SIGN_IN_LIMITS } from "./magic-link.server";

@@ -3,9 +3,9 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins";
 import { sql } from "drizzle-orm";
 import * as schema from "../../../db/schema";
-import { getConnection } from "../db.server";
+import { getConnection } from "../../kernel/db.server";
 import { sendMagicLinkEmail } from "../email/auth-emails.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { resolveAuthSecret } from "./auth-secret.server";
 
 export const MAGIC_LINK_TTL_SECONDS = 15 * 60;

@@ -1,6 +1,6 @@
 import { appErrorWithValues } from "../i18n/error-messages.server";
-import type { Language } from "../i18n/languages";
-import { log, maskEmail } from "../log.server";
+import type { Language } from "../../kernel/i18n/languages";
+import { log, maskEmail } from "../../kernel/log.server";
 import { networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimits } from "../security/rate-limit.server";
 import { createRefusalMemo } from "../security/refusal-memo.server";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { sessions } from "../../../db/schema";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { serverNow } from "../dev/test-clock.server";
 import { getSiteSetting } from "../settings/settings.server";
 import { getAuth } from "./auth.server";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { emailHashOf } from "../email/suppression.server";
 import { addressSubjectOf, personRateLimitKey } from "../security/person-rate-limit.server";
 import { consumeRateLimit } from "../security/rate-limit.server";

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { resolveAuthSecret } from "../auth/auth-secret.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { emailIdentity } from "../waitlist/email-identity";
 import { normaliseEmail } from "../waitlist/email";
 import type { AgeBand } from "./age";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
 import { recordAuditEvent } from "../audit/audit.server";
-import { runTransaction } from "../db.server";
-import { AppError } from "../errors";
+import { runTransaction } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 
 /** A parent's choices for their child (ADR 0065): each off until the parent says yes. */
 export type ChildChoices = { showOnLeaderboard: boolean; shareWithPartners: boolean };

@@ -4,11 +4,11 @@ import { emailHashOf } from "../email/suppression.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { consentRefusals, consentRequests, emailOutbox, waitlistUsers } from "../../../db/schema";
 import { recordAuditEvent } from "../audit/audit.server";
-import { runTransaction, db, type Transaction } from "../db.server";
+import { runTransaction, db, type Transaction } from "../../kernel/db.server";
 import { serverNow } from "../dev/test-clock.server";
 import { enqueueEmail } from "../email/outbox.server";
-import { getEnv } from "../env.server";
-import { AppError } from "../errors";
+import { getEnv } from "../../kernel/env.server";
+import { AppError } from "../../kernel/errors";
 import type { ShareChannel } from "../funnel/channels";
 import { getReferralCodeOwner } from "../referrals/referral-owner.server";
 import { consumeRateLimits } from "../security/rate-limit.server";
@@ -26,7 +26,7 @@ import { CONSENT_REQUESTS_PER_NETWORK, CONSENT_REQUESTS_PER_PARENT, FAMILY_CHILD
 import { grantChildConsent } from "./grant-child-consent.server";
 import { currentPrivacyNotice } from "./privacy-notice.server";
 import { i18nFor } from "../i18n/catalogs.server";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../kernel/i18n/languages";
 
 export const PARENT_IS_CHILD_MESSAGE = /*i18n*/ "That's the address you gave for yourself. Please enter your parent's or guardian's own e-mail address.";
 export const CONSENT_LIMIT_MESSAGE = /*i18n*/ "We've sent enough requests from here for now. Please ask your parent or guardian to try again later.";

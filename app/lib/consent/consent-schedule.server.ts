@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import { db, runTransaction } from "../db.server";
+import { db, runTransaction } from "../../kernel/db.server";
 import { serverNow } from "../dev/test-clock.server";
 import { enqueueEmail } from "../email/outbox.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { startPeriodicJob } from "../jobs/periodic.server";
-import { log } from "../log.server";
+import { log } from "../../kernel/log.server";
 import { i18nFor } from "../i18n/catalogs.server";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../kernel/i18n/languages";
 import { renderConsentConfirmation } from "./consent-emails";
 import { crewNameOf } from "../crew-names/crew-name";
 import { parentFooter } from "./revoke-link.server";

@@ -5,7 +5,7 @@ import { consentAgeFor, type AppliedConsentAge } from "./consent-age-by-country"
 import type { AgePass } from "./age-pass.server";
 import { rememberUnderAgeAnswer } from "./age-memory.server";
 import { currentPrivacyNotice } from "./privacy-notice.server";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../kernel/i18n/languages";
 
 /** Where a visitor under the consent age asks a parent. */
 export const PARENT_CONSENT_PATH = "/parent-consent";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
 import { recordAuditEvent } from "../audit/audit.server";
-import type { Transaction } from "../db.server";
+import type { Transaction } from "../../kernel/db.server";
 import { callJoinBatch } from "../waitlist/join/join-record.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import type { JoinSettings, NewMember } from "../waitlist/join/join-rules.server";

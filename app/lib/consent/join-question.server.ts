@@ -1,5 +1,5 @@
 import { i18nFor } from "../i18n/catalogs.server";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../kernel/i18n/languages";
 import { getSiteSetting } from "../settings/settings.server";
 import { ageQuestionChoices } from "./consent-age-by-country";
 import { PARENT_EMAIL_LABEL, PARENT_FIRST_TEXT } from "./parent-first-words";

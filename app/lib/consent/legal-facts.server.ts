@@ -1,7 +1,7 @@
 import { getSiteSettings } from "../settings/settings.server";
 import { everythingDeletedOn } from "../privacy/retention-rules";
 import { currentPrivacyNotice } from "./privacy-notice.server";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../kernel/i18n/languages";
 
 /**
  * What /privacy and /terms state from the running site (ADR 0041): the consent age by country

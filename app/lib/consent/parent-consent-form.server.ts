@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { emailAddressSchema } from "../email/email-address.schema";
-import { isAppError } from "../errors";
+import { isAppError } from "../../kernel/errors";
 import { readPendingReferral } from "../waitlist/visitor-cookies.server";
 import { readAgePassCookie } from "./age-pass.server";
 import { requestParentConsent } from "./consent-requests.server";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../kernel/i18n/languages";
 
 export const PARENT_EMAIL_REQUIRED = /*i18n*/ "Please enter your parent's or guardian's e-mail address.";
 

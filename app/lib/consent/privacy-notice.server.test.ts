@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { currentPrivacyNotice, PRIVACY_NOTICE_EDITION, SPANISH_NOTICE_EDITION } from "./privacy-notice.server";
 

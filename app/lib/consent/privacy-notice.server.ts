@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
-import { runTransaction } from "../db.server";
+import { runTransaction } from "../../kernel/db.server";
 import { getSiteSettings } from "../settings/settings.server";
-import { DEFAULT_LANGUAGE, isTranslatedLanguage, type Language, type TranslatedLanguage } from "../i18n/languages";
+import { DEFAULT_LANGUAGE, isTranslatedLanguage, type Language, type TranslatedLanguage } from "../../kernel/i18n/languages";
 
 /**
  * The edition of the privacy notice's own words (app/routes/privacy.tsx, the parent's

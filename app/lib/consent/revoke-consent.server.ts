@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { eraseMember } from "../privacy/erase-member.server";
 
 /** Whether a withdraw link still names a membership a parent consented to. */

@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import type { EmailFooter } from "../email/layout";
 import { withdrawConsentFooter } from "./consent-emails";
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { openToken, sealToken } from "../security/signed-token.server";
 
 const PURPOSE = "consent-revoke";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../kernel/i18n/languages";
 
 /** The language tab a content editor shows (`?language=es`; English when left out). An unknown one is a 400. */
 export function requireContentLanguage(request: Request): Language {

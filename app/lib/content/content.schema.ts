@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTENT_FIELDS, type ContentName } from "./content-fields";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "~/lib/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "~/kernel/i18n/languages";
 import { noControlCharactersInText } from "~/lib/text-rules";
 
 const LIMITS = { plain: 300, rich: 50_000 } as const;

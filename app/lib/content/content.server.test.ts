@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { getSiteSettings, SETTING_DEFINITIONS } from "../settings/settings.server";
 import { CONTENT_NAMES } from "./content-fields";
 import { sanitizeRichHtml } from "./sanitize.server";

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { contentHistory, users } from "../../../db/schema";
-import { db, postgresError, runTransaction, type Transaction } from "../db.server";
-import { DEFAULT_LANGUAGE, isTranslatedLanguage, type Language } from "../i18n/languages";
+import { db, postgresError, runTransaction, type Transaction } from "../../kernel/db.server";
+import { DEFAULT_LANGUAGE, isTranslatedLanguage, type Language } from "../../kernel/i18n/languages";
 import { SETTING_DEFINITIONS, getSiteSettings, getStoredSettingValues, saveSettingRows } from "../settings/settings.server";
 import { parseTextValue, textValueToString } from "../settings/settings-rules";
 import { CONTENT_FIELDS, HISTORY_LIMIT, type ContentName } from "./content-fields";

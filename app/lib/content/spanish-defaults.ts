@@ -1,4 +1,4 @@
-import type { TranslatedLanguage } from "../i18n/languages";
+import type { TranslatedLanguage } from "../../kernel/i18n/languages";
 import type { ContentName } from "./content-fields";
 
 // The built-in Spanish of every admin-edited field (ADR 0057): what Spanish readers get

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../../../tests/db-reset";
-import { isAppError } from "../errors";
+import { isAppError } from "../../kernel/errors";
 import { listLeaderboard } from "../leaderboard/leaderboard.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { crewNameOf } from "./crew-name";

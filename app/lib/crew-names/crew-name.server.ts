@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
-import { db } from "../db.server";
-import { AppError } from "../errors";
+import { db } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 import { appErrorWithValues } from "../i18n/error-messages.server";
 import { consumeRateLimits, type RateLimitRule } from "../security/rate-limit.server";
 import { personRateLimitKey } from "../security/person-rate-limit.server";

@@ -1,5 +1,5 @@
 import { checkClassesWith } from "~/lib/utils";
-import { log } from "~/lib/log.server";
+import { log } from "~/kernel/log.server";
 
 /**
  * Logs an error for each class list in which a later class overrides an earlier one (say

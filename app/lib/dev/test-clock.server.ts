@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 
 // The server's clock for time-based rules the end-to-end suite checks (the session idle
 // timeout): PostgreSQL's now(), plus an offset that only a test server can move. The

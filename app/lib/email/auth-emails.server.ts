@@ -1,8 +1,8 @@
 import { parentFooter } from "../consent/revoke-link.server";
 import { isParentConsentedMember } from "../consent/revoke-consent.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { i18nFor } from "../i18n/catalogs.server";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../kernel/i18n/languages";
 import { referralLink } from "../referrals/share-links";
 import { emailIdentity } from "../waitlist/email-identity";
 import { memberLanguage } from "../waitlist/member-language.server";

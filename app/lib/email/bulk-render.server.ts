@@ -1,5 +1,5 @@
 import { i18nFor } from "../i18n/catalogs.server";
-import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages";
+import { DEFAULT_LANGUAGE, type Language } from "../../kernel/i18n/languages";
 import { listMemberLanguages } from "../waitlist/member-language.server";
 import { isEssentialEmailKind } from "./email-kinds";
 import { addUnsubscribeLink, emailLanguage } from "./layout";

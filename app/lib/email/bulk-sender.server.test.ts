@@ -4,7 +4,7 @@ import { resetDatabase } from "../../../tests/db-reset";
 import type { SmtpSink } from "../../../tests/e2e/smtp-sink";
 import { startSmtpPeer } from "../../../tests/smtp-transport";
 import { users } from "../../../db/schema";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { startRehearsal } from "../launch/rehearsal.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";

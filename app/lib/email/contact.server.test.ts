@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
-import { getEnv } from "../env.server";
+import { db } from "../../kernel/db.server";
+import { getEnv } from "../../kernel/env.server";
 import { CONTACT_LIMIT, deliverContactMessage } from "./contact.server";
 
 beforeEach(resetDatabase);

@@ -1,5 +1,5 @@
-import { AppError } from "../errors";
-import { getEnv } from "../env.server";
+import { AppError } from "../../kernel/errors";
+import { getEnv } from "../../kernel/env.server";
 import { networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
 import { escapeHtml, renderEmail } from "./layout";

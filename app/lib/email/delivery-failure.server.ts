@@ -1,4 +1,4 @@
-import { log } from "../log.server";
+import { log } from "../../kernel/log.server";
 import { markEmailFailed } from "./outbox.server";
 import { emailHashOf, suppressEmailHash } from "./suppression.server";
 import { RecipientRejectedError } from "./transport.server";

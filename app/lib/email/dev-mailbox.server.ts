@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 

@@ -1,6 +1,6 @@
 import type { I18n } from "@lingui/core";
-import { escapeHtml } from "../http/escape-html";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../i18n/languages";
+import { escapeHtml } from "../../kernel/http/escape-html";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../kernel/i18n/languages";
 
 type EmailContent = {
   /** The reader's translator (i18nFor(language)): the frame's words and `<html lang>` follow it. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { db } from "../db.server";
-import { log } from "../log.server";
+import { db } from "../../kernel/db.server";
+import { log } from "../../kernel/log.server";
 import type { RenderedEmail } from "./queued-render.server";
 
 // Statements on a batch of claimed outbox messages, each row on its own claim (the attempts

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { BULK_EMAIL_KINDS, claimDueEmails, claimDueEmailsStatement, enqueueEmail, wakeEmailSender } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 import { BULK_BATCHES_IN_FLIGHT, BULK_LANES } from "./bulk-sender.server";

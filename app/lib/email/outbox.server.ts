@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema";
-import { db, type Executor } from "../db.server";
+import { db, type Executor } from "../../kernel/db.server";
 import { renderQueuedEmail, type RenderedEmail } from "./queued-render.server";
 
 export type OutgoingEmail = {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { getMailboxMessage, listMailbox } from "./outbox.server";

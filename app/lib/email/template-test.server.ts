@@ -1,7 +1,7 @@
 import { sanitizeRichHtml } from "../content/sanitize.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { i18nFor } from "../i18n/catalogs.server";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../kernel/i18n/languages";
 import { referralLink } from "../referrals/share-links";
 import { enqueueEmail } from "./outbox.server";
 import { renderWelcomeEmail } from "./welcome-email";

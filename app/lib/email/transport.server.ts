@@ -1,6 +1,6 @@
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer";
-import type { Env } from "../env.server";
+import type { Env } from "../../kernel/env.server";
 import { isEssentialEmailKind } from "./email-kinds";
 import { mimeBytes } from "./mime-bytes";
 import type { ClaimedEmail } from "./outbox.server";

@@ -1,6 +1,6 @@
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { i18nFor } from "../i18n/catalogs.server";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../kernel/i18n/languages";
 import { referralLink } from "../referrals/share-links";
 import { resolveContentIn, type ContentIn } from "../content/content.server";
 import { emailConfirmationUrl } from "../waitlist/email-confirmation.server";

@@ -1,4 +1,4 @@
-import { log } from "../log.server";
+import { log } from "../../kernel/log.server";
 import {
   type ClaimedEmail,
   claimDueEmails,

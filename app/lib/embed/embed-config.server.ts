@@ -1,4 +1,4 @@
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { readableTextOn } from "../settings/settings-rules";
 import { getSiteSettings } from "../settings/settings.server";
 import { getContentIn } from "../content/content.server";
@@ -9,7 +9,7 @@ import { BIRTH_QUESTION, monthNames } from "../consent/age-question";
 import { ASK_PARENT } from "../consent/ask-parent";
 import { PARENT_EMAIL_LABEL, PARENT_FIRST_TEXT } from "../consent/parent-first-words";
 import { i18nFor } from "../i18n/catalogs.server";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../kernel/i18n/languages";
 import { BIRTH_DATE_MESSAGE } from "../consent/age-messages";
 import { countryChoices } from "../consent/consent-age-by-country";
 

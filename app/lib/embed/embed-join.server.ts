@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { referralLink } from "../referrals/share-links";
 import { checkBotGuard } from "../security/bot-guard.server";
 import { askParentFirst } from "../waitlist/join/parent-first-answer.server";
@@ -12,7 +12,7 @@ import { JoinInputSchema } from "../waitlist/waitlist.schema";
 import { openAgePass, sealAgePass } from "../consent/age-pass.server";
 import { birthMonthFields, refineBirthMonth } from "../consent/birth-month.schema";
 import { decideAge, PARENT_CONSENT_PATH } from "../consent/decide-age.server";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../kernel/i18n/languages";
 import type { AppliedConsentAge } from "../consent/consent-age-by-country";
 
 export const EmbedJoinSchema = JoinInputSchema.extend({

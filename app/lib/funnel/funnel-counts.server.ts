@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { resolveAuthSecret } from "../auth/auth-secret.server";
-import { db, type Executor } from "../db.server";
-import { getEnv } from "../env.server";
+import { db, type Executor } from "../../kernel/db.server";
+import { getEnv } from "../../kernel/env.server";
 import { getReferralCodeOwner } from "../referrals/referral-owner.server";
 import { networkKeyOf } from "../security/client-network.server";
 import { consumeRateLimit, type RateLimitRule } from "../security/rate-limit.server";

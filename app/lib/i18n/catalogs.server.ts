@@ -1,6 +1,6 @@
 import type { I18n, Messages } from "@lingui/core";
 import type { Namespace } from "./catalog-list";
-import type { Language } from "./languages";
+import type { Language } from "../../kernel/i18n/languages";
 import { requestLanguage } from "./request-language.server";
 import { createTranslator } from "./translator";
 

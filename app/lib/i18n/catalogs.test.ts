@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { NAMESPACES } from "./catalogs.server";
-import { LANGUAGES } from "./languages";
+import { LANGUAGES } from "../../kernel/i18n/languages";
 
 const LOCALES = path.resolve(import.meta.dirname, "../../locales");
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { normaliseEmail } from "../waitlist/email";
-import type { Language } from "./languages";
+import type { Language } from "../../kernel/i18n/languages";
 import { languageCookie } from "./request-language.server";
 
 /**

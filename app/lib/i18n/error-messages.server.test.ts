@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { SIGN_IN_LIMIT_MESSAGE } from "../auth/magic-link.server";
 import { NO_JS_JOIN_LIMIT_MESSAGE, NO_JS_SIGN_IN_LIMIT_MESSAGE } from "../security/bot-guard.server";
-import { AppError } from "../errors";
+import { AppError } from "../../kernel/errors";
 import { appErrorWithValues, userMessageIn } from "./error-messages.server";
 
 describe("a refusal with minutes in it", () => {

@@ -1,6 +1,6 @@
-import { AppError, type AppErrorCode } from "../errors";
+import { AppError, type AppErrorCode } from "../../kernel/errors";
 import { i18nFor } from "./catalogs.server";
-import type { Language } from "./languages";
+import type { Language } from "../../kernel/i18n/languages";
 
 /**
  * An AppError whose message has something to fill in (issue 31): `id` is an ICU message marked

@@ -1,5 +1,5 @@
 import Negotiator from "negotiator";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./languages";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "../../kernel/i18n/languages";
 
 /**
  * The site's language a browser prefers, from its Accept-Language header: "es-MX" and

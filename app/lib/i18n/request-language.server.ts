@@ -1,6 +1,6 @@
 import { parse, serialize } from "cookie";
-import { getEnv } from "../env.server";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "./languages";
+import { getEnv } from "../../kernel/env.server";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../kernel/i18n/languages";
 import { preferredLanguage } from "./preferred-language.server";
 
 /** The visitor's choice of language, kept a year. Not personal: it says "es" or "en", for everyone who chose it. */

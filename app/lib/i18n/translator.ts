@@ -1,5 +1,5 @@
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
-import { FORMAT_LOCALES, type Language } from "./languages";
+import { FORMAT_LOCALES, type Language } from "../../kernel/i18n/languages";
 
 /**
  * A message with no entry shows its id, which is its English text: a message the server

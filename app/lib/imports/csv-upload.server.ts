@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import Busboy from "busboy";
 import { CsvError, parse } from "csv-parse";
-import { AppError } from "../errors";
+import { AppError } from "../../kernel/errors";
 
 /** Far above 100,000 lines of the export's columns (about 10 MB). */
 export const MAX_IMPORT_FILE_BYTES = 32 * 1024 * 1024;

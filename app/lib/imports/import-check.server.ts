@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
 import { memberImportRows, memberImports } from "../../../db/schema";
 import { csvRow } from "../csv";
-import { db } from "../db.server";
-import { AppError } from "../errors";
+import { db } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 import { getSiteSettings } from "../settings/settings.server";
 import { isThrowawayAddress } from "../waitlist/throwaway-domains.server";
 import { IMPORT_TOO_MANY_LINES_MESSAGE, MAX_IMPORT_LINES, type CsvUpload } from "./csv-upload.server";

@@ -1,5 +1,5 @@
 import { isEmailAddress } from "../email/email-address.schema";
-import { DEFAULT_LANGUAGE, LANGUAGE_ENDONYMS, LANGUAGE_NAMES, LANGUAGES, type Language } from "../i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGE_ENDONYMS, LANGUAGE_NAMES, LANGUAGES, type Language } from "../../kernel/i18n/languages";
 import { isReferralCodeShape } from "../referrals/referral-code";
 import { isFreeOfControlCharactersInText } from "../text-rules";
 import { normaliseEmail } from "../waitlist/email";

@@ -1,4 +1,4 @@
-import { log } from "../log.server";
+import { log } from "../../kernel/log.server";
 
 /**
  * Runs `work` now and then every `intervalMs` in this process, never two runs at once; a

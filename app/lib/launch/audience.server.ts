@@ -1,11 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
-import { db, type Executor } from "../db.server";
-import { AppError } from "../errors";
+import { db, type Executor } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 import { crewNameOf } from "../crew-names/crew-name";
 import { seasonLabel } from "../seasons/season-calendar";
 import { getCurrentSeason } from "../seasons/season-leaderboard.server";
 import { describeAudience, type Audience, type ResolvedAudience } from "./audience";
-import { LANGUAGE_NAMES } from "../i18n/languages";
+import { LANGUAGE_NAMES } from "../../kernel/i18n/languages";
 
 /**
  * The audience's members as one column, `member_id` (uuid), each once, never a blocked

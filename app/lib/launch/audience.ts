@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { seasonLabel } from "../seasons/season-calendar";
 import { noControlCharacters } from "../text-rules";
-import { LANGUAGE_NAMES, LANGUAGES } from "../i18n/languages";
+import { LANGUAGE_NAMES, LANGUAGES } from "../../kernel/i18n/languages";
 
 // Who a wave or a broadcast goes to (ADR 0049). Stored as JSON on the wave or broadcast,
 // checked and counted by audience.server.ts before anything is queued.

@@ -1,4 +1,4 @@
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { openToken, sealToken } from "../security/signed-token.server";
 
 // A wave's invite code (ADR 0049): "<member id>~<wave id>.<HMAC>", signed for this purpose

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { recordAuditEvent } from "../audit/audit.server";
-import { db } from "../db.server";
-import { AppError } from "../errors";
+import { db } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import { invitePath, readInviteCode } from "./invite-code.server";
 import { GONE_MESSAGE, INVALID_CODE_MESSAGE, NOT_YOURS_MESSAGE } from "./invite-messages";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { noControlCharacters, noControlCharactersInText } from "../text-rules";
-import { LANGUAGES } from "../i18n/languages";
+import { LANGUAGES } from "../../kernel/i18n/languages";
 import { AudienceSchema, MAX_AUDIENCE_COUNT, type Audience, type AudienceKind } from "./audience";
 
 // Admin → Launch's form (browser and server): an audience kind and the one field it needs,

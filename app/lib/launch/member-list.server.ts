@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { db } from "../db.server";
-import { AppError } from "../errors";
+import { db } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 import { emailIdentity } from "../waitlist/email-identity";
 import { MAX_PASTED_ADDRESSES, pastedAddresses } from "./launch.schema";
 

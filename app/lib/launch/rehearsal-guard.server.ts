@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "../db.server";
-import { AppError } from "../errors";
+import type { Executor } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 import { seasonLabel } from "../seasons/season-calendar";
 
 /**

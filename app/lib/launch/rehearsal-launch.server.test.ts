@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { adminActor } from "../audit/actor";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { listMailbox } from "../email/outbox.server";
 import type { MailTransport } from "../email/transport.server";
 import { saveSiteSettings } from "../settings/settings.server";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { recordAdminAuditEvent } from "../audit/audit.server";
-import { db } from "../db.server";
-import { AppError } from "../errors";
+import { db } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 import { freezeSeason, lockSeasonJob } from "../seasons/season-freeze.server";
 import { requireRehearsalOwner } from "./rehearsal.server";
 

@@ -1,14 +1,14 @@
 import { sql, type SQL } from "drizzle-orm";
 import { recordAdminAuditEvent } from "../audit/audit.server";
 import { canRunRehearsal, type Role } from "../auth/roles";
-import { db, type Executor, type Transaction } from "../db.server";
+import { db, type Executor, type Transaction } from "../../kernel/db.server";
 import { wakeEmailSender } from "../email/outbox.server";
-import { AppError } from "../errors";
+import { AppError } from "../../kernel/errors";
 import { lockSeasonJob } from "../seasons/season-freeze.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { REHEARSAL_EMAIL_KINDS } from "./rehearsal-kinds";
 import type { RehearsalDiscards, RehearsalState } from "./rehearsal";
-import { ADVISORY_LOCKS } from "../advisory-locks";
+import { ADVISORY_LOCKS } from "../../kernel/advisory-locks";
 
 
 const NO_DISCARDS: RehearsalDiscards = { messages: 0, waves: 0, broadcasts: 0, seasons: 0 };

@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import type { QueuedWaveInviteData } from "../../../db/schema";
 import { parentFooter } from "../consent/revoke-link.server";
 import { crewNameOf } from "../crew-names/crew-name";
-import { db } from "../db.server";
-import { getEnv } from "../env.server";
+import { db } from "../../kernel/db.server";
+import { getEnv } from "../../kernel/env.server";
 import { i18nFor } from "../i18n/catalogs.server";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../kernel/i18n/languages";
 import { inviteUrl } from "./invite-code.server";
 import { renderWaveInviteEmail } from "./wave-invite-email";
 

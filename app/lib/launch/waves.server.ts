@@ -1,16 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Actor } from "../audit/actor";
 import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { wakeEmailSender } from "../email/outbox.server";
-import { getEnv } from "../env.server";
-import { AppError } from "../errors";
+import { getEnv } from "../../kernel/env.server";
+import { AppError } from "../../kernel/errors";
 import { getSiteSetting } from "../settings/settings.server";
 import { wakeWebhookSender } from "../webhooks/enqueue.server";
 import { describeAudience, type Audience, type ResolvedAudience } from "./audience";
 import { audienceMembersQuery, resolveAudience, sampleAudience, type AudienceSampleRow } from "./audience.server";
 import { i18nFor } from "../i18n/catalogs.server";
-import { LANGUAGES } from "../i18n/languages";
+import { LANGUAGES } from "../../kernel/i18n/languages";
 import { waveInviteSubject } from "./wave-invite-email";
 
 // Waves of invitations (ADR 0049): an admin picks an audience, sees its exact count and a

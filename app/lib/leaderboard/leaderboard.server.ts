@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { crewNameOf } from "../crew-names/crew-name";
 import type { PlaceInLine } from "./place-text";
 import { badgeFor, type Badge } from "./badges";

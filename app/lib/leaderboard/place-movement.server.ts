@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { placeInLine } from "./leaderboard.server";
 import type { PlaceInLine, PlaceMovement } from "./place-text";
 

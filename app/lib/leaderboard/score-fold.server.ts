@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { startPeriodicJob } from "../jobs/periodic.server";
-import { ADVISORY_LOCKS } from "../advisory-locks";
+import { ADVISORY_LOCKS } from "../../kernel/advisory-locks";
 
 const FOLD_INTERVAL_MS = 1_000;
 

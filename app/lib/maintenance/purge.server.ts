@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { startPeriodicJob } from "../jobs/periodic.server";
-import { log } from "../log.server";
+import { log } from "../../kernel/log.server";
 import { holdStaleReferrals } from "../referrals/referral-credit.server";
 
 /** Well past any rate-limit window in use (the longest is an hour). */

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { pointsLedger } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { crewNameOf } from "../crew-names/crew-name";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { confirmMemberEmail } from "../waitlist/members.server";
 import { historyLine, pendingLine } from "./history-text";

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { pointsLedger, referrals, waitlistUsers } from "../../../db/schema";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { crewNameOf } from "../crew-names/crew-name";
 import type { HistoryEntry, PendingEntry } from "./history-text";
 

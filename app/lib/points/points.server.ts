@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { TRAILER_VIEW_POINTS } from "./points-rules";
 
 /**

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { parentFooter } from "../consent/revoke-link.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { i18nFor } from "../i18n/catalogs.server";
-import { AppError } from "../errors";
+import { AppError } from "../../kernel/errors";
 import { openToken, sealToken } from "../security/signed-token.server";
 import { eraseMember } from "./erase-member.server";
 import { renderErasureConfirmation } from "./erasure-email";

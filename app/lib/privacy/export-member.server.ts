@@ -1,13 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
 import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
 import { canAccess, type Role } from "../auth/roles";
-import { isUuid } from "../uuid";
+import { isUuid } from "../../kernel/uuid";
 import { describeConsent } from "../consent/consent-label";
 import type { ConsentMethod } from "../consent/consent-rules";
 import { crewNameOf, publicNameOf } from "../crew-names/crew-name";
-import { db } from "../db.server";
-import { getEnv } from "../env.server";
-import { AppError } from "../errors";
+import { db } from "../../kernel/db.server";
+import { getEnv } from "../../kernel/env.server";
+import { AppError } from "../../kernel/errors";
 import { badgeFor } from "../leaderboard/badges";
 import { competitionRankSql } from "../leaderboard/leaderboard.server";
 import { getSuppression } from "../email/suppression.server";

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { auditEvents, emailOutbox, memberAuditLog, memberImportRows, rateLimits, verifications, webhookMessages } from "../../../db/schema";
-import type { Transaction } from "../db.server";
+import type { Transaction } from "../../kernel/db.server";
 import { auditNames, importRowNames, outboxNames, rateLimitNames, verificationNames, webhookNames, type NamedBy } from "./member-rows.server";
 import { scrubJson, type MemberTraces } from "./member-traces";
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../db.server";
+import type { Executor } from "../../kernel/db.server";
 import { emailHashOf } from "../email/suppression.server";
 import { addressSubjectOf, rateLimitSubjectSql } from "../security/person-rate-limit.server";
 import { tracesOf, type MemberTraces } from "./member-traces";

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { sessions } from "../../../db/schema";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { serverNow } from "../dev/test-clock.server";
-import { AppError } from "../errors";
+import { AppError } from "../../kernel/errors";
 import { appErrorWithValues } from "../i18n/error-messages.server";
 import { consumeRateLimit, type RateLimitRule } from "../security/rate-limit.server";
 import { personRateLimitKey } from "../security/person-rate-limit.server";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { recordAdminAuditEvent } from "../audit/audit.server";
-import type { Transaction } from "../db.server";
-import { AppError } from "../errors";
+import type { Transaction } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 import type { SiteSettings } from "../settings/settings.server";
 import { everythingDeletedOn } from "./retention-rules";
 

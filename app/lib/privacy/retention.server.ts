@@ -1,11 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
-import { runTransaction, type Transaction } from "../db.server";
+import { runTransaction, type Transaction } from "../../kernel/db.server";
 import { startPeriodicJob } from "../jobs/periodic.server";
-import { log } from "../log.server";
+import { log } from "../../kernel/log.server";
 import { getSiteSettings } from "../settings/settings.server";
 import { eraseMemberIn } from "./erase-member.server";
 import { everythingDeletedOn, RETENTION_BATCH } from "./retention-rules";
-import { ADVISORY_LOCKS } from "../advisory-locks";
+import { ADVISORY_LOCKS } from "../../kernel/advisory-locks";
 
 const RETENTION_JOB_INTERVAL_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

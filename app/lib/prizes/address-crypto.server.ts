@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { resolveLocalSecret } from "../auth/auth-secret.server";
-import type { Env } from "../env.server";
+import type { Env } from "../../kernel/env.server";
 
 // Prize shipping addresses at rest (ADR 0043): AES-256-GCM with a random 96-bit IV per
 // value and the claim it belongs to as associated data, so a ciphertext copied onto

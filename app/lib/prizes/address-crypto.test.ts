@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../env.server";
+import { parseEnv } from "../../kernel/env.server";
 import { decryptAddressText, encryptAddressText, resolveShippingAddressKey } from "./address-crypto.server";
 
 const KEY = randomBytes(32);

@@ -1,4 +1,4 @@
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { openToken, sealToken } from "../security/signed-token.server";
 
 // The claim link in the winner e-mail (ADR 0043): "<member id>.<YYYY-MM>.<HMAC>", good for

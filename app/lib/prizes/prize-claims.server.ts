@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages";
+import { DEFAULT_LANGUAGE, type Language } from "../../kernel/i18n/languages";
 import { sql } from "drizzle-orm";
 import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
 import { canAccess, type Role } from "../auth/roles";
@@ -7,11 +7,11 @@ import type { AgePass } from "../consent/age-pass.server";
 import { decideAge } from "../consent/decide-age.server";
 import type { AppliedConsentAge } from "../consent/consent-age-by-country";
 import { isUnderAgeRemembered } from "../consent/age-memory.server";
-import { db, type Executor } from "../db.server";
-import { getEnv } from "../env.server";
-import { AppError } from "../errors";
+import { db, type Executor } from "../../kernel/db.server";
+import { getEnv } from "../../kernel/env.server";
+import { AppError } from "../../kernel/errors";
 import { startPeriodicJob } from "../jobs/periodic.server";
-import { log } from "../log.server";
+import { log } from "../../kernel/log.server";
 import { publicNameOf } from "../crew-names/crew-name";
 import { seasonLabel } from "../seasons/season-calendar";
 import { getWinnerTemplates, queueWinnerEmail } from "../seasons/winner-email.server";
@@ -21,7 +21,7 @@ import { readPrizeClaimToken } from "./claim-token.server";
 import type { ClaimStatus } from "./claim-status";
 import { NEEDS_PARENT_MESSAGE } from "./prize-claim-form";
 import type { ShippingAddress } from "./prize-claim.schema";
-import { ADVISORY_LOCKS } from "../advisory-locks";
+import { ADVISORY_LOCKS } from "../../kernel/advisory-locks";
 
 // Season prizes claimed through the winner's contact address (ADR 0043). The winner e-mail
 // links here; the address is taken only when consent is on record, stored only encrypted,

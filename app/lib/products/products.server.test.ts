@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { products, users } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { ProductInputSchema } from "./product.schema";
 import type { Actor } from "../audit/actor";
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from "./products.server";

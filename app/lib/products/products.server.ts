@@ -1,10 +1,10 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { products } from "../../../db/schema";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { adminIdOf, type Actor } from "../audit/actor";
 import { recordAuditEvent } from "../audit/audit.server";
-import { AppError } from "../errors";
-import { isUuid } from "../uuid";
+import { AppError } from "../../kernel/errors";
+import { isUuid } from "../../kernel/uuid";
 import type { ProductInput } from "./product.schema";
 
 export const FEATURED_PRODUCTS = 4;

@@ -1,6 +1,6 @@
 import pg from "pg";
-import { getConnection } from "../db.server";
-import { log } from "../log.server";
+import { getConnection } from "../../kernel/db.server";
+import { log } from "../../kernel/log.server";
 
 type Listener = (payload: string) => void;
 

@@ -1,4 +1,4 @@
-import { log } from "../log.server";
+import { log } from "../../kernel/log.server";
 import { eventStreams, eventStreamSettingsReads } from "../metrics.server";
 import { networkKeyOf } from "../security/client-network.server";
 import { forgetCachedSettings, getSiteSettings } from "../settings/settings.server";

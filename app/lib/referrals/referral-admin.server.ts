@@ -1,13 +1,13 @@
 import { count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { memberAuditLog, pointsLedger, users, waitlistUsers } from "../../../db/schema";
-import { db, type Transaction } from "../db.server";
-import { AppError } from "../errors";
+import { db, type Transaction } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 import { competitionRankSql, leaderboardOrder } from "../leaderboard/leaderboard.server";
 import { RESET_POINTS } from "../points/points-rules";
 import { POINTS_INVALID_MESSAGE, PointsSchema } from "../points/points.schema";
-import { containsPattern } from "../db/contains-pattern";
+import { containsPattern } from "../../kernel/db/contains-pattern";
 import { recordAudit } from "../waitlist/member-admin.server";
-import { isUuid } from "../uuid";
+import { isUuid } from "../../kernel/uuid";
 
 export const REFERRAL_PAGE_SIZE = 50;
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { referrals } from "../../../db/schema";
-import { db, type Executor, type Transaction } from "../db.server";
+import { db, type Executor, type Transaction } from "../../kernel/db.server";
 import { REFERRAL_BONUS_POINTS, REFERRER_POINTS } from "../points/points-rules";
 import { enqueueWebhookEvent, wakeWebhookSender } from "../webhooks/enqueue.server";
 

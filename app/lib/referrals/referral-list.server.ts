@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { referrals } from "../../../db/schema";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 
 export type ReferralStatus = "pending" | "credited" | "held" | "rejected";
 export type ReferralRow = typeof referrals.$inferSelect;

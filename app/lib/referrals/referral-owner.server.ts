@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 
 export type ReferralCodeOwner = { id: string; referralCode: string; crewNameRoll: number; isShownPublicly: boolean };
 

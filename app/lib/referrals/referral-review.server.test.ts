@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { memberAuditLog, pointsLedger, referrals, users, waitlistUsers } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { sumLedger } from "../points/points.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { confirmMemberEmail, getMemberById } from "../waitlist/members.server";

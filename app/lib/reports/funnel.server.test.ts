@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { waitlistUsers } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { SHARE_CHANNELS, type ShareChannel } from "../funnel/channels";
 import { recordLandingVisit, recordShareClick } from "../funnel/funnel-counts.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { SHARE_CHANNELS, parseShareChannel } from "../funnel/channels";
 import { siteDayOf } from "../funnel/site-day";
 import { getSiteTimeZone } from "../funnel/site-zone.server";

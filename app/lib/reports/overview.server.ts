@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import { products, waitlistUsers } from "../../../db/schema";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { getSiteSetting } from "../settings/settings.server";
 import { nicknameOf } from "../waitlist/email";
 import { getReportStats } from "./reports.server";

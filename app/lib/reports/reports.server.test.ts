@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { waitlistUsers } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { confirmMemberEmail } from "../waitlist/members.server";
 import { getReferralPerformance, getReportStats, listCountryBreakdown, listDailySignups, listDeviceBreakdown } from "./reports.server";

@@ -1,9 +1,9 @@
 import { count, sql } from "drizzle-orm";
 import { products } from "../../../db/schema";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { nicknameOf } from "../waitlist/email";
 import { countMembers } from "../waitlist/members.server";
-import { LANGUAGE_NAMES, type Language } from "../i18n/languages";
+import { LANGUAGE_NAMES, type Language } from "../../kernel/i18n/languages";
 
 export const SIGNUP_DAYS = 90;
 export const TOP_REFERRERS = 10;

@@ -1,5 +1,5 @@
 import type { I18n } from "@lingui/core";
-import { FORMAT_LOCALES, isLanguage } from "~/lib/i18n/languages";
+import { FORMAT_LOCALES, isLanguage } from "~/kernel/i18n/languages";
 import type { PrizeTier } from "./prizes";
 
 /**

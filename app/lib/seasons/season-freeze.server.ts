@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { publicNameOf } from "../crew-names/crew-name";
-import { db, type Transaction } from "../db.server";
+import { db, type Transaction } from "../../kernel/db.server";
 import { startPeriodicJob } from "../jobs/periodic.server";
-import { log } from "../log.server";
+import { log } from "../../kernel/log.server";
 import { recordAuditEvent } from "../audit/audit.server";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
-import { ADVISORY_LOCKS } from "../advisory-locks";
+import { ADVISORY_LOCKS } from "../../kernel/advisory-locks";
 
 /** How deep a season's final standings go: the prize ranks and room for skipped members. */
 export const FROZEN_STANDINGS = 500;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { badgeFor } from "../leaderboard/badges";
 import { LEADERBOARD_SIZE, type LeaderboardRow } from "../leaderboard/leaderboard.server";
 import { getSiteSetting } from "../settings/settings.server";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { db, type Transaction } from "../db.server";
-import { AppError } from "../errors";
+import { db, type Transaction } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 import { publicNameOf } from "../crew-names/crew-name";
 import { recordAdminAuditEvent } from "../audit/audit.server";
 import { createPrizeClaims } from "../prizes/prize-claims.server";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Transaction } from "../db.server";
-import { AppError } from "../errors";
+import type { Transaction } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 
 /** Refuses a zone PostgreSQL does not know (the season trigger converts times with it). */
 export async function assertDatabaseKnowsZone(tx: Transaction, timeZone: string): Promise<void> {

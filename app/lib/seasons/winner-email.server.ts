@@ -1,9 +1,9 @@
 import { parentFooter } from "../consent/revoke-link.server";
-import type { Executor } from "../db.server";
+import type { Executor } from "../../kernel/db.server";
 import { enqueueEmail } from "../email/outbox.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { i18nFor } from "../i18n/catalogs.server";
-import { FORMAT_LOCALES, LANGUAGES, type Language } from "../i18n/languages";
+import { FORMAT_LOCALES, LANGUAGES, type Language } from "../../kernel/i18n/languages";
 import { memberLanguage } from "../waitlist/member-language.server";
 import { prizeClaimUrl } from "../prizes/claim-token.server";
 import { seasonLabel } from "./season-calendar";

@@ -3,7 +3,7 @@ import { createChallenge, verifySolution, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { z } from "zod";
 import { resolveAuthSecret } from "../auth/auth-secret.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { BOT_CHALLENGE_ALGORITHM } from "./bot-challenge";
 
 /**

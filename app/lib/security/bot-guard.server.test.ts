@@ -4,8 +4,8 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetDatabase } from "../../../tests/db-reset";
 import { solveBotChallenge } from "../../../tests/bot-challenge";
-import { db } from "../db.server";
-import { AppError } from "../errors";
+import { db } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 import { BOT_CHALLENGE, createBotChallenge } from "./bot-challenge.server";
 import {
   BOT_CHECK_EXPIRED_MESSAGE,

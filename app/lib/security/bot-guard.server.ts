@@ -1,9 +1,9 @@
 import { usedBotChallenges } from "../../../db/schema";
 import { LOGIN_FAILED_MESSAGE } from "../auth/login-form";
-import { db } from "../db.server";
-import { AppError } from "../errors";
+import { db } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 import { appErrorWithValues } from "../i18n/error-messages.server";
-import { log } from "../log.server";
+import { log } from "../../kernel/log.server";
 import { botChallengeSolveSeconds, botGuardChecks } from "../metrics.server";
 import { SIGNUP_ERROR_MESSAGE } from "../waitlist/join-form";
 import { checkBotChallenge } from "./bot-challenge.server";

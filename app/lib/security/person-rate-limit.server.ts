@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { resolveAuthSecret } from "../auth/auth-secret.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 
 // A rate-limit counter that counts one person is keyed `<what>:<which>:<subject>`, the
 // subject being their member id or a keyed hash of their address — never the address, so a

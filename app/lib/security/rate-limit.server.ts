@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 /** `refusedIndex`: which of the checks refused (0-based), null when allowed. */

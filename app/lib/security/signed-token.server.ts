@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { resolveAuthSecret } from "../auth/auth-secret.server";
-import { getEnv } from "../env.server";
-import { isSameSecret } from "./same-secret.server";
+import { getEnv } from "../../kernel/env.server";
+import { isSameSecret } from "../../kernel/crypto/same-secret.server";
 
 // Stateless signed tokens (e-mail confirmation, prize claims, consent and age passes): a
 // payload plus an HMAC of it under a purpose, so a token made for one use is never

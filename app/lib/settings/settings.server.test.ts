@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { siteSettings, users } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { DEFAULT_LOGO_URL } from "./settings-rules";
 import { forgetCachedSettings, getSiteSetting, getSiteSettings, saveSiteSettings } from "./settings.server";
 

@@ -6,7 +6,7 @@ import { BROADCAST_PACE } from "~/lib/launch/pace";
 import { inArray, sql } from "drizzle-orm";
 import { siteSettings } from "../../../db/schema";
 import { sanitizeRichHtml } from "../content/sanitize.server";
-import { db, type Transaction } from "../db.server";
+import { db, type Transaction } from "../../kernel/db.server";
 import { SITE_SETTINGS_CHANNEL } from "../realtime/channels";
 import { subscribe } from "../realtime/notifications.server";
 import { recordAdminAuditEvent } from "../audit/audit.server";

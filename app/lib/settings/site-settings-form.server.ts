@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { db, type Transaction } from "../db.server";
-import { AppError } from "../errors";
+import { db, type Transaction } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
 import { admitRetentionChange, RETENTION_SETTING_NAMES, type RetentionSchedule } from "../privacy/retention-change.server";
 import { assertDatabaseKnowsZone, rebuildOpenSeasons } from "../seasons/season-zone.server";
 import { getSiteSetting, getSiteSettings, saveSiteSettings, type SiteSettings } from "./settings.server";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { log } from "../log.server";
+import { log } from "../../kernel/log.server";
 import { type Bucket, isSafeLocation } from "../storage/storage-backend";
 import { getStorage, PUBLIC_UPLOAD_PREFIX } from "../storage/storage.server";
 import { IMAGE_TYPES, sniffImageKind, type ImageKind } from "../storage/file-types";

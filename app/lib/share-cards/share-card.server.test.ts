@@ -8,7 +8,7 @@ import { referralCodeAliases, waitlistUsers } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import { crewNameOf } from "../crew-names/crew-name";
 import { rerollCrewName } from "../crew-names/crew-name.server";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { shareCardsServed } from "../metrics.server";
 import { saveSiteSettings } from "../settings/settings.server";
 import { storeImage, UPLOAD_TARGETS } from "../storage/storage.server";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { renderMemberAvatar } from "../leaderboard/avatar.server";
-import { log } from "../log.server";
+import { log } from "../../kernel/log.server";
 import { shareCardsServed } from "../metrics.server";
 import { crewNameOf } from "../crew-names/crew-name";
 import { isReferralCodeShape } from "../referrals/referral-code";

@@ -1,4 +1,4 @@
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { listProducts } from "../products/products.server";
 import { getSiteSettings } from "../settings/settings.server";
 

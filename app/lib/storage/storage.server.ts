@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import { AppError } from "../errors";
-import { getEnv } from "../env.server";
+import { AppError } from "../../kernel/errors";
+import { getEnv } from "../../kernel/env.server";
 import { DiskStorage } from "./disk-storage.server";
 import { IMAGE_TYPES, sniffImageKind, type ImageKind } from "./file-types";
 import { S3Storage } from "./s3-storage.server";

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, emailOutbox, users } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
 import type { Role } from "../auth/roles";
-import { db } from "../db.server";
-import { isAppError } from "../errors";
+import { db } from "../../kernel/db.server";
+import { isAppError } from "../../kernel/errors";
 import { ALREADY_ON_TEAM_MESSAGE, changeTeamRole, inviteTeamMember, LAST_OWNER_MESSAGE, listTeam, NOT_YOURS_MESSAGE, OWN_ROLE_MESSAGE, removeTeamMember } from "./team.server";
 
 async function person(id: string, role: Role) {

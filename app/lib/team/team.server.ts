@@ -3,11 +3,11 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema";
 import { recordAdminAuditEvent } from "../audit/audit.server";
 import { assignableRoles, isStaffRole, ROLE_LABEL, STAFF_ROLES, type Role, type StaffRole } from "../auth/roles";
-import { db, runTransaction, type Transaction } from "../db.server";
+import { db, runTransaction, type Transaction } from "../../kernel/db.server";
 import { escapeHtml, renderEmail } from "../email/layout";
 import { enqueueEmail } from "../email/outbox.server";
-import { getEnv } from "../env.server";
-import { AppError } from "../errors";
+import { getEnv } from "../../kernel/env.server";
+import { AppError } from "../../kernel/errors";
 import { normaliseEmail, nicknameOf } from "../waitlist/email";
 import { i18nFor } from "../i18n/catalogs.server";
 

@@ -1,4 +1,4 @@
-import { getEnv } from "../env.server";
+import { getEnv } from "../../kernel/env.server";
 import { openToken, sealToken } from "../security/signed-token.server";
 
 // Stateless confirmation tokens: the member id plus an HMAC of it. Confirming twice

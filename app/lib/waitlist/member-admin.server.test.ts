@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { referralCodeAliases, users } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { getMemberStanding } from "../leaderboard/leaderboard.server";
 import { sumLedger } from "../points/points.server";
 import { adjustPoints, listMemberAudit, listReferralStandings, listReferredMembers, resetReferrals } from "../referrals/referral-admin.server";

@@ -1,17 +1,17 @@
 import type { ConsentMethod } from "../consent/consent-rules";
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { memberAuditLog, waitlistUsers } from "../../../db/schema";
-import { db, type Executor } from "../db.server";
-import { AppError } from "../errors";
-import { isUuid } from "../uuid";
-import { containsPattern } from "../db/contains-pattern";
+import { db, type Executor } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
+import { isUuid } from "../../kernel/uuid";
+import { containsPattern } from "../../kernel/db/contains-pattern";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import type { Actor } from "../audit/actor";
 import { recordAdminAuditEvent, recordAuditEvent } from "../audit/audit.server";
 import { memberEmailStatusSql, type EmailStatus } from "../email/suppression.server";
 import { countMembers, memberColumns, type Member } from "./members.server";
 import type { LaunchStatus } from "../launch/launch-status";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../kernel/i18n/languages";
 import { launchStatusFilterSql, memberLaunchStatusSql } from "../launch/launch-status.server";
 
 export const MEMBERS_PAGE_SIZE = 50;

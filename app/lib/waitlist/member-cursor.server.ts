@@ -1,8 +1,8 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
-import { db } from "../db.server";
-import { AppError } from "../errors";
-import { containsPattern } from "../db/contains-pattern";
+import { db } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
+import { containsPattern } from "../../kernel/db/contains-pattern";
 import { memberListColumns, type MemberListRow } from "./member-admin.server";
 
 export type MemberCursorQuery = { search?: string; confirmed?: boolean; blocked?: boolean; cursor?: string; limit: number };

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
-import { db, type Executor } from "../db.server";
-import { DEFAULT_LANGUAGE, type Language } from "../i18n/languages";
+import { db, type Executor } from "../../kernel/db.server";
+import { DEFAULT_LANGUAGE, type Language } from "../../kernel/i18n/languages";
 
 /** The language a member's e-mails are written in now (they may have switched since they joined); English once they are gone. */
 export async function memberLanguage(memberId: string, executor: Executor = db): Promise<Language> {

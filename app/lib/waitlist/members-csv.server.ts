@@ -1,11 +1,11 @@
 import { desc, sql } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { memberListColumns } from "./member-admin.server";
 import { csvRow } from "../csv";
 import { describeConsent } from "../consent/consent-label";
 import { describeEmailStatus } from "../email/email-status-label";
-import { LANGUAGE_NAMES } from "../i18n/languages";
+import { LANGUAGE_NAMES } from "../../kernel/i18n/languages";
 
 export const CSV_FILE_NAME = "waitlist_users.csv";
 const CSV_HEADER = ["Email", "Referral Code", "Points", "Referrals Made", "Confirmed", "Blocked", "Join Date", "Tags", "Notes", "Consent", "E-mails", "Language"];

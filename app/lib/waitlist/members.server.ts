@@ -1,13 +1,13 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { waitlistUsers } from "../../../db/schema";
-import { db, runTransaction, type Executor } from "../db.server";
+import { db, runTransaction, type Executor } from "../../kernel/db.server";
 import { referralsCredited } from "../metrics.server";
 import { creditPendingReferral } from "../referrals/referral-credit.server";
-import { isUuid } from "../uuid";
+import { isUuid } from "../../kernel/uuid";
 import { enqueueWebhookEvent } from "../webhooks/enqueue.server";
 import { normaliseEmail } from "./email";
 import type { LaunchStatus } from "../launch/launch-status";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../kernel/i18n/languages";
 import { memberLaunchStatusSql } from "../launch/launch-status.server";
 
 export const memberColumns = {

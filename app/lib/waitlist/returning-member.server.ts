@@ -1,5 +1,5 @@
 import { requestMagicLink } from "../auth/magic-link.server";
-import { isAppError } from "../errors";
+import { isAppError } from "../../kernel/errors";
 import { emailIdentity } from "./email-identity";
 import type { Member } from "./members.server";
 

@@ -1,7 +1,7 @@
 import type { Cookie } from "react-router";
 import { resolveAuthSecret } from "../auth/auth-secret.server";
-import { getEnv } from "../env.server";
-import { createSignedCookie } from "../http/signed-cookie.server";
+import { getEnv } from "../../kernel/env.server";
+import { createSignedCookie } from "../../kernel/http/signed-cookie.server";
 import { parseShareChannel, type ShareChannel } from "../funnel/channels";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;

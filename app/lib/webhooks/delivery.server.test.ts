@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { users, webhookAttempts, webhookEndpoints, webhookMessages } from "../../../db/schema";
 import { resetDatabase } from "../../../tests/db-reset";
-import { db } from "../db.server";
+import { db } from "../../kernel/db.server";
 import { joinWaitlist } from "../waitlist/join/create-members.server";
 import { DELIVERY_DEADLINE_MS, deliverDueWebhooks, startWebhookWorker } from "./delivery.server";
 import { createWebhookEndpoint } from "./endpoints.server";

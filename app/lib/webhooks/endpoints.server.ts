@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { webhookEndpoints } from "../../../db/schema";
-import { db, type Executor } from "../db.server";
-import { getEnv } from "../env.server";
-import { AppError } from "../errors";
-import { isUuid } from "../uuid";
+import { db, type Executor } from "../../kernel/db.server";
+import { getEnv } from "../../kernel/env.server";
+import { AppError } from "../../kernel/errors";
+import { isUuid } from "../../kernel/uuid";
 import { recordAdminAuditEvent } from "../audit/audit.server";
 import type { WebhookEvent } from "./events";
 import { checkWebhookUrl } from "./url-guard.server";

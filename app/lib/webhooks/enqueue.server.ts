@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { db, type Executor } from "../db.server";
-import { AppError } from "../errors";
-import { isUuid } from "../uuid";
+import { db, type Executor } from "../../kernel/db.server";
+import { AppError } from "../../kernel/errors";
+import { isUuid } from "../../kernel/uuid";
 import { recordAdminAuditEvent } from "../audit/audit.server";
 import { TEST_EVENT, type WebhookEvent } from "./events";
 

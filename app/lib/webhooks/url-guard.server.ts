@@ -1,6 +1,6 @@
 import dns from "node:dns";
 import net from "node:net";
-import { AppError } from "../errors";
+import { AppError } from "../../kernel/errors";
 
 // Webhook URLs are chosen by admins but fetched by our server: without a guard an
 // endpoint could point at the database, the cloud metadata service or a router.

@@ -29,7 +29,7 @@ import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.serve
 import { LanguageOptions } from "~/components/admin/language-options";
 import { ContentLanguageTabs } from "~/components/admin/content-language-tabs";
 import { requireContentLanguage } from "~/lib/content/content-language.server";
-import type { Language } from "~/lib/i18n/languages";
+import type { Language } from "~/kernel/i18n/languages";
 import { cn } from "~/lib/utils";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";

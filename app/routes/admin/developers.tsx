@@ -17,7 +17,7 @@ import { CreateApiKeySchema, DevelopersActionSchema, KEY_EXPIRY_CHOICES } from "
 import { createApiKey, listApiKeys, revokeApiKey, type KeyLifetimeDays } from "~/lib/api/api-keys.server";
 import { API_SCOPES, API_SCOPE_NAMES, type ApiScope } from "~/lib/api/scopes";
 import { requireStaff } from "~/lib/auth/guards.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { AddEndpointForm, EndpointCard } from "~/components/admin/webhook-endpoints";
 import type { WebhookEvent } from "~/lib/webhooks/events";
 import { resendWebhookMessage, sendTestEvent } from "~/lib/webhooks/enqueue.server";

@@ -22,7 +22,7 @@ import { getSiteSettings } from "~/lib/settings/settings.server";
 import { saveSiteSettingsForm } from "~/lib/settings/site-settings-form.server";
 import { milestoneTextOf } from "~/lib/points/milestones";
 import { listTimeZones } from "~/lib/seasons/time-zone";
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "~/kernel/env.server";
 import { RehearsalCard } from "~/components/admin/rehearsal-card";
 import { canReadRehearsalMailbox, canRunRehearsal } from "~/lib/auth/roles";
 import { REHEARSAL_INTENTS, RehearsalActionSchema } from "~/lib/launch/rehearsal.schema";

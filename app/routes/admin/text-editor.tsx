@@ -19,7 +19,7 @@ import { contentFormSchema } from "~/lib/content/content.schema";
 import { getContentTranslation, saveContent } from "~/lib/content/content.server";
 import { requireContentLanguage } from "~/lib/content/content-language.server";
 import { ContentLanguageTabs, NotTranslated } from "~/components/admin/content-language-tabs";
-import { LANGUAGE_NAMES } from "~/lib/i18n/languages";
+import { LANGUAGE_NAMES } from "~/kernel/i18n/languages";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/member-data";
 import { requireStaffApi } from "~/lib/auth/guards.server";
-import { isAppError } from "~/lib/errors";
+import { isAppError } from "~/kernel/errors";
 import { exportDownload, exportMemberDataAsAdmin } from "~/lib/privacy/export-member.server";
 
 // Waitlist Users → Download data (ADR 0045): the member's own export file, for owners and admins.

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/member-referrals";
 import { requireStaffApi } from "~/lib/auth/guards.server";
 import { listMemberAudit, listReferredMembers } from "~/lib/referrals/referral-admin.server";
-import { isUuid } from "~/lib/uuid";
+import { isUuid } from "~/kernel/uuid";
 
 // The Referral screen's details dialog: who joined with this member's code, and the
 // back-office changes made to the member.

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/trailer-view";
-import { log } from "~/lib/log.server";
+import { log } from "~/kernel/log.server";
 import { creditTrailerView } from "~/lib/points/points.server";
 import { getCurrentMember } from "~/lib/waitlist/current-member.server";
 

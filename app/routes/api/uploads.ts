@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/uploads";
 import { requireStaffApi } from "~/lib/auth/guards.server";
-import { isAppError } from "~/lib/errors";
-import { log } from "~/lib/log.server";
+import { isAppError } from "~/kernel/errors";
+import { log } from "~/kernel/log.server";
 import { withImageUploadForm } from "~/lib/storage/image-upload-form.server";
 import { STORAGE_RETRY_SECONDS, storeImage, UPLOAD_MISSING_MESSAGE, UPLOAD_TARGETS, UPLOAD_TOO_LARGE_MESSAGE, UploadTargetSchema } from "~/lib/storage/storage.server";
 

@@ -1,5 +1,5 @@
 import { apiKeyActor } from "../../audit/actor";
-import { AppError } from "../../errors";
+import { AppError } from "../../../kernel/errors";
 import { AudienceSchema } from "../../launch/audience";
 import { broadcastHtml, broadcastSubject } from "../../launch/broadcasts/broadcast.schema";
 import { controlBroadcast, createBroadcast, getBroadcast, listBroadcasts, type BroadcastListing } from "../../launch/broadcasts/broadcasts.server";

@@ -1,4 +1,4 @@
-import { AppError } from "../../errors";
+import { AppError } from "../../../kernel/errors";
 import { LEADERBOARD_SIZE, listLeaderboard, placeInLine } from "../../leaderboard/leaderboard.server";
 import { seasonParamOf } from "../../seasons/season-calendar";
 import { getCurrentSeason, listSeasonLeaderboard } from "../../seasons/season-leaderboard.server";

@@ -1,5 +1,5 @@
 import { apiKeyActor } from "../../audit/actor";
-import { AppError } from "../../errors";
+import { AppError } from "../../../kernel/errors";
 import { referralLink } from "../../referrals/share-links";
 import { crewNameOf } from "../../crew-names/crew-name";
 import { changeMember, type MemberListRow } from "../../waitlist/member-admin.server";
@@ -10,7 +10,7 @@ import { defineEndpoint } from "../endpoint.server";
 import type { ApiKey } from "../api-keys.server";
 import { ProblemAnswer } from "../problem";
 import { joinFailureOf } from "../../waitlist/join/join-failure.server";
-import { DEFAULT_LANGUAGE } from "../../i18n/languages";
+import { DEFAULT_LANGUAGE } from "../../../kernel/i18n/languages";
 import { IdParams, JoinBodySchema, JoinResultSchema, MemberChangeSchema, MemberListQuery, MemberListSchema, MemberSchema, MemberWriteResultSchema } from "../schemas";
 
 function memberJson(member: Omit<MemberListRow, "consentMethod" | "consentAt" | "privacyNoticeVersion" | "consentCountry" | "consentAge" | "emailStatus">, origin: string) {

@@ -1,5 +1,5 @@
 import { apiKeyActor } from "../../audit/actor";
-import { AppError } from "../../errors";
+import { AppError } from "../../../kernel/errors";
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from "../../products/products.server";
 import { defineEndpoint } from "../endpoint.server";
 import { IdParams, ProductBodySchema, ProductListSchema, ProductPatchSchema, ProductSchema } from "../schemas";

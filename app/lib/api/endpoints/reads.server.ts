@@ -1,12 +1,12 @@
 import { getReportStats } from "../../reports/reports.server";
-import { getEnv } from "../../env.server";
+import { getEnv } from "../../../kernel/env.server";
 import { getSiteSettings } from "../../settings/settings.server";
 import { countReferredMembers } from "../../waitlist/members.server";
 import { defineEndpoint } from "../endpoint.server";
 import { FunnelQuery, FunnelSchema, PublicSettingsSchema, ReferralDecisionResultSchema, ReferralDecisionSchema, ReferralListQuery, ReferralListSchema, StatsSchema } from "../schemas";
 import { countHeldReferrals, decideHeldReferrals } from "../../referrals/referral-review.server";
 import { apiKeyActor } from "../../audit/actor";
-import { AppError } from "../../errors";
+import { AppError } from "../../../kernel/errors";
 import { getFunnelReport, getSiteToday } from "../../reports/funnel.server";
 import { resolveFunnelRange } from "../../reports/funnel-range.schema";
 import { listReferrals } from "../../referrals/referral-list.server";

@@ -1,5 +1,5 @@
 import { apiKeyActor } from "../../audit/actor";
-import { AppError } from "../../errors";
+import { AppError } from "../../../kernel/errors";
 import { getWave, inviteWave, listWaves, previewWave, type WaveSummary } from "../../launch/waves.server";
 import { defineEndpoint } from "../endpoint.server";
 import { WaveBodySchema, WaveIdParams, WaveListQuery, WaveListSchema, WavePreviewSchema, WaveResultSchema, WaveSchema } from "../schemas";

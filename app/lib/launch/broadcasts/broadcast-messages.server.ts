@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { db } from "~/lib/db.server";
-import { isLanguage, DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
+import { db } from "~/kernel/db.server";
+import { isLanguage, DEFAULT_LANGUAGE, type Language } from "~/kernel/i18n/languages";
 
 // A broadcast's messages in the outbox (ADR 0050, 0068): claimed in batches at the site's
 // pace with what each member's copy needs. Marking them sent, renewing their leases and giving

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { recordAuditEvent } from "~/lib/audit/audit.server";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { startPeriodicJob } from "~/lib/jobs/periodic.server";
 import { enqueueWebhookEvent } from "~/lib/webhooks/enqueue.server";
 import type { ResolvedAudience } from "../audience";
 import { broadcastEventData, broadcastRecipientsQuery } from "./broadcasts.server";
-import { ADVISORY_LOCKS } from "~/lib/advisory-locks";
+import { ADVISORY_LOCKS } from "~/kernel/advisory-locks";
 
 /** Members queued per statement: a page is one short transaction, so a crash loses at most a page's work, never its rows. */
 export const QUEUE_PAGE_SIZE = 5000;

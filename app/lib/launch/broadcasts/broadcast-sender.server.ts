@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { recordDeliveryFailure } from "~/lib/email/delivery-failure.server";
 import { markEmailFailed } from "~/lib/email/outbox.server";
 import { giveBackEmails, sendHeldBatch, startLeaseHeartbeat, type HeldEmails } from "~/lib/email/outbox-batch.server";
 import { sendBatch } from "~/lib/email/send-batch.server";
 import type { MailTransport } from "~/lib/email/transport.server";
 import { sleep } from "~/lib/jobs/sleep";
-import { log } from "~/lib/log.server";
+import { log } from "~/kernel/log.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { BROADCAST_MAX_LANES, lanesForPace } from "./broadcast-lanes";
 import { claimBroadcastBatch, type ClaimedBroadcastMessage } from "./broadcast-messages.server";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addUnsubscribeLink } from "~/lib/email/layout";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
-import type { Language } from "~/lib/i18n/languages";
+import type { Language } from "~/kernel/i18n/languages";
 import { withdrawConsentFooter } from "~/lib/consent/consent-emails";
 import { renderBroadcastEmail } from "./broadcast-email";
 import { compileBroadcast, fillBroadcast, type MemberSlots } from "./compiled-broadcast";

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { db } from "~/lib/db.server";
-import { AppError } from "~/lib/errors";
+import { db } from "~/kernel/db.server";
+import { AppError } from "~/kernel/errors";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { seasonKeyFromParam } from "~/lib/seasons/season-calendar";
 import type { Audience } from "../audience";
-import { isLanguage } from "~/lib/i18n/languages";
+import { isLanguage } from "~/kernel/i18n/languages";
 import type { BroadcastInput, ComposeForm } from "./broadcast.schema";
 
 const LOCAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,7 +1,7 @@
-import { db, retryWhenAborted } from "../../db.server";
+import { db, retryWhenAborted } from "../../../kernel/db.server";
 import { isDatabaseUnavailable } from "../../database-unavailable.server";
 import { wakeEmailSender } from "../../email/outbox.server";
-import { AppError } from "../../errors";
+import { AppError } from "../../../kernel/errors";
 import { joinBatchSize } from "../../metrics.server";
 import { REFERRAL_CODE_ATTEMPTS } from "../../referrals/referral-code";
 import { wakeWebhookSender } from "../../webhooks/enqueue.server";

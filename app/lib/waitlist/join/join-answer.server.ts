@@ -7,7 +7,7 @@ import { answerParentFirstForm } from "./parent-first-answer.server";
 import { getSiteSetting } from "../../settings/settings.server";
 import { isUnderAgeRefusal } from "./create-members.server";
 import { signUpFromForm } from "./signup.server";
-import type { Language } from "../../i18n/languages";
+import type { Language } from "../../../kernel/i18n/languages";
 import { forgetReferralCode, readDeviceMemberId, readPendingReferral, rememberDeviceMember } from "../visitor-cookies.server";
 import { JoinFormSchema } from "../waitlist.schema";
 import { agePassCookie, readAgePassCookie, sealAgePass } from "../../consent/age-pass.server";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../../../../tests/db-reset";
-import { db } from "../../db.server";
+import { db } from "../../../kernel/db.server";
 import { getMemberStanding } from "../../leaderboard/leaderboard.server";
 import { joinBatchSize } from "../../metrics.server";
 import { sumLedger } from "../../points/points.server";

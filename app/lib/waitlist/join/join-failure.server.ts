@@ -1,8 +1,8 @@
 import { DATABASE_DOWN_RETRY_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../../database-unavailable.server";
-import { isAppError } from "../../errors";
+import { isAppError } from "../../../kernel/errors";
 import { userMessageIn } from "../../i18n/error-messages.server";
-import type { Language } from "../../i18n/languages";
-import { log } from "../../log.server";
+import type { Language } from "../../../kernel/i18n/languages";
+import { log } from "../../../kernel/log.server";
 import { SIGNUP_ERROR_MESSAGE } from "../join-form";
 import { BatcherFullError } from "./batcher";
 

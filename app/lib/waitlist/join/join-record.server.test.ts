@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { JOIN_REQUEST_ATTRIBUTES, JOIN_RESULT_COLUMNS } from "./join-record.server";
 
 // The TypeScript request and result of a join are the SQL function's, name for name and

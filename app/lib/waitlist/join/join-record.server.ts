@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "../../db.server";
+import type { Executor } from "../../../kernel/db.server";
 
 // The TypeScript side of waitlist_join_batch (db/functions/waitlist_join_batch.sql): its
 // request type's attributes and its result columns, with the names and SQL types the

@@ -10,7 +10,7 @@ import { isOnThrowawayList, isThrowawayAddress } from "../throwaway-domains.serv
 import type { JoinRequestRecord } from "./join-record.server";
 import type { AgeBand } from "../../consent/age";
 import { CONSENT_CONFIRMATION_DELAY_SECONDS, type ConsentMethod } from "../../consent/consent-rules";
-import { DEFAULT_LANGUAGE, type Language } from "../../i18n/languages";
+import { DEFAULT_LANGUAGE, type Language } from "../../../kernel/i18n/languages";
 import { underAgeKeyOf } from "../../consent/age-memory.server";
 
 /**

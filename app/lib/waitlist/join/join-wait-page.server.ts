@@ -1,7 +1,7 @@
-import { getEnv } from "../../env.server";
-import { escapeHtml } from "../../http/escape-html";
+import { getEnv } from "../../../kernel/env.server";
+import { escapeHtml } from "../../../kernel/http/escape-html";
 import { i18nFor } from "../../i18n/catalogs.server";
-import type { Language } from "../../i18n/languages";
+import type { Language } from "../../../kernel/i18n/languages";
 
 /**
  * The page a form post without JavaScript gets when the answer is "wait" (429, 503): the

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, referralCodeAliases, waitlistUsers } from "../../../../db/schema";
 import { resetDatabase } from "../../../../tests/db-reset";
-import { db } from "../../db.server";
+import { db } from "../../../kernel/db.server";
 import { deliverDueEmails } from "../../email/worker.server";
 import { getMemberStanding, listLeaderboard, placeInLine } from "../../leaderboard/leaderboard.server";
 import { creditTrailerView, sumLedger } from "../../points/points.server";

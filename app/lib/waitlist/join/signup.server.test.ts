@@ -4,7 +4,7 @@ import { addressSubjectOf, personRateLimitKey } from "~/lib/security/person-rate
 import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../../../db/schema";
 import { resetDatabase } from "../../../../tests/db-reset";
-import { db } from "../../db.server";
+import { db } from "../../../kernel/db.server";
 import { BatcherFullError } from "./batcher";
 import { SIGNUP_LIMIT_PER_NETWORK, signUpFromForm } from "./signup.server";
 import { SELF_CONSENT } from "../../../../tests/factories";

@@ -1,11 +1,11 @@
-import { AppError } from "../../errors";
+import { AppError } from "../../../kernel/errors";
 import type { ShareChannel } from "../../funnel/channels";
 import { referralsCredited, signups } from "../../metrics.server";
 import { householdNetworkOf, networkKeyOf } from "../../security/client-network.server";
 import { settleBotGuard, type BotGuardPass } from "../../security/bot-guard.server";
 import type { Actor } from "../../audit/actor";
 import { recordAuditEvent } from "../../audit/audit.server";
-import { db } from "../../db.server";
+import { db } from "../../../kernel/db.server";
 import { isUnderAgeRefusal, joinWaitlist, JoinGateRefusal, type JoinResult, type NewMember } from "./create-members.server";
 import type { MemberConsent } from "./join-rules.server";
 import { decideAge } from "../../consent/decide-age.server";
@@ -14,7 +14,7 @@ import { emailReturningMemberTheirLink, isMembersOwnBrowser } from "../returning
 import { countryOf, deviceClassOf } from "../signup-context";
 import type { JoinInput } from "../waitlist.schema";
 import { appErrorWithValues } from "../../i18n/error-messages.server";
-import { DEFAULT_LANGUAGE, type Language } from "../../i18n/languages";
+import { DEFAULT_LANGUAGE, type Language } from "../../../kernel/i18n/languages";
 import { getSiteSetting } from "../../settings/settings.server";
 
 // Generous enough for a classroom behind one address, tight enough to stop a script.

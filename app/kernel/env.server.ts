@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TrustProxySchema } from "./security/trust-proxy.server";
+import { TrustProxySchema } from "./http/trust-proxy.server";
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { db } from "~/lib/db.server";
+import { db } from "~/kernel/db.server";
 import { applyFunctionFiles, FUNCTIONS_FOLDER, listFunctionFiles } from "./function-files.server";
 
 // The database in each test was migrated by the setup, function files included.

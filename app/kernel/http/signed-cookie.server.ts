@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { isSameSecret } from "../security/same-secret.server";
+import { isSameSecret } from "../crypto/same-secret.server";
 import { parse, serialize, type ParseOptions, type SerializeOptions } from "cookie";
 import type { Cookie } from "react-router";
 
