@@ -1,9 +1,9 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { eq, sql } from "drizzle-orm";
 import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { listenDuringTests } from "../tests/listening-server";
 import { waitlistUsers } from "../db/schema";
 import { resetDatabase } from "../tests/db-reset";
 import { db } from "~/kernel/db.server";
@@ -38,19 +38,7 @@ app.use(async (req, res: express.Response<unknown, JoinRouteLocals>) => {
 const ORIGIN = getEnv().origin; // http://localhost:3000 (PUBLIC_ORIGIN unset in tests)
 const HOST = new URL(ORIGIN).host;
 const FORM = { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN };
-let server: http.Server;
-let port = 0;
-
-beforeAll(async () => {
-  server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const served = listenDuringTests(app);
 
 beforeEach(resetDatabase);
 
@@ -59,7 +47,7 @@ type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string 
 
 function send({ method = "POST", path = "/join-waitlist", host = HOST, headers = FORM, body }: Sent): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port, method, path, headers: { host, ...headers } }, (response) => {
+    const request = http.request({ host: "127.0.0.1", port: served.port(), method, path, headers: { host, ...headers } }, (response) => {
       const parts: Buffer[] = [];
       response.on("data", (part: Buffer) => parts.push(part));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(parts).toString() }));
@@ -170,7 +158,7 @@ describe("posts the guards refuse, and posts the route leaves to the action", ()
 
 it("survives a client that hangs up halfway through its body: nothing stored, the server goes on", async () => {
   await new Promise<void>((resolve) => {
-    const request = http.request({ host: "127.0.0.1", port, method: "POST", path: "/join-waitlist", headers: { host: HOST, ...FORM, "content-length": 500 } });
+    const request = http.request({ host: "127.0.0.1", port: served.port(), method: "POST", path: "/join-waitlist", headers: { host: HOST, ...FORM, "content-length": 500 } });
     request.on("error", () => resolve());
     request.write("email=route.cut%40exa");
     setTimeout(() => {

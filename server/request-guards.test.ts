@@ -1,8 +1,8 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { listenDuringTests } from "../tests/listening-server";
 import { readFormData } from "~/kernel/http/form-data.server";
 import { getEnv } from "~/kernel/env.server";
 import { MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES } from "./body-limit";
@@ -25,26 +25,14 @@ app.use(async (req, res) => {
 });
 
 const PUBLIC_HOST = new URL(getEnv().origin).host; // localhost:3000 (PUBLIC_ORIGIN unset in tests)
-let server: http.Server;
-let port = 0;
-
-beforeAll(async () => {
-  server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const served = listenDuringTests(app);
 
 type Sent = { method?: string; path?: string; host?: string; headers?: Record<string, string>; body?: Buffer | string; chunks?: Iterable<Buffer> };
 
 /** One raw HTTP request with exactly the Host header given (fetch would not allow it). */
 function send({ method = "GET", path = "/", host = PUBLIC_HOST, headers = {}, body, chunks }: Sent): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port, method, path, headers: { host, ...headers } }, (response) => {
+    const request = http.request({ host: "127.0.0.1", port: served.port(), method, path, headers: { host, ...headers } }, (response) => {
       const parts: Buffer[] = [];
       response.on("data", (part: Buffer) => parts.push(part));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(parts).toString() }));
