@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { isSiteLanguage } from "./language-check";
 import { users } from "./auth";
 import { waitlistUsers } from "./waitlist";
 
@@ -46,11 +47,9 @@ export const broadcasts = pgTable(
   "broadcasts",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The version in the site's default language, which every member without a translation of their own gets. */
     subject: text("subject").notNull(),
     html: text("html").notNull(),
-    /** The Spanish version (ADR 0054): members whose language is Spanish get it; null when there is none (everyone gets the English). */
-    subjectEs: text("subject_es"),
-    htmlEs: text("html_es"),
     audience: jsonb("audience").$type<AudienceDefinition>().notNull(),
     status: text("status", { enum: ["scheduled", "sending", "paused", "cancelled", "finished"] }).notNull(),
     /** The members the audience counted when it was created (the queue may differ by those who left since). */
@@ -77,7 +76,21 @@ export const broadcasts = pgTable(
     check("broadcasts_status", sql`${t.status} in ('scheduled', 'sending', 'paused', 'cancelled', 'finished')`),
     check("broadcasts_audience_count_non_negative", sql`${t.audienceCount} >= 0`),
     check("broadcasts_taken_over_non_negative", sql`${t.takenOver} >= 0`),
-    check("broadcasts_spanish_whole", sql`(${t.subjectEs} is null) = (${t.htmlEs} is null)`),
     index("broadcasts_active_idx").on(t.scheduledAt).where(sql`${t.status} in ('scheduled', 'sending')`),
   ],
+);
+
+// A broadcast in another language (ADR 0076): members whose language it is get it. One row
+// per language, so a language added to the site needs no new column.
+export const broadcastTranslations = pgTable(
+  "broadcast_translations",
+  {
+    broadcastId: bigint("broadcast_id", { mode: "number" })
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.broadcastId, t.language] }), check("broadcast_translations_language", isSiteLanguage(t.language))],
 );

@@ -1,7 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { apiKeys, auditEvents, broadcasts, emailOutbox, memberAuditLog, products, referrals, users, waitlistUsers } from "../../db/schema";
+import { apiKeys, auditEvents, broadcasts, broadcastTranslations, emailOutbox, memberAuditLog, products, referrals, users, waitlistUsers } from "../../db/schema";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../app/lib/api/api-keys.server";
 import { log } from "../../app/kernel/log.server";
 import { API_AUTH_FAILURE_LIMIT, API_RATE_LIMIT, handleApiRequest } from "../../app/lib/api/dispatch.server";
@@ -138,13 +138,13 @@ describe("broadcasts through the API", () => {
     const created = await call("POST", "/broadcasts", { body: { ...body, subjectEs: "Noticias para {{CREW_NAME}}", htmlEs: "<p>Tienes {{POINTS}} puntos.</p>", audience: audience() } });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    const [row] = await db.select({ subjectEs: broadcasts.subjectEs, htmlEs: broadcasts.htmlEs }).from(broadcasts).where(eq(broadcasts.id, id));
-    expect(row).toEqual({ subjectEs: "Noticias para {{CREW_NAME}}", htmlEs: "<p>Tienes {{POINTS}} puntos.</p>" });
+    const translated = await db.select({ language: broadcastTranslations.language, subject: broadcastTranslations.subject, html: broadcastTranslations.html }).from(broadcastTranslations).where(eq(broadcastTranslations.broadcastId, id));
+    expect(translated).toEqual([{ language: "es", subject: "Noticias para {{CREW_NAME}}", html: "<p>Tienes {{POINTS}} puntos.</p>" }]);
 
     const englishOnly = await call("POST", "/broadcasts", { body: { ...body, audience: audience() } });
     expect(englishOnly.status).toBe(201);
-    const [plain] = await db.select({ subjectEs: broadcasts.subjectEs }).from(broadcasts).where(eq(broadcasts.id, ((await englishOnly.json()) as { id: number }).id));
-    expect(plain).toEqual({ subjectEs: null });
+    const plainId = ((await englishOnly.json()) as { id: number }).id;
+    expect(await db.select().from(broadcastTranslations).where(eq(broadcastTranslations.broadcastId, plainId))).toEqual([]);
   });
 
   it("refuses one Spanish field without the other, or one the form would refuse, changing nothing", async () => {

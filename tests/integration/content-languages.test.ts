@@ -3,7 +3,7 @@
 // page or member gets the Spanish where it is written and the English where it is not.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { broadcasts, emailOutbox, users, waitlistUsers } from "../../db/schema";
+import { broadcasts, broadcastTranslations, emailOutbox, users, waitlistUsers } from "../../db/schema";
 import { requestWithCookie, signInAs } from "../auth-helpers";
 import { resetDatabase } from "../db-reset";
 import { loadRouteServer } from "../route-server";
@@ -242,7 +242,7 @@ describe("a broadcast's Español tab", () => {
     ]);
     const created = await post(broadcastsAction, "/admin/broadcasts", { ...compose, ...spanish });
     expect(created).toMatchObject({ status: 200, answer: { ok: true, toast: { title: "Broadcast Started!" } } });
-    const [row] = await db.select({ subjectEs: broadcasts.subjectEs, htmlEs: broadcasts.htmlEs }).from(broadcasts);
-    expect(row).toEqual({ subjectEs: "¡Llegó el día!", htmlEs: "<p>Ya está aquí.</p>" });
+    const translated = await db.select({ language: broadcastTranslations.language, subject: broadcastTranslations.subject, html: broadcastTranslations.html }).from(broadcastTranslations);
+    expect(translated).toEqual([{ language: "es", subject: "¡Llegó el día!", html: "<p>Ya está aquí.</p>" }]);
   });
 });

@@ -169,7 +169,7 @@ describe("e-mails in the member's language", () => {
         subject: "{{CREW_NAME}}: {{POINTS}}",
         html: "<p>{{PLACE_IN_LINE}} · {{POINTS}}</p>",
         // With a Spanish version (ADR 0057: without one, a Spanish member's copy is all English).
-        spanish: { subject: "{{CREW_NAME}}: {{POINTS}} puntos", html: "<p>{{PLACE_IN_LINE}} · {{POINTS}}</p>" },
+        translations: { es: { subject: "{{CREW_NAME}}: {{POINTS}} puntos", html: "<p>{{PLACE_IN_LINE}} · {{POINTS}}</p>" } },
         audience: { kind: "confirmed" },
       }),
       adminActor(ADMIN),

@@ -14,6 +14,9 @@ export function isTranslatedLanguage(language: Language): language is Translated
   return language !== DEFAULT_LANGUAGE;
 }
 
+/** LANGUAGES without the default, in their order. */
+export const TRANSLATED_LANGUAGES = LANGUAGES.filter(isTranslatedLanguage) as [TranslatedLanguage, ...TranslatedLanguage[]];
+
 /** Each language's name in English, for the back office (which stays English, issue 31). */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Spanish" };
 

@@ -29,7 +29,7 @@ import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.serve
 import { LanguageOptions } from "~/components/admin/language-options";
 import { ContentLanguageTabs } from "~/components/admin/content-language-tabs";
 import { requireContentLanguage } from "~/lib/content/content-language.server";
-import type { Language } from "~/kernel/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, type Language } from "~/kernel/i18n/languages";
 import { cn } from "~/lib/utils";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
@@ -111,8 +111,12 @@ export async function action(args: Route.ActionArgs) {
               sample: sample.map((row) => ({ crewName: row.crewName, points: row.points })),
               // Who gets which version, with the subject each will read.
               versions: [
-                { language: "English", subject: preview.sample.subject, members: preview.sampleEs ? preview.recipients - preview.spanishRecipients : preview.recipients },
-                ...(preview.sampleEs ? [{ language: "Spanish", subject: preview.sampleEs.subject, members: preview.spanishRecipients }] : []),
+                {
+                  language: LANGUAGE_NAMES[DEFAULT_LANGUAGE],
+                  subject: preview.sample.subject,
+                  members: preview.recipients - preview.translations.reduce((sum, translation) => sum + translation.recipients, 0),
+                },
+                ...preview.translations.map((translation) => ({ language: LANGUAGE_NAMES[translation.language], subject: translation.sample.subject, members: translation.recipients })),
               ],
             },
           };

@@ -131,8 +131,8 @@ export const broadcastEndpoints = [
     errors: [400],
     handle: async ({ body }, { key }) => {
       const { subjectEs, htmlEs, ...english } = body;
-      const spanish = subjectEs !== undefined && htmlEs !== undefined ? { subject: subjectEs, html: htmlEs } : undefined;
-      const created = await createBroadcast({ ...english, spanish, scheduledAt: body.scheduledAt ? new Date(body.scheduledAt) : undefined }, apiKeyActor(key));
+      const translations = subjectEs !== undefined && htmlEs !== undefined ? { es: { subject: subjectEs, html: htmlEs } } : undefined;
+      const created = await createBroadcast({ ...english, translations, scheduledAt: body.scheduledAt ? new Date(body.scheduledAt) : undefined }, apiKeyActor(key));
       return toBroadcast(await found(created.id));
     },
   }),

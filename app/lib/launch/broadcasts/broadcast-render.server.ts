@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { broadcasts } from "../../../../db/schema";
+import { broadcasts, broadcastTranslations } from "../../../../db/schema";
 import { withdrawConsentFooter } from "~/lib/consent/consent-emails";
 import { revokeConsentUrl } from "~/lib/consent/revoke-link.server";
 import { crewNameOf } from "~/lib/crew-names/crew-name";
@@ -7,7 +7,7 @@ import { db } from "~/kernel/db.server";
 import { emailHashSql, unsubscribeUrl } from "~/lib/email/suppression.server";
 import { getEnv } from "~/kernel/env.server";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
-import type { Language } from "~/kernel/i18n/languages";
+import { isLanguage, type Language } from "~/kernel/i18n/languages";
 import { competitionRankSql } from "~/lib/leaderboard/leaderboard.server";
 import { referralLink } from "~/lib/referrals/share-links";
 import { inviteUrl } from "../invite-code.server";
@@ -19,9 +19,9 @@ type Version = { subject: string; html: string };
 type CompiledVersion = { toMember: CompiledBroadcast; toParent: CompiledBroadcast };
 
 /**
- * A broadcast ready to fill (issue 39): each language version rendered once. `es` is the
- * Spanish version for members whose language is Spanish (ADR 0054); without one everyone gets
- * the English. `problem`: the text cannot be rendered (every message of it fails with that).
+ * A broadcast ready to fill (issue 39): each language version rendered once — the default
+ * language's, and a translation for members whose language it is (ADR 0076); without one
+ * they get the default. `problem`: the text cannot be rendered (every message of it fails with that).
  */
 export type BroadcastTemplates =
   | { problem: null; versions: { en: CompiledVersion } & Partial<Record<Language, CompiledVersion>>; needsRank: boolean; waveId: number | null }
@@ -48,19 +48,23 @@ export async function broadcastTemplates(broadcastId: number): Promise<Broadcast
   const known = compiled.get(broadcastId);
   if (known) return known;
   const [row] = await db
-    .select({ subject: broadcasts.subject, html: broadcasts.html, subjectEs: broadcasts.subjectEs, htmlEs: broadcasts.htmlEs, audience: broadcasts.audience })
+    .select({ subject: broadcasts.subject, html: broadcasts.html, audience: broadcasts.audience })
     .from(broadcasts)
     .where(eq(broadcasts.id, broadcastId));
   if (!row) return null;
+  const translations = await db
+    .select({ language: broadcastTranslations.language, subject: broadcastTranslations.subject, html: broadcastTranslations.html })
+    .from(broadcastTranslations)
+    .where(eq(broadcastTranslations.broadcastId, broadcastId));
   const waveId = row.audience.kind === "wave" && typeof row.audience.waveId === "number" ? row.audience.waveId : null;
-  const english = { subject: row.subject, html: row.html };
-  const spanish = row.subjectEs !== null && row.htmlEs !== null ? { subject: row.subjectEs, html: row.htmlEs } : null;
+  const translated = translations.filter((translation): translation is Version & { language: Language } => isLanguage(translation.language));
+  const hasInvite = waveId !== null;
   let templates: BroadcastTemplates;
   try {
     templates = {
       problem: null,
-      versions: { en: compileVersion(english, "en", waveId !== null), ...(spanish && { es: compileVersion(spanish, "es", waveId !== null) }) },
-      needsRank: [english, spanish].some((version) => version && (version.html.includes("{{PLACE_IN_LINE}}") || version.subject.includes("{{PLACE_IN_LINE}}"))),
+      versions: { en: compileVersion(row, "en", hasInvite), ...Object.fromEntries(translated.map(({ language, ...version }) => [language, compileVersion(version, language, hasInvite)])) },
+      needsRank: [row, ...translated].some((version) => version.html.includes("{{PLACE_IN_LINE}}") || version.subject.includes("{{PLACE_IN_LINE}}")),
       waveId,
     };
   } catch (error) {

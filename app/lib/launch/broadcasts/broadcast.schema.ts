@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TRANSLATED_LANGUAGES } from "~/kernel/i18n/languages";
 import { noControlCharacters, noControlCharactersInText } from "~/lib/text-rules";
 import { AudienceSchema } from "../audience";
 import { BROADCAST_PACE } from "../pace";
@@ -30,14 +31,19 @@ export const broadcastHtml = z
   .refine((html) => html.replace(/<[^>]*>/g, "").trim().length > 0, "Message is required")
   .superRefine(knownPlaceholdersOnly);
 
-/** A broadcast's Spanish version (ADR 0054): what members whose language is Spanish get. */
-export const BroadcastSpanishSchema = z.object({ subject: broadcastSubject, html: broadcastHtml });
+/** A broadcast in one language. */
+export const BroadcastVersionSchema = z.object({ subject: broadcastSubject, html: broadcastHtml });
+export type BroadcastVersion = z.infer<typeof BroadcastVersionSchema>;
 
-/** A broadcast as the API and the domain take it: the audience as JSON, `scheduledAt` absent for "now", `spanish` absent for English to everyone. */
+/** A broadcast's translations (ADR 0076): a version per language other than the default; members whose language has none get the default. */
+export const BroadcastTranslationsSchema = z.partialRecord(z.enum(TRANSLATED_LANGUAGES), BroadcastVersionSchema);
+export type BroadcastTranslations = z.infer<typeof BroadcastTranslationsSchema>;
+
+/** A broadcast as the API and the domain take it: the audience as JSON, `scheduledAt` absent for "now", `translations` absent for the default language to everyone. */
 export const BroadcastInputSchema = z.object({
   subject: broadcastSubject,
   html: broadcastHtml,
-  spanish: BroadcastSpanishSchema.optional(),
+  translations: BroadcastTranslationsSchema.optional(),
   audience: AudienceSchema,
   scheduledAt: z.coerce.date({ error: "Enter a valid date and time" }).optional(),
 });

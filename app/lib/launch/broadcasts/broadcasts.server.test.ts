@@ -132,7 +132,7 @@ describe("a broadcast", () => {
     const lupita = await member("lupita");
     await member("jamie");
     await db.update(waitlistUsers).set({ language: "es" }).where(eq(waitlistUsers.id, lupita.id));
-    await createBroadcast(launchNews({ subject: "Launch day!", html: "<p>It is here.</p>", spanish: { subject: "¡Llegó el día!", html: "<p>Ya está aquí.</p>" } }), actor);
+    await createBroadcast(launchNews({ subject: "Launch day!", html: "<p>It is here.</p>", translations: { es: { subject: "¡Llegó el día!", html: "<p>Ya está aquí.</p>" } } }), actor);
     await advanceBroadcasts();
     expect(await drain(transport)).toEqual(["sent", "sent"]);
     const toLupita = readable(peer.received.find((mail) => mail.to.includes("lupita@example.com"))!.raw);

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { broadcasts, emailOutbox } from "../../../../db/schema";
+import { broadcasts, broadcastTranslations, emailOutbox } from "../../../../db/schema";
 import { recordAuditEvent } from "~/lib/audit/audit.server";
 import type { Actor } from "~/lib/audit/actor";
 import { sanitizeRichHtml } from "~/lib/content/sanitize.server";
@@ -11,10 +11,10 @@ import { enqueueEmail } from "~/lib/email/outbox.server";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { describeAudience, type Audience, type ResolvedAudience } from "../audience";
 import { audienceMembersQuery, resolveAudience } from "../audience.server";
-import { BROADCAST_SCHEDULE_MAX_DAYS, type BroadcastInput } from "./broadcast.schema";
+import { BROADCAST_SCHEDULE_MAX_DAYS, type BroadcastInput, type BroadcastTranslations, type BroadcastVersion } from "./broadcast.schema";
 import { renderBroadcastEmail } from "./broadcast-email";
 import { usesPlaceholder } from "./placeholders";
-import type { Language } from "~/kernel/i18n/languages";
+import { LANGUAGE_NAMES, TRANSLATED_LANGUAGES, type Language, type TranslatedLanguage } from "~/kernel/i18n/languages";
 import { i18nFor } from "~/lib/i18n/catalogs.server";
 
 export type BroadcastStatus = (typeof broadcasts.$inferSelect)["status"];
@@ -28,22 +28,23 @@ export function broadcastRecipientsQuery(audience: ResolvedAudience, after?: str
   return sql`select a.member_id, u.email from (${audienceMembersQuery(audience, after)}) as a join waitlist_users u on u.id = a.member_id where u.confirmed_email${from}`;
 }
 
-async function countRecipients(audience: ResolvedAudience): Promise<{ all: number; spanish: number }> {
-  const result = await db.execute<{ count: number; spanish: number }>(sql`
-    select count(*)::integer as count, count(*) filter (where u.language = 'es')::integer as spanish
-      from (${broadcastRecipientsQuery(audience)}) as r join waitlist_users u on u.id = r.member_id`);
-  return { all: Number(result.rows[0]?.count ?? 0), spanish: Number(result.rows[0]?.spanish ?? 0) };
+/** How many of an audience's recipients read each language (a language nobody reads is absent). */
+async function countRecipients(audience: ResolvedAudience): Promise<Partial<Record<Language, number>>> {
+  const result = await db.execute<{ language: Language; count: number }>(sql`
+    select u.language, count(*)::integer as count
+      from (${broadcastRecipientsQuery(audience)}) as r join waitlist_users u on u.id = r.member_id
+     group by u.language`);
+  return Object.fromEntries(result.rows.map((row) => [row.language, Number(row.count)]));
 }
 
 export type BroadcastPreview = {
   audience: ResolvedAudience;
   description: string;
   recipients: number;
-  /** How many of them read Spanish: they get the Spanish version when there is one. */
-  spanishRecipients: number;
+  /** The default language's version as a member would get it. */
   sample: ReturnType<typeof renderSample>;
-  /** The Spanish version as a Spanish-speaking member would get it; null when everyone gets the English. */
-  sampleEs: ReturnType<typeof renderSample> | null;
+  /** Each translation as a member who reads it would get it, with how many recipients read it. */
+  translations: { language: TranslatedLanguage; sample: ReturnType<typeof renderSample>; recipients: number }[];
 };
 
 type BroadcastText = Pick<BroadcastInput, "subject" | "html">;
@@ -62,13 +63,29 @@ function checkPlaceholders(text: BroadcastText, audience: ResolvedAudience): voi
  * confirmed address, an invite link is asked for only when the audience is a wave, and the
  * message (and its Spanish version) renders. Throws AppError INVALID_INPUT with the reason otherwise.
  */
-export async function previewBroadcast(input: Pick<BroadcastInput, "subject" | "html" | "spanish" | "audience">): Promise<BroadcastPreview> {
+export async function previewBroadcast(input: Pick<BroadcastInput, "subject" | "html" | "translations" | "audience">): Promise<BroadcastPreview> {
   const { audience, description } = await resolveAudience(input.audience);
+  const translated = translationsIn(input.translations);
   checkPlaceholders(input, audience);
-  if (input.spanish) checkPlaceholders(input.spanish, audience);
-  const { all: recipients, spanish: spanishRecipients } = await countRecipients(audience);
+  for (const [, version] of translated) checkPlaceholders(version, audience);
+  const byLanguage = await countRecipients(audience);
+  const recipients = Object.values(byLanguage).reduce((sum, count) => sum + count, 0);
   if (recipients === 0) throw new AppError("INVALID_INPUT", `Nobody in "${description}" has confirmed their e-mail address yet, so a broadcast would reach no one.`);
-  return { audience, description, recipients, spanishRecipients, sample: renderSample(input), sampleEs: input.spanish ? renderSample(input.spanish, "es") : null };
+  return {
+    audience,
+    description,
+    recipients,
+    sample: renderSample(input),
+    translations: translated.map(([language, version]) => ({ language, sample: renderSample(version, language), recipients: byLanguage[language] ?? 0 })),
+  };
+}
+
+/** A broadcast's translations as pairs, in the order of LANGUAGES. */
+function translationsIn(translations: BroadcastTranslations | undefined): [TranslatedLanguage, BroadcastVersion][] {
+  return TRANSLATED_LANGUAGES.flatMap((language) => {
+    const version = translations?.[language];
+    return version ? [[language, version] as [TranslatedLanguage, BroadcastVersion]] : [];
+  });
 }
 
 /** Renders the message for a sample member: a template that cannot render is refused here, not per member. */
@@ -88,11 +105,13 @@ function renderSample(input: BroadcastText, language: Language = "en") {
   }
 }
 
-/** "Send a test": the message as a sample member would get it, to the admin who asked; the Spanish version too, as a second e-mail. */
-export async function sendBroadcastTest(input: Pick<BroadcastInput, "subject" | "html" | "spanish" | "audience">, to: string): Promise<void> {
-  const { sample, sampleEs } = await previewBroadcast(input);
+/** "Send a test": the message as a sample member would get it, to the admin who asked; each translation too, as an e-mail of its own. */
+export async function sendBroadcastTest(input: Pick<BroadcastInput, "subject" | "html" | "translations" | "audience">, to: string): Promise<void> {
+  const { sample, translations } = await previewBroadcast(input);
   await enqueueEmail({ kind: "template_test", to, subject: `[Test] ${sample.subject}`, html: sample.html, text: sample.text });
-  if (sampleEs) await enqueueEmail({ kind: "template_test", to, subject: `[Test, Spanish] ${sampleEs.subject}`, html: sampleEs.html, text: sampleEs.text });
+  for (const { language, sample: translated } of translations) {
+    await enqueueEmail({ kind: "template_test", to, subject: `[Test, ${LANGUAGE_NAMES[language]}] ${translated.subject}`, html: translated.html, text: translated.text });
+  }
 }
 
 /** Creates a broadcast: sending at once, or scheduled. Its messages are queued by the broadcast job. */
@@ -109,8 +128,6 @@ export async function createBroadcast(input: BroadcastInput, actor: Actor, now =
       .values({
         subject: input.subject,
         html: sanitizeRichHtml(input.html),
-        subjectEs: input.spanish?.subject ?? null,
-        htmlEs: input.spanish ? sanitizeRichHtml(input.spanish.html) : null,
         audience: preview.audience,
         status: isLater ? "scheduled" : "sending",
         audienceCount: preview.recipients,
@@ -121,11 +138,17 @@ export async function createBroadcast(input: BroadcastInput, actor: Actor, now =
       })
       .returning();
     if (!row) throw new Error("broadcast insert returned no row");
+    const translated = translationsIn(input.translations);
+    if (translated.length > 0) {
+      await tx
+        .insert(broadcastTranslations)
+        .values(translated.map(([language, version]) => ({ broadcastId: row.id, language, subject: version.subject, html: sanitizeRichHtml(version.html) })));
+    }
     await recordAuditEvent(tx, actor, {
       action: "broadcast.created",
       targetType: "broadcast",
       targetId: String(row.id),
-      after: { subject: row.subject, ...(row.subjectEs ? { subjectEs: row.subjectEs } : {}), audience: preview.description, recipients: preview.recipients, scheduledAt: row.scheduledAt, rehearsal },
+      after: { subject: row.subject, ...Object.fromEntries(translated.map(([language, version]) => [`subject:${language}`, version.subject])), audience: preview.description, recipients: preview.recipients, scheduledAt: row.scheduledAt, rehearsal },
     });
     if (!isLater) await enqueueWebhookEvent(tx, "broadcast.started", broadcastEventData(row));
     return row;

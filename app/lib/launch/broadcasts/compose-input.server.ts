@@ -41,17 +41,17 @@ function audienceOf(form: ComposeForm): Audience {
 const isBlankHtml = (html: string) => html.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim() === "";
 
 /** The Español tab: nothing (English to everyone), or both a subject and a message. */
-function spanishOf(form: ComposeForm): BroadcastInput["spanish"] {
+function translationsOf(form: ComposeForm): BroadcastInput["translations"] {
   const hasSubject = form.subjectEs !== "";
   const hasMessage = !isBlankHtml(form.htmlEs);
   if (!hasSubject && !hasMessage) return undefined;
   if (!hasSubject || !hasMessage) throw new AppError("INVALID_INPUT", "Write both the Spanish subject and the Spanish message, or leave both empty to send the English to everyone.");
-  return { subject: form.subjectEs, html: form.htmlEs };
+  return { es: { subject: form.subjectEs, html: form.htmlEs } };
 }
 
 /** The compose form as a broadcast: its audience, its Spanish version if any, and its time in the site's time zone. */
 export async function broadcastFromCompose(form: ComposeForm, now = new Date()): Promise<BroadcastInput> {
-  const input: BroadcastInput = { subject: form.subject, html: form.html, spanish: spanishOf(form), audience: audienceOf(form) };
+  const input: BroadcastInput = { subject: form.subject, html: form.html, translations: translationsOf(form), audience: audienceOf(form) };
   if (form.when === "later") {
     const at = await siteLocalTime(form.scheduledAt);
     if (at.getTime() <= now.getTime()) throw new AppError("INVALID_INPUT", "Choose a time in the future, or send it now.");
