@@ -20,6 +20,7 @@ import { competitionRankSql } from "~/lib/leaderboard/leaderboard.server";
 import { removeChildFromFamily } from "~/lib/family/family.server";
 import { eraseMember } from "~/lib/privacy/erase-member.server";
 import { requestOwnErasure } from "~/lib/privacy/erasure-link.server";
+import { runRetention } from "~/lib/privacy/retention.server";
 import { adjustPoints } from "~/lib/referrals/referral-admin.server";
 import { addressSubjectOf } from "~/lib/security/person-rate-limit.server";
 import { joinWaitlist } from "~/lib/waitlist/join/create-members.server";
@@ -210,5 +211,46 @@ describe("removing one child of a family", () => {
     expect(members.rows.map((row) => row.id)).toEqual([own.member.id, staying.id]);
     expect((await db.execute(sql`select 1 from email_outbox where to_address = ${parent}`)).rows.length).toBeGreaterThan(1);
     expect((await db.execute(sql`select 1 from users where email = ${parent}`)).rows).toHaveLength(1);
+  });
+});
+
+describe("a retention run", () => {
+  it("erases only the members past the schedule: no row of anyone else changes, though their addresses share the words", async () => {
+    // Unconfirmed for 31 days, on addresses holding the others' words; beside them, one unconfirmed for 29 days.
+    const now = new Date();
+    const day = 24 * 60 * 60 * 1000;
+    const expired = ["mail@school.example", "crew@school.example"];
+    const theirs = new Set<string>();
+    for (const [index, email] of [...expired, "mail.crew@school.example"].entries()) {
+      const { member } = await joinWaitlist({ email, isConfirmed: false, notes: "mail crew network" });
+      const clientIp = `198.51.100.${120 + index}`;
+      await signInAs(email, clientIp);
+      await requestMagicLink({ email, clientIp });
+      await enqueueEmail({ kind: "broadcast", to: email, subject: "Crew news", html: "<p>mail crew</p>", text: "mail crew", memberId: member.id });
+      const daysAgo = expired.includes(email) ? 31 : 29;
+      await db.execute(sql`update waitlist_users set join_date = ${new Date(now.getTime() - daysAgo * day).toISOString()} where id = ${member.id}`);
+      if (expired.includes(email)) theirs.add(member.id.toLowerCase()).add(email).add(emailIdentity(email)).add(addressSubjectOf(emailHashOf(email)).toLowerCase());
+    }
+    for (const user of await db.select({ id: users.id, email: users.email }).from(users)) if (expired.includes(user.email)) theirs.add(user.id.toLowerCase());
+
+    const before = await snapshotCatalog();
+    // The fixture reaches their mail, sign-in and links, beside others' rows holding the same words.
+    for (const table of ["email_outbox", "sessions", "verifications", "users"]) expect(before.get(table)!.filter((row) => namesOneOf(row, theirs)).length, table).toBeGreaterThan(0);
+    expect(await runRetention(now)).toEqual({ unconfirmedErased: expired.length, afterLaunchErased: 0, skipped: false });
+    const after = await snapshotCatalog();
+
+    for (const [table, rows] of before) {
+      if (COUNTS_PER_SCORE.includes(table)) continue;
+      expect(without(rows.filter((row) => !namesOneOf(row, theirs)), after.get(table)!), table).toEqual([]);
+      const keyOf = await primaryKeyOf(table);
+      const namedThem = new Set(rows.filter((row) => namesOneOf(row, theirs)).map(keyOf));
+      for (const row of without(after.get(table)!, rows)) expect(namesOneOf(row, theirs) || namedThem.has(keyOf(row)), `${table}: ${row}`).toBe(true);
+    }
+    for (const [table, rows] of after) {
+      const left = rows.filter((row) => namesOneOf(row, theirs));
+      expect(without(left, left.filter((row) => /"member\.erased"/.test(row) || (table === "audit_events" && /"after": null/.test(row)))), table).toEqual([]);
+    }
+    const kept = await db.execute<{ email: string }>(sql`select email from waitlist_users where email like '%@school.example' order by email`);
+    expect(kept.rows.map((row) => row.email)).toEqual(["example.kid@school.example", "mail.crew@school.example"]);
   });
 });
