@@ -133,7 +133,7 @@ describe("broadcasts through the API", () => {
   it("creates a broadcast with its Spanish version (subjectEs and htmlEs), documented in the OpenAPI document", async () => {
     const document = (await (await call("GET", "/openapi.json", { key: null })).json()) as { components: { schemas: Record<string, { properties: Record<string, unknown>; description?: string }> } };
     expect(Object.keys(document.components.schemas.BroadcastBody!.properties)).toEqual(expect.arrayContaining(["subjectEs", "htmlEs"]));
-    expect(document.components.schemas.BroadcastBody!.description).toContain("`subjectEs` and `htmlEs`");
+    expect(document.components.schemas.BroadcastBody!.description).toContain("`subjectEs` and `htmlEs` (deprecated");
 
     const created = await call("POST", "/broadcasts", { body: { ...body, subjectEs: "Noticias para {{CREW_NAME}}", htmlEs: "<p>Tienes {{POINTS}} puntos.</p>", audience: audience() } });
     expect(created.status).toBe(201);
@@ -157,7 +157,26 @@ describe("broadcasts through the API", () => {
     expect(JSON.stringify((await problemOf(unknownPlaceholder)).errors)).toContain("Unknown placeholder {{NOMBRE}}");
     const blank = await call("POST", "/broadcasts", { body: { ...body, subjectEs: "Noticias", htmlEs: "<p> </p>", audience: audience() } });
     expect(blank.status).toBe(400);
+    const twice = await call("POST", "/broadcasts", { body: { ...body, subjectEs: "Noticias", htmlEs: "<p>Hola</p>", translations: { es: { subject: "Noticias", html: "<p>Hola</p>" } }, audience: audience() } });
+    expect(twice.status).toBe(400);
+    expect((await problemOf(twice)).errors).toEqual({ "body.subjectEs": ["Give the Spanish version once: in translations.es, or (deprecated) as subjectEs and htmlEs."] });
+    const unknownLanguage = await call("POST", "/broadcasts", { body: { ...body, translations: { xx: { subject: "Nieuws", html: "<p>Hallo</p>" } }, audience: audience() } });
+    expect(unknownLanguage.status).toBe(400);
+    const english = await call("POST", "/broadcasts", { body: { ...body, translations: { en: { subject: "News", html: "<p>News</p>" } }, audience: audience() } });
+    expect(english.status).toBe(400);
     expect((await db.select({ id: broadcasts.id }).from(broadcasts)).length).toBe(before);
+  });
+
+  it("creates a broadcast with its translations keyed by language, documented in the OpenAPI document", async () => {
+    const document = (await (await call("GET", "/openapi.json", { key: null })).json()) as { components: { schemas: Record<string, { properties: Record<string, { deprecated?: boolean }>; description?: string }> } };
+    const properties = document.components.schemas.BroadcastBody!.properties;
+    expect(Object.keys(properties)).toContain("translations");
+    expect([properties.subjectEs?.deprecated, properties.htmlEs?.deprecated]).toEqual([true, true]);
+    const created = await call("POST", "/broadcasts", { body: { ...body, translations: { es: { subject: "Noticias para {{CREW_NAME}}", html: "<p>Hola</p>" } }, audience: audience() } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const translated = await db.select({ language: broadcastTranslations.language, subject: broadcastTranslations.subject }).from(broadcastTranslations).where(eq(broadcastTranslations.broadcastId, id));
+    expect(translated).toEqual([{ language: "es", subject: "Noticias para {{CREW_NAME}}" }]);
   });
 });
 

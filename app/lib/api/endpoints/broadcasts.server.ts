@@ -1,7 +1,7 @@
 import { apiKeyActor } from "../../audit/actor";
 import { AppError } from "../../../kernel/errors";
 import { AudienceSchema } from "../../launch/audience";
-import { broadcastHtml, broadcastSubject } from "../../launch/broadcasts/broadcast.schema";
+import { broadcastHtml, broadcastSubject, BroadcastTranslationsSchema } from "../../launch/broadcasts/broadcast.schema";
 import { controlBroadcast, createBroadcast, getBroadcast, listBroadcasts, type BroadcastListing } from "../../launch/broadcasts/broadcasts.server";
 import { defineEndpoint } from "../endpoint.server";
 import { z } from "../zod";
@@ -48,9 +48,11 @@ const BroadcastBodySchema = z
   .object({
     subject: broadcastSubject,
     html: broadcastHtml,
-    // The Spanish version (ADR 0054, 0057): the form's Español tab, with its limits; both or neither.
-    subjectEs: broadcastSubject.optional(),
-    htmlEs: broadcastHtml.optional(),
+    // The translations (ADR 0076), a version per language other than English, with the same limits.
+    translations: BroadcastTranslationsSchema.optional(),
+    // Deprecated, kept for existing integrations: the Spanish version as two fields (ADR 0054, 0057); both or neither.
+    subjectEs: broadcastSubject.optional().openapi({ deprecated: true, description: "Deprecated: use translations.es.subject." }),
+    htmlEs: broadcastHtml.optional().openapi({ deprecated: true, description: "Deprecated: use translations.es.html." }),
     audience: AudienceSchema,
     scheduledAt: z.iso.datetime({ offset: true, message: "Give scheduledAt as an ISO 8601 date and time." }).optional().openapi({ description: "When to start; absent: now." }),
   })
@@ -62,10 +64,13 @@ const BroadcastBodySchema = z
         message: "Give both subjectEs and htmlEs (the Spanish version), or neither to send the English to everyone.",
       });
     }
+    if (body.subjectEs !== undefined && body.translations?.es !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["subjectEs"], message: "Give the Spanish version once: in translations.es, or (deprecated) as subjectEs and htmlEs." });
+    }
   })
   .openapi("BroadcastBody", {
     description:
-      "`subject` is plain text; `html` is sanitised like site text. Both may use {{CREW_NAME}}, {{PLACE_IN_LINE}} and {{POINTS}}; `html` also {{REFERRAL_LINK}}, and {{INVITE_LINK}} when the audience is a wave. `subjectEs` and `htmlEs` (optional, both or neither, with the same limits and placeholders) are the Spanish version: members whose language is Spanish get it, in a Spanish e-mail; without it everyone gets the English, in an English e-mail. `audience` is one of: {kind: \"confirmed\"}, {kind: \"top_all_time\", count}, {kind: \"top_month\", count}, {kind: \"first_joined\", count}, {kind: \"tag\", tag}, {kind: \"season_winners\", season: \"2026-10-01\"}, {kind: \"wave\", waveId}, {kind: \"members\", memberIds}; only members with a confirmed address get it, never an unsubscribed or bounced one.",
+      "`subject` is plain text; `html` is sanitised like site text. Both may use {{CREW_NAME}}, {{PLACE_IN_LINE}} and {{POINTS}}; `html` also {{REFERRAL_LINK}}, and {{INVITE_LINK}} when the audience is a wave. `translations` (optional) holds a version per language other than English, keyed by language (\"es\"), each a `subject` and an `html` with the same limits and placeholders: members whose language it is get it, in an e-mail in that language; members whose language has none get the English. `subjectEs` and `htmlEs` (deprecated: both or neither) are the Spanish version the older way. `audience` is one of: {kind: \"confirmed\"}, {kind: \"top_all_time\", count}, {kind: \"top_month\", count}, {kind: \"first_joined\", count}, {kind: \"tag\", tag}, {kind: \"season_winners\", season: \"2026-10-01\"}, {kind: \"wave\", waveId}, {kind: \"members\", memberIds}; only members with a confirmed address get it, never an unsubscribed or bounced one.",
   });
 
 async function found(id: number) {
@@ -130,8 +135,8 @@ export const broadcastEndpoints = [
     status: 201,
     errors: [400],
     handle: async ({ body }, { key }) => {
-      const { subjectEs, htmlEs, ...english } = body;
-      const translations = subjectEs !== undefined && htmlEs !== undefined ? { es: { subject: subjectEs, html: htmlEs } } : undefined;
+      const { subjectEs, htmlEs, translations: given, ...english } = body;
+      const translations = subjectEs !== undefined && htmlEs !== undefined ? { ...given, es: { subject: subjectEs, html: htmlEs } } : given;
       const created = await createBroadcast({ ...english, translations, scheduledAt: body.scheduledAt ? new Date(body.scheduledAt) : undefined }, apiKeyActor(key));
       return toBroadcast(await found(created.id));
     },
