@@ -221,7 +221,7 @@ describe("a broadcast's Español tab", () => {
   it("refuses a Spanish subject without a Spanish message, creating nothing", async () => {
     const { member } = await joinWaitlist({ email: "lupita@example.com", language: "es" });
     await db.update(waitlistUsers).set({ confirmedEmail: true }).where(eq(waitlistUsers.id, member.id));
-    const refused = await post(broadcastsAction, "/admin/broadcasts?language=es", { ...compose, subjectEs: "¡Llegó el día!", htmlEs: "<p></p>" });
+    const refused = await post(broadcastsAction, "/admin/broadcasts?language=es", { ...compose, "subject:es": "¡Llegó el día!", "html:es": "<p></p>" });
     expect(refused).toMatchObject({
       status: 400,
       answer: { ok: false, toast: { description: "Could not start the broadcast. Write both the Spanish subject and the Spanish message, or leave both empty to send the English to everyone." } },
@@ -234,7 +234,7 @@ describe("a broadcast's Español tab", () => {
       const { member } = await joinWaitlist({ email: `${local}@example.com`, language });
       await db.update(waitlistUsers).set({ confirmedEmail: true }).where(eq(waitlistUsers.id, member.id));
     }
-    const spanish = { subjectEs: "¡Llegó el día!", htmlEs: "<p>Ya está aquí.</p>" };
+    const spanish = { "subject:es": "¡Llegó el día!", "html:es": "<p>Ya está aquí.</p>" };
     const preview = await post(broadcastsAction, "/admin/broadcasts", { ...compose, ...spanish, intent: "preview" });
     expect((preview.answer as Answer & { value: { versions: unknown } }).value.versions).toEqual([
       { language: "English", subject: "Launch day!", members: 2 },

@@ -106,7 +106,7 @@ describe("a member's language", () => {
   });
 
   it("is a segment of the broadcast form; a language the site does not speak is refused", async () => {
-    const form = { intent: "create", subject: "Hola", html: "<p>Hola</p>", subjectEs: "", htmlEs: "", audienceKind: "language", language: "es", tag: "", season: "", when: "now", scheduledAt: "" } as const;
+    const form = { intent: "create", subject: "Hola", html: "<p>Hola</p>", "subject:es": "", "html:es": "", audienceKind: "language", language: "es", tag: "", season: "", when: "now", scheduledAt: "" } as const;
     expect((await broadcastFromCompose(form)).audience).toEqual({ kind: "language", language: "es" });
     await expect(broadcastFromCompose({ ...form, language: "fr" })).rejects.toThrow("Choose a language.");
   });

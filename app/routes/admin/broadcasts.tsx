@@ -19,7 +19,7 @@ import { adminActor } from "~/lib/audit/actor";
 import { requireStaff } from "~/lib/auth/guards.server";
 import { canAccess } from "~/lib/auth/roles";
 import { sampleAudience } from "~/lib/launch/audience.server";
-import { BroadcastFormSchema } from "~/lib/launch/broadcasts/broadcast.schema";
+import { BroadcastFormSchema, translationField } from "~/lib/launch/broadcasts/broadcast.schema";
 import { broadcastAudienceChoices, controlBroadcast, createBroadcast, listBroadcasts, previewBroadcast, sendBroadcastTest } from "~/lib/launch/broadcasts/broadcasts.server";
 import { broadcastFromCompose } from "~/lib/launch/broadcasts/compose-input.server";
 import { BROADCAST_PLACEHOLDERS } from "~/lib/launch/broadcasts/placeholders";
@@ -29,7 +29,7 @@ import { getSiteSettings, saveSiteSettings } from "~/lib/settings/settings.serve
 import { LanguageOptions } from "~/components/admin/language-options";
 import { ContentLanguageTabs } from "~/components/admin/content-language-tabs";
 import { requireContentLanguage } from "~/lib/content/content-language.server";
-import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, type Language } from "~/kernel/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, TRANSLATED_LANGUAGES, type Language } from "~/kernel/i18n/languages";
 import { cn } from "~/lib/utils";
 
 export { adminShouldRevalidate as shouldRevalidate } from "~/lib/admin/revalidation";
@@ -121,14 +121,18 @@ export async function action(args: Route.ActionArgs) {
             },
           };
         }
-        case "send-test":
-          await sendBroadcastTest(await broadcastFromCompose(input), admin.email);
+        case "send-test": {
+          const broadcast = await broadcastFromCompose(input);
+          await sendBroadcastTest(broadcast, admin.email);
+          const translated = TRANSLATED_LANGUAGES.filter((language) => broadcast.translations?.[language]).map((language) => LANGUAGE_NAMES[language]);
           return {
             title: "Test Sent!",
-            description: input.subjectEs
-              ? `The broadcast in English and in Spanish is on its way to ${admin.email}, filled in for a sample member.`
-              : `The broadcast is on its way to ${admin.email}, filled in for a sample member.`,
+            description:
+              translated.length > 0
+                ? `The broadcast in ${[LANGUAGE_NAMES[DEFAULT_LANGUAGE], ...translated].join(" and in ")} is on its way to ${admin.email}, filled in for a sample member.`
+                : `The broadcast is on its way to ${admin.email}, filled in for a sample member.`,
           };
+        }
         case "create": {
           const created = await createBroadcast(await broadcastFromCompose(input), actor);
           return {
@@ -197,19 +201,26 @@ function ComposeForm({ choices, timeZone, language }: { choices: Choices; timeZo
                 {all.html!.errors?.[0] && <p id={all.html!.errorId} className="text-sm font-semibold text-destructive">{all.html!.errors[0]}</p>}
               </div>
             </div>
-            <div className={cn("space-y-4", language !== "es" && "hidden")} data-testid="compose-es">
-              <p className="text-sm text-muted-foreground">
-                Optional. Members whose language is Spanish get this version; leave both empty and everyone gets the English.
-              </p>
-              <FormField field={all.subjectEs!} label="Spanish subject">
-                <Input {...getInputProps(all.subjectEs!, { type: "text" })} maxLength={200} lang="es" />
-              </FormField>
-              <div className="grid gap-1.5">
-                <Label htmlFor={all.htmlEs!.id}>Spanish message</Label>
-                <RichTextEditor field={all.htmlEs!} label="Spanish message" minHeight={200} disabled={isSaving} />
-                {all.htmlEs!.errors?.[0] && <p id={all.htmlEs!.errorId} className="text-sm font-semibold text-destructive">{all.htmlEs!.errors[0]}</p>}
-              </div>
-            </div>
+            {TRANSLATED_LANGUAGES.map((translated) => {
+              const name = LANGUAGE_NAMES[translated];
+              const subject = all[translationField("subject", translated)]!;
+              const html = all[translationField("html", translated)]!;
+              return (
+                <div key={translated} className={cn("space-y-4", language !== translated && "hidden")} data-testid={`compose-${translated}`}>
+                  <p className="text-sm text-muted-foreground">
+                    Optional. Members whose language is {name} get this version; leave both empty and everyone gets the English.
+                  </p>
+                  <FormField field={subject} label={`${name} subject`}>
+                    <Input {...getInputProps(subject, { type: "text" })} maxLength={200} lang={translated} />
+                  </FormField>
+                  <div className="grid gap-1.5">
+                    <Label htmlFor={html.id}>{name} message</Label>
+                    <RichTextEditor field={html} label={`${name} message`} minHeight={200} disabled={isSaving} />
+                    {html.errors?.[0] && <p id={html.errorId} className="text-sm font-semibold text-destructive">{html.errors[0]}</p>}
+                  </div>
+                </div>
+              );
+            })}
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField field={all.audienceKind!} label="Who gets it">
                 <select {...getInputProps(all.audienceKind!, { type: "text" })} className={SELECT_CLASS} value={kind} onChange={(event) => setKind(event.target.value)}>

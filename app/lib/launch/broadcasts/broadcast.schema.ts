@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TRANSLATED_LANGUAGES } from "~/kernel/i18n/languages";
+import { LANGUAGE_NAMES, TRANSLATED_LANGUAGES, type TranslatedLanguage } from "~/kernel/i18n/languages";
 import { noControlCharacters, noControlCharactersInText } from "~/lib/text-rules";
 import { AudienceSchema } from "../audience";
 import { BROADCAST_PACE } from "../pace";
@@ -49,19 +49,29 @@ export const BroadcastInputSchema = z.object({
 });
 export type BroadcastInput = z.infer<typeof BroadcastInputSchema>;
 
+/** The compose form's fields of a translation's tab: `subject:es`, `html:es` (as site text keys are named, ADR 0054). */
+export const translationField = (part: "subject" | "html", language: TranslatedLanguage) => `${part}:${language}` as const;
+type TranslationFieldName = ReturnType<typeof translationField>;
+
+// A translation's tab: optional, both or neither (compose-input.server.ts checks the pair).
+const translationFields = Object.fromEntries(
+  TRANSLATED_LANGUAGES.flatMap((language) => {
+    const name = LANGUAGE_NAMES[language];
+    return [
+      [
+        translationField("subject", language),
+        z.string().trim().max(BROADCAST_SUBJECT_MAX, `${name} subject must be at most ${BROADCAST_SUBJECT_MAX} characters`).refine(...noControlCharacters).superRefine(knownPlaceholdersOnly).default(""),
+      ],
+      [translationField("html", language), z.string().max(BROADCAST_HTML_MAX, `${name} message is too long`).refine(...noControlCharactersInText).superRefine(knownPlaceholdersOnly).default("")],
+    ];
+  }),
+) as Record<TranslationFieldName, z.ZodDefault<z.ZodString>>;
+
 /** The compose form: the audience in flat fields (the segments a broadcast offers in the back office). */
 const composeFields = {
   subject: broadcastSubject,
   html: broadcastHtml,
-  // The Español tab: optional, both or neither (compose-input.server.ts checks the pair).
-  subjectEs: z
-    .string()
-    .trim()
-    .max(BROADCAST_SUBJECT_MAX, `Spanish subject must be at most ${BROADCAST_SUBJECT_MAX} characters`)
-    .refine(...noControlCharacters)
-    .superRefine(knownPlaceholdersOnly)
-    .default(""),
-  htmlEs: z.string().max(BROADCAST_HTML_MAX, "Spanish message is too long").refine(...noControlCharactersInText).superRefine(knownPlaceholdersOnly).default(""),
+  ...translationFields,
   audienceKind: z.enum(["confirmed", "wave", "tag", "language", "season_winners"], { error: "Choose who gets it" }),
   waveId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   tag: z.string().trim().max(50).default(""),

@@ -4,8 +4,8 @@ import { AppError } from "~/kernel/errors";
 import { getSiteSetting } from "~/lib/settings/settings.server";
 import { seasonKeyFromParam } from "~/lib/seasons/season-calendar";
 import type { Audience } from "../audience";
-import { isLanguage } from "~/kernel/i18n/languages";
-import type { BroadcastInput, ComposeForm } from "./broadcast.schema";
+import { isLanguage, LANGUAGE_NAMES, TRANSLATED_LANGUAGES } from "~/kernel/i18n/languages";
+import { translationField, type BroadcastInput, type ComposeForm } from "./broadcast.schema";
 
 const LOCAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -40,13 +40,20 @@ function audienceOf(form: ComposeForm): Audience {
 
 const isBlankHtml = (html: string) => html.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim() === "";
 
-/** The Español tab: nothing (English to everyone), or both a subject and a message. */
+/** Each translation's tab: nothing (English to everyone), or both a subject and a message. */
 function translationsOf(form: ComposeForm): BroadcastInput["translations"] {
-  const hasSubject = form.subjectEs !== "";
-  const hasMessage = !isBlankHtml(form.htmlEs);
-  if (!hasSubject && !hasMessage) return undefined;
-  if (!hasSubject || !hasMessage) throw new AppError("INVALID_INPUT", "Write both the Spanish subject and the Spanish message, or leave both empty to send the English to everyone.");
-  return { es: { subject: form.subjectEs, html: form.htmlEs } };
+  const translations: NonNullable<BroadcastInput["translations"]> = {};
+  for (const language of TRANSLATED_LANGUAGES) {
+    const subject = form[translationField("subject", language)];
+    const html = form[translationField("html", language)];
+    const hasSubject = subject !== "";
+    const hasMessage = !isBlankHtml(html);
+    if (!hasSubject && !hasMessage) continue;
+    const name = LANGUAGE_NAMES[language];
+    if (!hasSubject || !hasMessage) throw new AppError("INVALID_INPUT", `Write both the ${name} subject and the ${name} message, or leave both empty to send the English to everyone.`);
+    translations[language] = { subject, html };
+  }
+  return Object.keys(translations).length > 0 ? translations : undefined;
 }
 
 /** The compose form as a broadcast: its audience, its Spanish version if any, and its time in the site's time zone. */
