@@ -1,34 +1,25 @@
-import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
+import { applyMigrations, migrationTags } from "./migration-steps";
 
 // Migration 0041 (ADR 0076) on a database with broadcasts from before it: each Spanish version
 // (the subject_es and html_es columns) becomes the broadcast's Spanish translation, and a
 // broadcast without one gets none. Run on a fresh in-memory PGlite, migration by migration.
 
-const journal = JSON.parse(fs.readFileSync("db/migrations/meta/_journal.json", "utf8")) as { entries: { tag: string }[] };
 const TRANSLATIONS_MIGRATION = "0041_broadcast_translations";
-
-async function migrate(db: PGlite, tags: string[]) {
-  for (const tag of tags) {
-    for (const statement of fs.readFileSync(`db/migrations/${tag}.sql`, "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim()) await db.exec(statement);
-    }
-  }
-}
 
 describe("migration 0041: a broadcast's translations in rows of their own", () => {
   it("moves each Spanish version into a translation and leaves English-only broadcasts without one", async () => {
     const db = new PGlite();
     try {
-      const tags = journal.entries.map(({ tag }) => tag);
+      const tags = migrationTags();
       const at = tags.indexOf(TRANSLATIONS_MIGRATION);
       expect(at).toBeGreaterThan(0);
-      await migrate(db, tags.slice(0, at));
+      await applyMigrations(db, tags.slice(0, at));
       const insert = "insert into broadcasts (subject, html, subject_es, html_es, audience, status, audience_count) values ($1, $2, $3, $4, '{\"kind\":\"confirmed\"}', 'finished', 1) returning id";
       const bilingual = (await db.query<{ id: number }>(insert, ["Launch day!", "<p>It is here.</p>", "¡Llegó el día!", "<p>Ya está aquí.</p>"])).rows[0]!.id;
       const englishOnly = (await db.query<{ id: number }>(insert, ["News", "<p>News.</p>", null, null])).rows[0]!.id;
-      await migrate(db, tags.slice(at, at + 1));
+      await applyMigrations(db, tags.slice(at, at + 1));
 
       const rows = (await db.query("select broadcast_id, language, subject, html from broadcast_translations order by broadcast_id")).rows;
       expect(rows).toEqual([{ broadcast_id: bilingual, language: "es", subject: "¡Llegó el día!", html: "<p>Ya está aquí.</p>" }]);

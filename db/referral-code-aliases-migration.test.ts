@@ -1,35 +1,26 @@
-import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
+import { applyMigrations, migrationTags } from "./migration-steps";
 
 // Migration 0023 (ADR 0042) on a database that has members with codes made from their
 // addresses: every old code becomes an alias of its member, and every member gets a new
 // random code. Run on a fresh in-memory PGlite, migration by migration, as the app applies them.
 
-const journal = JSON.parse(fs.readFileSync("db/migrations/meta/_journal.json", "utf8")) as { entries: { tag: string }[] };
 const ALIASES_MIGRATION = "0023_crew_names_random_codes";
-
-async function migrate(db: PGlite, tags: string[]) {
-  for (const tag of tags) {
-    for (const statement of fs.readFileSync(`db/migrations/${tag}.sql`, "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim()) await db.exec(statement);
-    }
-  }
-}
 
 describe("migration 0023: random referral codes, the old ones kept as aliases", () => {
   it("keeps every old code as an alias of its member and gives each member a new random code", async () => {
     const db = new PGlite();
     try {
-      const tags = journal.entries.map(({ tag }) => tag);
+      const tags = migrationTags();
       const at = tags.indexOf(ALIASES_MIGRATION);
       expect(at).toBeGreaterThan(0);
-      await migrate(db, tags.slice(0, at));
+      await applyMigrations(db, tags.slice(0, at));
       const old = ["captai4k2x9q", "pixelp7h3m2a", "starsk9d8e1w"];
       for (const [index, code] of old.entries()) {
         await db.query("insert into waitlist_users (email, email_identity, referral_code) values ($1, $1, $2)", [`kid${index}@example.com`, code]);
       }
-      await migrate(db, tags.slice(at, at + 1));
+      await applyMigrations(db, tags.slice(at, at + 1));
 
       const members = (await db.query<{ id: string; referral_code: string; crew_name_roll: number }>("select id, referral_code, crew_name_roll from waitlist_users")).rows;
       const aliases = (await db.query<{ code: string; member_id: string }>("select code, member_id from referral_code_aliases order by code")).rows;
