@@ -34,13 +34,24 @@ const HASH_OF_EDITION: Record<number, string> = {
   // 16: a site run "children first" says so: no age asked, every sign-up a request to a grown-up (issue 38, ADR 0066).
   16: "5ad5ae2e35996e768c74ff8b58d62298b5140ec8062dc091f520538f187d3e71",
   // 17: a family shares the parent's address; "My family", "Add another child", removing one child (issue 38, ADR 0067).
-  17: "df2156e9583d81f76867353fb3124b015d31c02a248b687c2abdeb6de8ec94ab",
+  // Its hash is of the files without their import lines (the same words hashed whole were df2156e9…): from here on,
+  // a module moving (issue 41's kernel) is not a new notice.
+  17: "ad078100f4171e072cff1c6f2a95b0e95601835765a0b495793fea508bc07e2f",
 };
+
+/** A file without its import lines. */
+function wordsOf(source: string): string {
+  return source
+    .split("\n")
+    .filter((line) => !/^import\s/.test(line))
+    .join("\n");
+}
 
 describe("the privacy notice's edition", () => {
   it("changes whenever the notice's words do", () => {
     const hash = createHash("sha256");
-    for (const file of NOTICE_FILES) hash.update(readFileSync(file));
+    // The words, not where a file finds its modules: moving a module is not a new notice.
+    for (const file of NOTICE_FILES) hash.update(wordsOf(readFileSync(file, "utf8")));
     expect(hash.digest("hex"), "the notice's words changed: raise PRIVACY_NOTICE_EDITION and record the new hash").toBe(HASH_OF_EDITION[PRIVACY_NOTICE_EDITION]);
   });
 });
